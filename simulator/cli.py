@@ -1,0 +1,45 @@
+"""The ``president`` command line: thin commands over the library.
+
+Each command parses its arguments, calls one library function and formats the result.
+Every error a user can cause ends as one line on standard error and exit code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from simulator import __version__
+from simulator.cli_common import UserError
+from simulator.cli_replay import replay_command
+from simulator.cli_rules import rules_group
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="president")
+def cli() -> None:
+    """president-sim: a Monte-Carlo laboratory for the card game Président."""
+
+
+cli.add_command(replay_command)
+cli.add_command(rules_group)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the CLI, turning every user error into one line and exit code 2."""
+    try:
+        cli.main(args=argv, prog_name="president", standalone_mode=False)
+    except UserError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        click.echo(f"error: {exc.format_message()}", err=True)
+        sys.exit(2)
+    except BrokenPipeError:
+        sys.exit(0)

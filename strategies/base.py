@@ -1,0 +1,36 @@
+"""What a plain-Python strategy is: an observation goes in, a move comes out.
+
+A strategy also makes the exchange decision: when it is the better player of an
+exchange pair it gives back ``k`` cards of its choice from the hand it holds after
+receiving. Randomness comes only from the stream it is handed (the match's play
+stream), never from a global generator, so every game can be replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from simulator.engine import Move, Observation
+from simulator.rng import Stream
+
+
+class Strategy(Protocol):
+    """The plain-Python strategy interface of the reference engine."""
+
+    name: str
+
+    def choose(self, obs: Observation, rng: Stream) -> Move:
+        """The move to make; it must be one of ``obs.legal``."""
+        ...
+
+    def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:
+        """The ranks of the ``k`` cards to give back from ``hand`` (14 rank counts)."""
+        ...
+
+
+def strength(rank: int, reversed_order: bool) -> int:
+    """A rank's strength under the order in force (jokers stay on top)."""
+    if rank == 13:
+        return 13
+    return 12 - rank if reversed_order else rank

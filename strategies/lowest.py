@@ -1,0 +1,38 @@
+"""``lowest``: the deterministic reference strategy of the rule book.
+
+It pins the engines to exact move sequences: lead every card of the weakest rank held;
+follow with the legal play of the weakest rank (fewest cards on a tie), an equal-rank
+play included; pass only when nothing is legal; give back the k weakest cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from simulator.cards import NUM_RANKS
+from simulator.engine import PASS, Move, Observation
+from simulator.rng import Stream
+from strategies.base import strength
+
+
+class Lowest:
+    """Always the weakest legal play (RULES.md, "The reference strategy lowest")."""
+
+    name = "lowest"
+
+    def choose(self, obs: Observation, rng: Stream) -> Move:
+        if obs.top is None:
+            rank = min((r for r in range(NUM_RANKS) if obs.hand[r]),
+                       key=lambda r: strength(r, obs.reversed))
+            return Move(rank, obs.hand[rank])
+        plays = [m for m in obs.legal if not m.is_pass]
+        if not plays:
+            return PASS
+        return min(plays, key=lambda m: (strength(m.rank, obs.reversed), m.count))
+
+    def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:
+        out: list[int] = []
+        for rank in range(NUM_RANKS):
+            take = min(hand[rank], k - len(out))
+            out += [rank] * take
+        return out

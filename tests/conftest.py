@@ -1,0 +1,48 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from simulator.cli import cli, main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "replay"
+
+
+class Result:
+    """What a command printed and how it exited (through the real entry point)."""
+
+    def __init__(self, exit_code: int, stdout: str, stderr: str) -> None:
+        self.exit_code = exit_code
+        self.stdout = stdout
+        self.stderr = stderr
+
+    def events(self) -> list[dict]:
+        return [json.loads(line) for line in self.stdout.splitlines() if line.strip()]
+
+
+def run_cli(*args: str) -> Result:
+    """Run ``president ARGS`` in-process through ``main`` (exit codes included)."""
+    runner = CliRunner()
+    result = runner.invoke(_entry, list(args), catch_exceptions=False)
+    return Result(result.exit_code, result.stdout, result.stderr)
+
+
+import click  # noqa: E402
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                                 "help_option_names": []})
+@click.pass_context
+def _entry(ctx: click.Context) -> None:
+    main(list(ctx.args))
+
+
+@pytest.fixture
+def cli_group():
+    return cli
