@@ -9,7 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-RANK_NAMES: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
+RANK_NAMES: tuple[str, ...] = (
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "J",
+    "Q",
+    "K",
+    "A",
+    "2",
+    "JK",
+)
 NUM_RANKS = 14
 THREE = 0
 TWO = 12
@@ -35,7 +50,7 @@ def parse_card(text: str) -> int:
         return _RANK_INDEX[name[:-1]]
     raise CardError(
         f"unknown card {text!r} (a card is a rank {' '.join(RANK_NAMES)}, "
-        f"optionally followed by a suit {' '.join(SUITS)}, e.g. \"7H\")"
+        f'optionally followed by a suit {" ".join(SUITS)}, e.g. "7H")'
     )
 
 

@@ -23,5 +23,6 @@ def resolve_rules(spec: str) -> Rules:
 
 def seed_option(func):  # type: ignore[no-untyped-def]
     """``--seed S``: the run's seed (integer)."""
-    return click.option("--seed", type=int, default=0, show_default=True,
-                        help="Seed of the random streams.")(func)
+    return click.option(
+        "--seed", type=int, default=0, show_default=True, help="Seed of the random streams."
+    )(func)

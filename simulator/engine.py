@@ -112,7 +112,10 @@ class Round:
     """
 
     def __init__(
-        self, rules: Rules, hands: Sequence[Sequence[int]], leader: int,
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        leader: int,
         roles: Sequence[str] = (),
     ) -> None:
         self.rules = rules
@@ -172,7 +175,7 @@ class Round:
             if rank == t and rules.equal_rank == "skip":
                 return rank, True
             if rank == t:
-                return "equal rank does not beat (equal_rank = \"off\")"
+                return 'equal rank does not beat (equal_rank = "off")'
             return f"not a higher rank than the {_combo(t, c)} on the table"
         if count < c:
             return f"fewer cards than the {_combo(t, c)} on the table (same number needed)"
@@ -183,10 +186,14 @@ class Round:
         if rules.larger_sets == "higher_rank":
             if self.stronger(rank, t):
                 return rank, False
-            return (f"more cards beat the {_combo(t, c)} only with a higher rank "
-                    "(larger_sets = \"higher_rank\")")
-        return (f"more cards than the {_combo(t, c)} on the table "
-                "(same number needed; larger_sets = \"off\")")
+            return (
+                f"more cards beat the {_combo(t, c)} only with a higher rank "
+                '(larger_sets = "higher_rank")'
+            )
+        return (
+            f"more cards than the {_combo(t, c)} on the table "
+            '(same number needed; larger_sets = "off")'
+        )
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move: plays by (count, rank), then the pass."""
@@ -217,8 +224,10 @@ class Round:
             return "a combination is 1 to 4 cards of the same rank"
         if self.hands[seat][move.rank] < move.count:
             held = self.hands[seat][move.rank]
-            return (f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank "
-                    f"{RANK_NAMES[move.rank]}, not {move.count}")
+            return (
+                f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank "
+                f"{RANK_NAMES[move.rank]}, not {move.count}"
+            )
         effect = self.play_effect(move.rank, move.count)
         return effect if isinstance(effect, str) else None
 
@@ -226,12 +235,16 @@ class Round:
         if self.cards_left[seat] == 0:
             return f"seat {seat} has no cards left (it went out); it is seat {self.turn}'s turn"
         if self.out_of_trick[seat]:
-            return (f"seat {seat} passed earlier in this trick and, under passing = "
-                    f"\"out_of_trick\", may not play until the next trick; "
-                    f"it is seat {self.turn}'s turn")
+            return (
+                f"seat {seat} passed earlier in this trick and, under passing = "
+                f'"out_of_trick", may not play until the next trick; '
+                f"it is seat {self.turn}'s turn"
+            )
         if self.answered[seat] and self.top is not None:
-            return (f"seat {seat} was skipped or passed on the {_combo(self.top.rank, self.top.count)}"
-                    f" on the table; it is seat {self.turn}'s turn")
+            return (
+                f"seat {seat} was skipped or passed on the {_combo(self.top.rank, self.top.count)}"
+                f" on the table; it is seat {self.turn}'s turn"
+            )
         return f"it is seat {self.turn}'s turn, not seat {seat}'s"
 
     # ------------------------------------------------------------ playing
@@ -366,5 +379,9 @@ class Round:
 
 def _combo(rank: int, count: int) -> str:
     name = RANK_NAMES[rank]
-    return {1: f"single {name}", 2: f"pair of {name}s", 3: f"three {name}s",
-            4: f"four {name}s"}.get(count, f"{count} × {name}")
+    return {
+        1: f"single {name}",
+        2: f"pair of {name}s",
+        3: f"three {name}s",
+        4: f"four {name}s",
+    }.get(count, f"{count} × {name}")

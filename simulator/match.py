@@ -65,7 +65,9 @@ class MatchRecord:
 def shuffle_deal(rules: Rules, stream: Stream, dealer: int) -> list[list[int]]:
     """Shuffle the deck with ``stream`` and deal it from the left of ``dealer`` (by position)."""
     n = rules.players
-    deck = [rank for rank in range(NUM_RANKS - 1) for _ in range(4)] + [NUM_RANKS - 1] * rules.jokers
+    deck = [rank for rank in range(NUM_RANKS - 1) for _ in range(4)] + [
+        NUM_RANKS - 1
+    ] * rules.jokers
     size = len(deck)
     for i in range(size - 1):
         j = i + stream.below(size - i)
@@ -89,8 +91,12 @@ class ExchangeError(ValueError):
     """A strategy gave back cards it does not hold, or the wrong number."""
 
 
-def exchange(rules: Rules, hands: list[list[int]], prev_places: Sequence[int],
-             give_back: Callable[[int, list[int], int], list[int]]) -> None:
+def exchange(
+    rules: Rules,
+    hands: list[list[int]],
+    prev_places: Sequence[int],
+    give_back: Callable[[int, list[int], int], list[int]],
+) -> None:
     """The card exchange, in place on ``hands`` (indexed like ``prev_places``).
 
     For pair i (1-based) with 2·i ≤ n: the i-th worst gives his k best cards to the
@@ -131,8 +137,9 @@ def next_seating(rules: Rules, seating: list[int], prev_places: Sequence[int]) -
     return sorted(range(rules.players), key=lambda player: prev_places[player])
 
 
-def next_dealer(rules: Rules, seating: Sequence[int], prev_places: Sequence[int],
-                prev_dealer: int) -> int:
+def next_dealer(
+    rules: Rules, seating: Sequence[int], prev_places: Sequence[int], prev_dealer: int
+) -> int:
     """The dealer's position from round 2 on (``dealer`` rule)."""
     n = rules.players
     if rules.dealer == "rotate":
@@ -141,8 +148,9 @@ def next_dealer(rules: Rules, seating: Sequence[int], prev_places: Sequence[int]
     return _position_of(seating, prev_places.index(place))
 
 
-def opening_position(rules: Rules, seating: Sequence[int], prev_places: Sequence[int],
-                     dealer: int) -> int:
+def opening_position(
+    rules: Rules, seating: Sequence[int], prev_places: Sequence[int], dealer: int
+) -> int:
     """Who leads from round 2 on (``opener`` rule), as a position."""
     n = rules.players
     if rules.opener == "left_of_dealer":
@@ -207,13 +215,26 @@ def play_match(
         if r == 0:
             leader = (dealer + 1) % n
         else:
-            exchange(rules, hands, prev_places,
-                     lambda who, hand, k: players[who].give_back(hand, k, play_rng))
+            exchange(
+                rules,
+                hands,
+                prev_places,
+                lambda who, hand, k: players[who].give_back(hand, k, play_rng),
+            )
             leader = opening_position(rules, seating, prev_places, dealer)
             roles = tuple(role_of(prev_places[p], n) for p in seating)
         rnd = Round(rules, [hands[p] for p in seating], leader, roles)
-        record = RoundRecord(r, list(seating), dealer_player, seating[leader], dealt,
-                             [list(h) for h in hands], [], [], [])
+        record = RoundRecord(
+            r,
+            list(seating),
+            dealer_player,
+            seating[leader],
+            dealt,
+            [list(h) for h in hands],
+            [],
+            [],
+            [],
+        )
         if observer:
             observer("round_start", record)
         while not rnd.over:

@@ -34,16 +34,33 @@ import pandas as pd
 
 from simulator.match import ROLE_NAMES, MatchRecord, role_of
 
-COLUMNS = ("match", "round", "seat", "strategy", "place", "role", "prev_role", "points",
-           "total", "position", "dealt", "led", "tricks", "plays", "passes", "skips",
-           "won_match")
+COLUMNS = (
+    "match",
+    "round",
+    "seat",
+    "strategy",
+    "place",
+    "role",
+    "prev_role",
+    "points",
+    "total",
+    "position",
+    "dealt",
+    "led",
+    "tricks",
+    "plays",
+    "passes",
+    "skips",
+    "won_match",
+)
 PREV_ROLE_NAMES = ("", *ROLE_NAMES)
 
 
 def role_codes(places: np.ndarray, players: int) -> np.ndarray:
     """Role index (into ROLE_NAMES) of each place."""
-    table = np.array([0] + [ROLE_NAMES.index(role_of(p, players)) for p in range(1, players + 1)],
-                     dtype=np.int8)
+    table = np.array(
+        [0] + [ROLE_NAMES.index(role_of(p, players)) for p in range(1, players + 1)], dtype=np.int8
+    )
     return table[places]
 
 
@@ -77,30 +94,34 @@ def frame_from_arrays(
     prev_roles = np.where(prev_place > 0, role_codes(prev_place.astype(np.int64), players) + 1, 0)
     uniq = list(dict.fromkeys(strategy_names))
     codes = np.array([uniq.index(s) for s in strategy_names], dtype=np.int8)[seat_strategy]
-    return pd.DataFrame({
-        "match": match.astype(np.int64),
-        "round": round_.astype(np.int32),
-        "seat": seat.astype(np.int8),
-        "strategy": pd.Categorical.from_codes(codes[seat.astype(np.int64)], categories=uniq),
-        "place": place.astype(np.int8),
-        "role": pd.Categorical.from_codes(roles, categories=list(ROLE_NAMES)),
-        "prev_role": pd.Categorical.from_codes(prev_roles.astype(np.int8),
-                                               categories=list(PREV_ROLE_NAMES)),
-        "points": points.astype(np.int16),
-        "total": total.astype(np.int32),
-        "position": position.astype(np.int8),
-        "dealt": dealt.astype(bool),
-        "led": led.astype(bool),
-        "tricks": tricks.astype(np.int16),
-        "plays": plays.astype(np.int16),
-        "passes": passes.astype(np.int16),
-        "skips": skips.astype(np.int16),
-        "won_match": won_match.astype(bool),
-    })
+    return pd.DataFrame(
+        {
+            "match": match.astype(np.int64),
+            "round": round_.astype(np.int32),
+            "seat": seat.astype(np.int8),
+            "strategy": pd.Categorical.from_codes(codes[seat.astype(np.int64)], categories=uniq),
+            "place": place.astype(np.int8),
+            "role": pd.Categorical.from_codes(roles, categories=list(ROLE_NAMES)),
+            "prev_role": pd.Categorical.from_codes(
+                prev_roles.astype(np.int8), categories=list(PREV_ROLE_NAMES)
+            ),
+            "points": points.astype(np.int16),
+            "total": total.astype(np.int32),
+            "position": position.astype(np.int8),
+            "dealt": dealt.astype(bool),
+            "led": led.astype(bool),
+            "tricks": tricks.astype(np.int16),
+            "plays": plays.astype(np.int16),
+            "passes": passes.astype(np.int16),
+            "skips": skips.astype(np.int16),
+            "won_match": won_match.astype(bool),
+        }
+    )
 
 
-def frame_from_records(records: Sequence[tuple[int, MatchRecord]], players: int,
-                       seat_strategies: Sequence[str]) -> pd.DataFrame:
+def frame_from_records(
+    records: Sequence[tuple[int, MatchRecord]], players: int, seat_strategies: Sequence[str]
+) -> pd.DataFrame:
     """The output table of reference-engine matches ``(match number, record)``."""
     rows: dict[str, list[int]] = {k: [] for k in COLUMNS if k != "strategy"}
     names = list(dict.fromkeys(seat_strategies))
@@ -128,6 +149,22 @@ def frame_from_records(records: Sequence[tuple[int, MatchRecord]], players: int,
     arr = {k: np.asarray(v) for k, v in rows.items()}
     seat_codes = np.array([names.index(s) for s in seat_strategies])
     return frame_from_arrays(
-        players, names, seat_codes, arr["match"], arr["round"], arr["seat"], arr["place"],
-        arr["prev_role"], arr["points"], arr["total"], arr["position"], arr["dealt"], arr["led"],
-        arr["tricks"], arr["plays"], arr["passes"], arr["skips"], arr["won_match"])
+        players,
+        names,
+        seat_codes,
+        arr["match"],
+        arr["round"],
+        arr["seat"],
+        arr["place"],
+        arr["prev_role"],
+        arr["points"],
+        arr["total"],
+        arr["position"],
+        arr["dealt"],
+        arr["led"],
+        arr["tricks"],
+        arr["plays"],
+        arr["passes"],
+        arr["skips"],
+        arr["won_match"],
+    )

@@ -41,19 +41,21 @@ class Game:
 def _rules_of(spec: Any, players: int) -> Rules:
     if isinstance(spec, str):
         if spec not in PRESETS:
-            raise GameError(f"game: unknown rules preset {spec!r} (allowed: {', '.join(PRESETS)},"
-                            " or an object with the keys of a rules file)")
+            raise GameError(
+                f"game: unknown rules preset {spec!r} (allowed: {', '.join(PRESETS)},"
+                " or an object with the keys of a rules file)"
+            )
         base = preset(spec)
         return replace(base, players=players)
     if isinstance(spec, Mapping):
         data = {k: v for k, v in spec.items() if k != "players"}
         return replace(rules_from_mapping(data), players=players)
-    raise GameError("game: \"rules\" must be a preset name or an object of rules-file keys")
+    raise GameError('game: "rules" must be a preset name or an object of rules-file keys')
 
 
 def _parse_hands(raw: Any) -> list[list[int]]:
     if not isinstance(raw, list) or not all(isinstance(h, list) for h in raw):
-        raise GameError("game: \"hands\" must be a list of lists of cards, one list per seat")
+        raise GameError('game: "hands" must be a list of lists of cards, one list per seat')
     if not 3 <= len(raw) <= 8:
         raise GameError(f"game: {len(raw)} hands given (allowed: 3 to 8 players, one hand each)")
     hands = []
@@ -74,18 +76,24 @@ def _check_deck(hands: Sequence[Sequence[int]], rules: Rules) -> None:
     for rank in range(NUM_RANKS):
         total = sum(h[rank] for h in hands)
         if rank == NUM_RANKS - 1 and total and rules.jokers == 0:
-            raise GameError("game: the hands hold jokers but the rules have jokers = 0 "
-                            "(allowed: jokers only with jokers = 2)")
+            raise GameError(
+                "game: the hands hold jokers but the rules have jokers = 0 "
+                "(allowed: jokers only with jokers = 2)"
+            )
         if total > MAX_COPIES[rank]:
-            raise GameError(f"game: the hands hold {total} cards of rank {RANK_NAMES[rank]} "
-                            f"(allowed: at most {MAX_COPIES[rank]})")
+            raise GameError(
+                f"game: the hands hold {total} cards of rank {RANK_NAMES[rank]} "
+                f"(allowed: at most {MAX_COPIES[rank]})"
+            )
 
 
 def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move]:
     where = f"move {index}"
     if not isinstance(raw, Mapping):
-        raise GameError(f"{where}: expected an object {{\"seat\": S, \"play\": [...]}} "
-                        "or {\"seat\": S, \"pass\": true}")
+        raise GameError(
+            f'{where}: expected an object {{"seat": S, "play": [...]}} '
+            'or {"seat": S, "pass": true}'
+        )
     unknown = set(raw) - {"seat", "play", "pass"}
     if unknown:
         raise GameError(f"{where}: unknown key {sorted(unknown)[0]!r} (allowed: seat, play, pass)")
@@ -93,21 +101,23 @@ def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move]:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise GameError(f"{where}: seat {seat!r} does not exist (allowed: 0 to {players - 1})")
     if ("play" in raw) == ("pass" in raw):
-        raise GameError(f"{where}: give either \"play\": [cards] or \"pass\": true")
+        raise GameError(f'{where}: give either "play": [cards] or "pass": true')
     if "pass" in raw:
         if raw["pass"] is not True:
-            raise GameError(f"{where}: \"pass\" must be true")
+            raise GameError(f'{where}: "pass" must be true')
         return seat, PASS
     cards = raw["play"]
     if not isinstance(cards, list) or not cards:
-        raise GameError(f"{where}: \"play\" must be a non-empty list of cards")
+        raise GameError(f'{where}: "play" must be a non-empty list of cards')
     try:
         ranks = {parse_card(c) for c in cards}
     except CardError as exc:
         raise GameError(f"{where}: {exc}") from None
     if len(ranks) != 1 or len(cards) > 4:
-        raise GameError(f"{where}: seat {seat} plays {' '.join(map(str, cards))}: a combination "
-                        "is 1 to 4 cards of the same rank (no sequences)")
+        raise GameError(
+            f"{where}: seat {seat} plays {' '.join(map(str, cards))}: a combination "
+            "is 1 to 4 cards of the same rank (no sequences)"
+        )
     return seat, Move(ranks.pop(), len(cards))
 
 
@@ -117,7 +127,9 @@ def parse_game(data: Any) -> Game:
         raise GameError("game: expected a JSON object with keys " + ", ".join(GAME_KEYS))
     unknown = set(data) - set(GAME_KEYS)
     if unknown:
-        raise GameError(f"game: unknown key {sorted(unknown)[0]!r} (allowed: {', '.join(GAME_KEYS)})")
+        raise GameError(
+            f"game: unknown key {sorted(unknown)[0]!r} (allowed: {', '.join(GAME_KEYS)})"
+        )
     for key in ("rules", "hands", "leader"):
         if key not in data:
             raise GameError(f"game: missing key {key!r} (required: rules, hands, leader)")
@@ -137,11 +149,12 @@ def parse_game(data: Any) -> Game:
         raise GameError(f"game: {given} strategies for {n} seats (allowed: exactly one per seat)")
     for name in names:
         if not isinstance(name, str) or name not in strategies.REGISTRY:
-            raise GameError(f"game: unknown strategy {name!r} "
-                            f"(allowed: {', '.join(strategies.names())})")
+            raise GameError(
+                f"game: unknown strategy {name!r} (allowed: {', '.join(strategies.names())})"
+            )
     raw_moves = data.get("moves", [])
     if not isinstance(raw_moves, list):
-        raise GameError("game: \"moves\" must be a list of scripted moves")
+        raise GameError('game: "moves" must be a list of scripted moves')
     moves = tuple(_parse_move(i, m, n) for i, m in enumerate(raw_moves))
     return Game(rules, tuple(map(tuple, hands)), leader, tuple(names), moves)
 

@@ -120,8 +120,14 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "passing": ("may_return", "out_of_trick"),
     "opener": ("scum", "president", "left_of_dealer"),
 }
-BOOL_KEYS = ("reseat", "transparent_threes", "two_ends_trick", "quad_burns", "revolution",
-             "no_finish_on_two")
+BOOL_KEYS = (
+    "reseat",
+    "transparent_threes",
+    "two_ends_trick",
+    "quad_burns",
+    "revolution",
+    "no_finish_on_two",
+)
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 MAX_EXCHANGE = 6  # the smallest hand (52 cards, 8 players) holds 6 cards
 MAX_POINTS_LIST = 8
@@ -166,8 +172,11 @@ def validate(rules: Rules) -> None:
         if not isinstance(getattr(rules, key), bool):
             raise _bad(key, getattr(rules, key))
     ex = rules.exchange
-    if (not isinstance(ex, tuple) or len(ex) > 4
-            or not all(_is_int(k) and 0 <= k <= MAX_EXCHANGE for k in ex)):
+    if (
+        not isinstance(ex, tuple)
+        or len(ex) > 4
+        or not all(_is_int(k) and 0 <= k <= MAX_EXCHANGE for k in ex)
+    ):
         raise _bad("exchange", list(ex) if isinstance(ex, tuple) else ex)
     pts = rules.points
     if not isinstance(pts, Points) or not all(
@@ -189,23 +198,47 @@ def validate(rules: Rules) -> None:
 PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "french": (
         "Règle du Président: out of the trick after a pass, equal rank skips, no finishing on a 2.",
-        {"passing": "out_of_trick", "equal_rank": "skip", "no_finish_on_two": True,
-         "exchange": [2, 1], "opener": "scum", "dealer": "scum"},
+        {
+            "passing": "out_of_trick",
+            "equal_rank": "skip",
+            "no_finish_on_two": True,
+            "exchange": [2, 1],
+            "opener": "scum",
+            "dealer": "scum",
+        },
     ),
     "regles-jeu": (
         "regles-jeu.fr: passes may return, equal rank skips, 2s end the trick, no finishing on a 2.",
-        {"passing": "may_return", "equal_rank": "skip", "two_ends_trick": True,
-         "no_finish_on_two": True, "exchange": [2, 1], "opener": "scum"},
+        {
+            "passing": "may_return",
+            "equal_rank": "skip",
+            "two_ends_trick": True,
+            "no_finish_on_two": True,
+            "exchange": [2, 1],
+            "opener": "scum",
+        },
     ),
     "spade": (
         "Président♠: strict beating, one card exchanged, reseating, President opens, 11 points.",
-        {"passing": "may_return", "exchange": [1], "dealer": "scum", "reseat": True,
-         "opener": "president", "points": {"top": [2, 1], "bottom": []}, "target": 11},
+        {
+            "passing": "may_return",
+            "exchange": [1],
+            "dealer": "scum",
+            "reseat": True,
+            "opener": "president",
+            "points": {"top": [2, 1], "bottom": []},
+            "target": 11,
+        },
     ),
     "scum": (
         "Scum / Presidente: strict beating, one card exchanged, President deals, +2 +1 … -1 -2.",
-        {"passing": "may_return", "exchange": [1], "dealer": "president",
-         "opener": "left_of_dealer", "points": {"top": [2, 1], "bottom": [-1, -2]}},
+        {
+            "passing": "may_return",
+            "exchange": [1],
+            "dealer": "president",
+            "opener": "left_of_dealer",
+            "points": {"top": [2, 1], "bottom": [-1, -2]},
+        },
     ),
 }
 PRESET_NAMES = tuple(PRESETS)
@@ -239,8 +272,10 @@ def _convert(key: str, value: Any, base: Rules) -> Any:
         for sub in ("top", "bottom"):
             lst = value.get(sub, getattr(base.points, sub))
             if not isinstance(lst, list | tuple) or not all(_is_int(v) for v in lst):
-                raise RulesError(f"rules: points.{sub} = {lst!r} is not allowed "
-                                 f"(allowed: a list of at most {MAX_POINTS_LIST} integers)")
+                raise RulesError(
+                    f"rules: points.{sub} = {lst!r} is not allowed "
+                    f"(allowed: a list of at most {MAX_POINTS_LIST} integers)"
+                )
             parts[sub] = tuple(lst)
         return Points(**parts)
     expected = type(getattr(Rules(), key))
@@ -256,8 +291,11 @@ def _convert(key: str, value: Any, base: Rules) -> Any:
 def rules_from_mapping(data: Mapping[str, Any], base: Rules | None = None) -> Rules:
     """Rules from a rules-file mapping: ``preset`` first, then every override."""
     if not isinstance(data, Mapping):
-        raise RulesError("rules: expected a table of options (allowed keys: "
-                         + ", ".join(("preset", *KEYS)) + ")")
+        raise RulesError(
+            "rules: expected a table of options (allowed keys: "
+            + ", ".join(("preset", *KEYS))
+            + ")"
+        )
     data = dict(data)
     if "preset" in data:
         name = data.pop("preset")

@@ -30,10 +30,12 @@ class StrategySpec:
 
 
 REGISTRY: dict[str, StrategySpec] = {
-    "lowest": StrategySpec("lowest", "Weakest legal play; leads all cards of its weakest rank.",
-                           Lowest, 0),
-    "random": StrategySpec("random", "Uniform choice among the legal moves (pass included).",
-                           Random, 1),
+    "lowest": StrategySpec(
+        "lowest", "Weakest legal play; leads all cards of its weakest rank.", Lowest, 0
+    ),
+    "random": StrategySpec(
+        "random", "Uniform choice among the legal moves (pass included).", Random, 1
+    ),
 }
 
 

@@ -22,8 +22,10 @@ class Lowest:
 
     def choose(self, obs: Observation, rng: Stream) -> Move:
         if obs.top is None:
-            rank = min((r for r in range(NUM_RANKS) if obs.hand[r]),
-                       key=lambda r: strength(r, obs.reversed))
+            rank = min(
+                (r for r in range(NUM_RANKS) if obs.hand[r]),
+                key=lambda r: strength(r, obs.reversed),
+            )
             return Move(rank, obs.hand[rank])
         plays = [m for m in obs.legal if not m.is_pass]
         if not plays:

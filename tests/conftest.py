@@ -36,8 +36,13 @@ def run_cli(*args: str) -> Result:
 import click  # noqa: E402
 
 
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
-                                 "help_option_names": []})
+@click.command(
+    context_settings={
+        "ignore_unknown_options": True,
+        "allow_extra_args": True,
+        "help_option_names": [],
+    }
+)
 @click.pass_context
 def _entry(ctx: click.Context) -> None:
     main(list(ctx.args))
