@@ -1,0 +1,418 @@
+"""An independent second implementation of one round of Président (a test oracle).
+
+Written from ``RULES.md``, ``docs/READINGS.md`` and ``INTERFACES.md`` §2 only, without
+looking at the reference engine, so that the differential tests can catch mistakes
+the engine makes.  It is deliberately plain: small state, explicit sets, no speed tricks.
+
+Scope: one round from given hands (card lists or rank counts), the round-level options
+of the rule book, a leader, scripted moves first and then the strategy ``lowest``.
+
+Public API:
+
+* ``resolve_rules(rules)`` -- preset name / dict (optionally with ``preset``) -> dict of
+  the round-level keys.
+* ``OracleRound(rules, hands, leader)`` -- a position; ``legal_moves()``, ``apply(move)``,
+  ``lowest_move()``, ``events``, ``over``, ``to_move``, ``hands``, ``places``.
+* ``run_round(rules, hands, leader, moves=(), strategies=None)`` -> ``OracleResult``
+  (``events`` and ``illegal_index``: the index of the first illegal scripted move, or
+  ``None``).
+* ``run_game(game_dict)`` -- the same from an ``INTERFACES.md`` §2 game object.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
+RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+THREE = 0
+TWO = 12
+JOKER = 13
+NRANKS = 14
+
+ROUND_DEFAULTS: dict = {
+    "jokers": 0,
+    "equal_rank": "off",
+    "larger_sets": "off",
+    "transparent_threes": False,
+    "two_ends_trick": False,
+    "quad_burns": False,
+    "revolution": False,
+    "passing": "may_return",
+    "no_finish_on_two": False,
+}
+
+# Only the round-level keys of each preset (RULES.md, "Presets").
+PRESETS: dict[str, dict] = {
+    "french": {"passing": "out_of_trick", "equal_rank": "skip", "no_finish_on_two": True},
+    "regles-jeu": {
+        "passing": "may_return",
+        "equal_rank": "skip",
+        "two_ends_trick": True,
+        "no_finish_on_two": True,
+    },
+    "spade": {"passing": "may_return"},
+    "scum": {"passing": "may_return"},
+}
+
+ALLOWED = {
+    "jokers": (0, 2),
+    "equal_rank": ("off", "skip"),
+    "larger_sets": ("off", "higher_rank", "any"),
+    "transparent_threes": (False, True),
+    "two_ends_trick": (False, True),
+    "quad_burns": (False, True),
+    "revolution": (False, True),
+    "passing": ("may_return", "out_of_trick"),
+    "no_finish_on_two": (False, True),
+}
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid in the current position."""
+
+
+def resolve_rules(rules: str | dict | None) -> dict:
+    """The round-level rules as a plain dict (preset name, or dict of RULES.md keys)."""
+    out = dict(ROUND_DEFAULTS)
+    if rules is None:
+        return out
+    if isinstance(rules, str):
+        out.update(PRESETS[rules])
+        return out
+    rules = dict(rules)
+    preset = rules.pop("preset", None)
+    if preset is not None:
+        out.update(PRESETS[preset])
+    for key, value in rules.items():
+        if key in ROUND_DEFAULTS:
+            if value not in ALLOWED[key]:
+                raise ValueError(f"bad value {value!r} for {key}")
+            out[key] = value
+    return out
+
+
+def card_rank(card: str) -> int:
+    """Rank index of a card string ('7', '7H', '10S', 'JK')."""
+    if card in RANK_INDEX:
+        return RANK_INDEX[card]
+    if len(card) >= 2 and card[-1] in "CDHS" and card[:-1] in RANK_INDEX:
+        return RANK_INDEX[card[:-1]]
+    raise ValueError(f"not a card: {card!r}")
+
+
+def to_counts(hand) -> list[int]:
+    """A hand given as a list of card strings or as rank counts -> 14 rank counts."""
+    hand = list(hand)
+    if hand and all(isinstance(x, int) for x in hand) and len(hand) in (13, 14):
+        counts = hand + [0] * (NRANKS - len(hand))
+        return counts
+    counts = [0] * NRANKS
+    for card in hand:
+        counts[card_rank(card)] += 1
+    return counts
+
+
+def counts_to_cards(counts) -> list[str]:
+    return [RANKS[r] for r in range(NRANKS) for _ in range(counts[r])]
+
+
+@dataclass(frozen=True)
+class Move:
+    """``rank is None`` means a pass."""
+
+    seat: int
+    rank: int | None = None
+    count: int = 0
+
+    @property
+    def is_pass(self) -> bool:
+        return self.rank is None
+
+    def to_dict(self) -> dict:
+        if self.rank is None:
+            return {"seat": self.seat, "pass": True}
+        return {"seat": self.seat, "play": [RANKS[self.rank]] * self.count}
+
+    @staticmethod
+    def from_dict(d: dict) -> Move:
+        seat = d["seat"]
+        if d.get("pass"):
+            if "play" in d:
+                raise IllegalMove("both play and pass")
+            return Move(seat)
+        cards = d.get("play")
+        if not cards:
+            raise IllegalMove("empty play")
+        ranks = {card_rank(c) for c in cards}
+        if len(ranks) != 1:
+            raise IllegalMove("cards of different ranks")
+        return Move(seat, ranks.pop(), len(cards))
+
+
+@dataclass
+class Top:
+    count: int
+    rank: int  # the rank the top carries (transparent threes carry the covered rank)
+    owner: int
+
+
+class OracleRound:
+    def __init__(self, rules, hands, leader: int) -> None:
+        self.rules = resolve_rules(rules)
+        self.hands = [to_counts(h) for h in hands]
+        self.n = len(self.hands)
+        self.dealt = [list(h) for h in self.hands]
+        assert self.n >= 2, "need players"
+        assert all(sum(h) > 0 for h in self.hands), "every hand holds a card"
+        self.reversed = False
+        self.top: Top | None = None
+        self.since_top: set[int] = set()  # passed or skipped since the top was laid
+        self.out_of_trick: set[int] = set()  # passed in this trick (out_of_trick only)
+        self.places: list[int | None] = [None] * self.n
+        self.next_best = 1
+        self.next_worst = self.n
+        self.events: list[dict] = []
+        self.over = False
+        self.to_move: int | None = leader
+        self.trick_start = True
+
+    # ----------------------------------------------------------------- order
+    def strength(self, rank: int) -> int:
+        if rank == JOKER:
+            return 13
+        return 12 - rank if self.reversed else rank
+
+    def stronger(self, a: int, b: int) -> bool:
+        return self.strength(a) > self.strength(b)
+
+    def holds(self, seat: int) -> bool:
+        return sum(self.hands[seat]) > 0
+
+    def holders(self) -> list[int]:
+        return [s for s in range(self.n) if self.holds(s)]
+
+    # ----------------------------------------------------------------- legality
+    def play_effect(self, rank: int, count: int):
+        """For a play of ``count`` cards of ``rank`` on the current top: None if it is
+        not allowed, else (carried rank, is_equal_play)."""
+        r = self.rules
+        top = self.top
+        if count < 1 or count > 4:
+            return None
+        if top is None:
+            return (rank, False)
+        c, t = top.count, top.rank
+        if count == c:
+            if r["transparent_threes"] and rank == THREE:
+                return (t, r["equal_rank"] == "skip" and t == THREE)
+            if r["equal_rank"] == "skip" and rank == t:
+                return (t, True)
+            if self.stronger(rank, t):
+                return (rank, False)
+        elif count > c:
+            if r["larger_sets"] == "any":
+                return (rank, False)
+            if r["larger_sets"] == "higher_rank" and self.stronger(rank, t):
+                return (rank, False)
+        if r["quad_burns"] and count == 4 and c < 4:
+            return (rank, False)
+        return None
+
+    def legal_plays(self) -> list[tuple[int, int]]:
+        if self.over:
+            return []
+        hand = self.hands[self.to_move]
+        out = []
+        for rank in range(NRANKS):
+            for count in range(1, hand[rank] + 1):
+                if self.play_effect(rank, count) is not None:
+                    out.append((rank, count))
+        return out
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move: distinct (rank, count) plays, plus the
+        pass when he is not leading."""
+        if self.over:
+            return []
+        seat = self.to_move
+        moves = [Move(seat, rank, count) for rank, count in self.legal_plays()]
+        if self.top is not None:
+            moves.append(Move(seat))
+        return moves
+
+    def check(self, move: Move) -> None:
+        """Raise IllegalMove if ``move`` is not allowed now."""
+        if self.over:
+            raise IllegalMove("the round is over")
+        if move.seat != self.to_move:
+            raise IllegalMove(f"seat {self.to_move}'s turn, not seat {move.seat}'s")
+        if move.is_pass:
+            if self.top is None:
+                raise IllegalMove("the leader may not pass")
+            return
+        if move.rank == JOKER and self.rules["jokers"] == 0:
+            raise IllegalMove("no jokers")
+        if self.hands[move.seat][move.rank] < move.count:
+            raise IllegalMove("card not held")
+        if self.play_effect(move.rank, move.count) is None:
+            raise IllegalMove("does not beat the top")
+
+    # ----------------------------------------------------------------- strategy
+    def lowest_move(self) -> Move:
+        seat = self.to_move
+        hand = self.hands[seat]
+        if self.top is None:
+            rank = min((r for r in range(NRANKS) if hand[r]), key=self.strength)
+            return Move(seat, rank, hand[rank])
+        plays = self.legal_plays()
+        if not plays:
+            return Move(seat)
+        rank, count = min(plays, key=lambda p: (self.strength(p[0]), p[1]))
+        return Move(seat, rank, count)
+
+    # ----------------------------------------------------------------- turns
+    def _next_from(self, pos: int, exclude: int | None) -> int | None:
+        """Next seat clockwise after ``pos`` who holds cards, is not ``exclude`` and is
+        not out of the trick."""
+        for i in range(1, self.n + 1):
+            s = (pos + i) % self.n
+            if s == exclude or not self.holds(s) or s in self.out_of_trick:
+                continue
+            return s
+        return None
+
+    def _leader_after(self, owner: int) -> int:
+        if self.holds(owner):
+            return owner
+        for i in range(1, self.n):
+            s = (owner + i) % self.n
+            if self.holds(s):
+                return s
+        raise AssertionError("nobody holds cards")
+
+    def _trick_over(self) -> bool:
+        owner = self.top.owner
+        done = self.since_top | self.out_of_trick
+        return all(s in done for s in self.holders() if s != owner)
+
+    def _end_trick(self) -> None:
+        leader = self._leader_after(self.top.owner)
+        self.events.append({"event": "trick_end", "next_leader": leader})
+        self.top = None
+        self.since_top = set()
+        self.out_of_trick = set()
+        self.to_move = leader
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, move: Move) -> None:
+        self.check(move)
+        seat = move.seat
+        r = self.rules
+        if move.is_pass:
+            self.events.append({"event": "pass", "seat": seat})
+            self.since_top.add(seat)
+            if r["passing"] == "out_of_trick":
+                self.out_of_trick.add(seat)
+            if self._trick_over():
+                self._end_trick()
+            else:
+                self.to_move = self._next_from(seat, self.top.owner)
+                assert self.to_move is not None
+            return
+
+        rank, count = move.rank, move.count
+        carried, equal = self.play_effect(rank, count)
+        self.hands[seat][rank] -= count
+        self.events.append({"event": "play", "seat": seat, "cards": [RANKS[rank]] * count})
+        ends_now = (r["two_ends_trick"] and rank == TWO) or (r["quad_burns"] and count == 4)
+        if r["revolution"] and count == 4:
+            self.reversed = not self.reversed
+        self.top = Top(count, carried, seat)
+        self.since_top = set()
+
+        if not self.holds(seat):
+            if r["no_finish_on_two"] and rank in (TWO, JOKER):
+                place = self.next_worst
+                self.next_worst -= 1
+            else:
+                place = self.next_best
+                self.next_best += 1
+            self.places[seat] = place
+            self.events.append({"event": "out", "seat": seat, "place": place})
+
+        holders = self.holders()
+        if len(holders) <= 1:
+            for s in holders:
+                assert self.next_best == self.next_worst
+                self.places[s] = self.next_best
+            self.events.append({"event": "round_end", "places": list(self.places)})
+            self.over = True
+            self.to_move = None
+            return
+
+        if ends_now:
+            self._end_trick()
+            return
+
+        pos = seat
+        if equal:
+            skipped = self._next_from(seat, seat)
+            if skipped is not None:
+                self.events.append({"event": "skip", "seat": skipped})
+                self.since_top.add(skipped)
+                pos = skipped
+        if self._trick_over():
+            self._end_trick()
+            return
+        self.to_move = self._next_from(pos, seat)
+        assert self.to_move is not None
+
+
+@dataclass
+class OracleResult:
+    events: list[dict] = field(default_factory=list)
+    illegal_index: int | None = None
+    illegal_reason: str | None = None
+    round: OracleRound | None = None
+
+
+def run_round(rules, hands, leader: int, moves=(), strategies=None) -> OracleResult:
+    """Play one round: the scripted ``moves`` first (dicts or ``Move``), then ``lowest``."""
+    if strategies is not None and any(s != "lowest" for s in strategies):
+        raise ValueError("the oracle only plays the strategy 'lowest'")
+    rnd = OracleRound(rules, hands, leader)
+    result = OracleResult(events=rnd.events, round=rnd)
+    for i, m in enumerate(moves):
+        try:
+            move = m if isinstance(m, Move) else Move.from_dict(m)
+            rnd.apply(move)
+        except (IllegalMove, ValueError) as exc:
+            result.illegal_index = i
+            result.illegal_reason = str(exc)
+            return result
+    while not rnd.over:
+        rnd.apply(rnd.lowest_move())
+    return result
+
+
+def run_game(game: dict) -> OracleResult:
+    """An INTERFACES.md §2 game object through the oracle."""
+    return run_round(
+        game.get("rules", {}),
+        game["hands"],
+        game["leader"],
+        game.get("moves", []),
+        game.get("strategies"),
+    )
+
+
+def moves_of_events(events) -> list[dict]:
+    """The moves (plays and passes) contained in a list of events, as scripted moves."""
+    out = []
+    for e in events:
+        if e["event"] == "play":
+            out.append({"seat": e["seat"], "play": list(e["cards"])})
+        elif e["event"] == "pass":
+            out.append({"seat": e["seat"], "pass": True})
+    return out
