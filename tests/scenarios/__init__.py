@@ -1,0 +1,1 @@
+"""Readable notation for the hand-worked scenario tests (see :mod:`tests.scenarios.notation`)."""

@@ -1,0 +1,151 @@
+"""A small readable notation for scripted scenarios, worked out by hand from RULES.md.
+
+Hands are strings of card names (``"3 3 7 K"``). Moves and expected events are one short
+line each, so that a scenario reads like the worked example of a rule book:
+
+=====================  ==============================================================
+``"0: 7 7"``           seat 0 plays a pair of 7s (a scripted move, or a ``play`` event)
+``"1: pass"``          seat 1 passes (a scripted move, or a ``pass`` event)
+``"2: skip"``          seat 2 is skipped (event only)
+``"trick_end -> 0"``   the trick ends, seat 0 leads the next one
+``"out 0 #1"``         seat 0 has no cards left and takes place 1
+``"round_end 1 4 2 3"``  the round is over; places by seat
+=====================  ==============================================================
+
+:func:`check` replays a game twice — through the library (``parse_game`` + ``replay``)
+and through ``president replay FILE`` — and compares the *whole* event list with the
+expected one, exactly (as JSON dicts) and line by line (for a readable diff).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from simulator.replay import parse_game, replay
+from tests.conftest import run_cli
+
+_PLAY = re.compile(r"^(\d+): (.+)$")
+_TRICK_END = re.compile(r"^trick_end -> (\d+)$")
+_OUT = re.compile(r"^out (\d+) #(\d+)$")
+_ROUND_END = re.compile(r"^round_end( \d+)+$")
+SUIT_LETTERS = "CDHS"
+
+
+def cards(text: str) -> list[str]:
+    """``"3 3 7 K"`` → ``["3", "3", "7", "K"]``."""
+    return text.split()
+
+
+def move(line: str) -> dict[str, Any]:
+    """``"0: 7 7"`` or ``"1: pass"`` → a scripted move of INTERFACES.md §2."""
+    m = _PLAY.match(line.strip())
+    if not m:
+        raise ValueError(f"not a move: {line!r}")
+    seat, what = int(m.group(1)), m.group(2).strip()
+    if what == "pass":
+        return {"seat": seat, "pass": True}
+    return {"seat": seat, "play": cards(what)}
+
+
+def event(line: str) -> dict[str, Any]:
+    """One line of the notation → the event dict ``president replay`` prints."""
+    text = line.strip()
+    if m := _TRICK_END.match(text):
+        return {"event": "trick_end", "next_leader": int(m.group(1))}
+    if m := _OUT.match(text):
+        return {"event": "out", "seat": int(m.group(1)), "place": int(m.group(2))}
+    if _ROUND_END.match(text):
+        return {"event": "round_end", "places": [int(p) for p in text.split()[1:]]}
+    if m := _PLAY.match(text):
+        seat, what = int(m.group(1)), m.group(2).strip()
+        if what in ("pass", "skip"):
+            return {"event": what, "seat": seat}
+        return {"event": "play", "seat": seat, "cards": cards(what)}
+    raise ValueError(f"not an event: {line!r}")
+
+
+def _rank(card: str) -> str:
+    """A card name without its suit letter (the output may append suits, INTERFACES.md §2)."""
+    if len(card) >= 2 and card[-1] in SUIT_LETTERS and card != "JK":
+        return card[:-1]
+    return card
+
+
+def _normalise(ev: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(ev)
+    if "cards" in out:
+        out["cards"] = [_rank(c) for c in out["cards"]]
+    return out
+
+
+def line_of(ev: Mapping[str, Any]) -> str:
+    """An event dict written back in the notation (for readable assertion diffs)."""
+    kind = ev.get("event")
+    if kind == "play":
+        return f"{ev['seat']}: {' '.join(_rank(c) for c in ev['cards'])}"
+    if kind in ("pass", "skip"):
+        return f"{ev['seat']}: {kind}"
+    if kind == "trick_end":
+        return f"trick_end -> {ev['next_leader']}"
+    if kind == "out":
+        return f"out {ev['seat']} #{ev['place']}"
+    if kind == "round_end":
+        return "round_end " + " ".join(str(p) for p in ev["places"])
+    return repr(dict(ev))
+
+
+def game(
+    rules: str | Mapping[str, Any],
+    hands: Sequence[str],
+    leader: int = 0,
+    script: Sequence[str] = (),
+    strategies: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """A game file (INTERFACES.md §2) from readable hands and scripted moves."""
+    data: dict[str, Any] = {
+        "rules": rules if isinstance(rules, str) else dict(rules),
+        "hands": [cards(h) for h in hands],
+        "leader": leader,
+        "moves": [move(m) for m in script],
+    }
+    if strategies is not None:
+        data["strategies"] = list(strategies)
+    return data
+
+
+def library_events(data: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]]:
+    """The events of a game through ``parse_game`` + ``replay``."""
+    return [_normalise(e.to_json()) for e in replay(parse_game(data), seed=seed)]
+
+
+def cli_replay(data: Mapping[str, Any], *args: str):
+    """``president replay FILE ARGS`` on a game dict written to a temporary file."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return run_cli("replay", str(path), *args)
+
+
+def check(
+    rules: str | Mapping[str, Any],
+    hands: Sequence[str],
+    leader: int,
+    script: Sequence[str],
+    expected: Sequence[str],
+    strategies: Sequence[str] | None = None,
+) -> None:
+    """Replay a scripted game (library and CLI) and compare every event, in order."""
+    data = game(rules, hands, leader, script, strategies)
+    want = [event(line) for line in expected]
+    got = library_events(data)
+    assert [line_of(e) for e in got] == list(expected)
+    assert got == want
+    result = cli_replay(data)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert [_normalise(e) for e in result.events()] == want
