@@ -1,0 +1,143 @@
+"""Python entry points to the kernel: validate, convert to arrays, call, collect.
+
+Kernels never see pandas or click; these wrappers turn rules and strategy names into
+the kernel's arrays and gather the blocks' rows back into match order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+import strategies
+from simulator.kernel.bits import seed_key
+from simulator.kernel.layout import role_table, rules_array
+from simulator.kernel.matches import NPARAMS, OUT_COLS, run_blocks
+from simulator.rules import Rules
+
+MAX_MATCH = 2**31 - 1  # match numbers are stored as int32
+
+
+@dataclass(frozen=True)
+class KernelJob:
+    """What the kernel needs for a run, as arrays (built once, reused for every chunk)."""
+
+    R: np.ndarray
+    sids: np.ndarray
+    params: np.ndarray
+    role_tab: np.ndarray
+    key: np.uint64
+    rounds_limit: int
+    expected_rounds: int
+
+    @classmethod
+    def build(
+        cls,
+        rules: Rules,
+        seat_strategies: Sequence[str],
+        seed: int,
+        rounds_per_match: int | None,
+        max_rounds: int,
+    ) -> KernelJob:
+        n = rules.players
+        if len(seat_strategies) != n:
+            raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
+        sids = np.array([strategies.get(s).kernel_id for s in seat_strategies], dtype=np.int64)
+        params = np.zeros((n, NPARAMS), dtype=np.float64)
+        if rules.target:
+            limit, expected = max_rounds, min(max_rounds, max(8, 4 * rules.target))
+        else:
+            if rounds_per_match is None or rounds_per_match < 1:
+                raise ValueError("rounds per match must be at least 1 without a target")
+            limit = expected = rounds_per_match
+        key = np.uint64(seed_key(np.uint64(seed % 2**64)))  # always uint64: one signature
+        return cls(rules_array(rules), sids, params, role_table(n), key, limit, expected)
+
+
+def run_matches(job: KernelJob, m_lo: int, m_hi: int, block: int = 64) -> np.ndarray:
+    """Rows (``int32[rounds, OUT_COLS]``) of matches ``[m_lo, m_hi)``, in match order.
+
+    A block whose buffer overflowed (a long match under a target) keeps the matches it
+    finished; the match that did not fit is played again alone with room for the longest
+    possible match, and the run goes on after it. Results never depend on this.
+    """
+    if not 0 <= m_lo <= m_hi <= MAX_MATCH:
+        raise ValueError(f"match numbers must lie in [0, {MAX_MATCH}]")
+    parts: list[np.ndarray] = []
+    lo = m_lo
+    while lo < m_hi:
+        rows, finished = _run(job, lo, m_hi, block, block * job.expected_rounds)
+        parts.append(rows)
+        lo += finished
+        if lo < m_hi:  # match lo overflowed its block: play it alone
+            rows, _ = _run(job, lo, lo + 1, 1, job.rounds_limit)
+            parts.append(rows)
+            lo += 1
+    return np.concatenate(parts) if parts else np.empty((0, OUT_COLS), dtype=np.int32)
+
+
+def _run(job: KernelJob, lo: int, hi: int, block: int, cap: int) -> tuple[np.ndarray, int]:
+    """Run blocks from ``lo``; the rows of the leading run of finished matches, and their count."""
+    nblocks = (hi - lo + block - 1) // block
+    out = np.zeros((nblocks * cap, OUT_COLS), dtype=np.int32)
+    done = np.zeros(2 * nblocks, dtype=np.int64)
+    run_blocks(
+        job.key,
+        lo,
+        hi,
+        block,
+        cap,
+        job.R,
+        job.sids,
+        job.params,
+        job.rounds_limit,
+        job.role_tab,
+        out,
+        done,
+        _NO_TRACE,
+    )
+    kept = []
+    finished = 0
+    for b in range(nblocks):
+        kept.append(out[b * cap : b * cap + done[nblocks + b]])
+        finished += int(done[b])
+        if done[b] < min(block, hi - lo - b * block):
+            break
+    return np.concatenate(kept), finished
+
+
+def trace_match(
+    job: KernelJob, match: int, capacity: int = 200_000
+) -> tuple[np.ndarray, np.ndarray]:
+    """One match with every move recorded: ``(rows, trace)`` (see ``play_round``)."""
+    out = np.empty((job.rounds_limit, OUT_COLS), dtype=np.int32)
+    done = np.zeros(2, dtype=np.int64)
+    trace = np.full(capacity, np.iinfo(np.int32).min, dtype=np.int32)
+    run_blocks(
+        job.key,
+        match,
+        match + 1,
+        1,
+        job.rounds_limit,
+        job.R,
+        job.sids,
+        job.params,
+        job.rounds_limit,
+        job.role_tab,
+        out,
+        done,
+        trace,
+    )
+    used = int(np.count_nonzero(trace != np.iinfo(np.int32).min))
+    return out[: done[1]], trace[:used]
+
+
+def set_threads(workers: int) -> None:
+    """Use ``workers`` threads for the parallel loops."""
+    numba.set_num_threads(max(1, min(workers, numba.config.NUMBA_NUM_THREADS)))
+
+
+_NO_TRACE = np.zeros(0, dtype=np.int32)

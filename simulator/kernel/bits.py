@@ -1,0 +1,159 @@
+"""Bit tricks and the counter-based random stream, compiled by numba.
+
+Hands are one ``uint64`` per player: bit ``16*l + r`` is set when the player holds at
+least ``l+1`` cards of rank ``r`` (ranks 0..13, levels 0..3). Then the ranks held with at
+least ``c`` cards are ``(h >> 16*(c-1)) & RANKS``, the cards held are ``popc(h)``, and the
+weakest rank held is ``ctz(h & RANKS)``. ``ctz``/``clz``/``popc`` are LLVM intrinsics,
+which compile to single instructions (PERFORMANCE.md: lookup tables were slower).
+
+The stream functions mirror :mod:`simulator.rng` exactly; a stream's state lives in a
+``uint64[3]`` array ``(state, buffered draw, has buffered draw)`` so that strategies can
+draw from it in place.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+from simulator.kernel.config import JIT
+
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+U16 = np.uint64(16)
+U32 = np.uint64(32)
+M32 = np.uint64(0xFFFFFFFF)
+RANKS = np.uint64(0x3FFF)  # ranks 0..13 of one level
+PLAIN = np.uint64(0x1FFF)  # ranks 0..12 (3 … 2), without the joker
+JOKER_BIT = np.uint64(1 << 13)
+COL = np.uint64(0x0001000100010001)  # the four level bits of rank 0
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+C1 = np.uint64(0xBF58476D1CE4E5B9)
+C2 = np.uint64(0x94D049BB133111EB)
+C3 = np.uint64(0xD1B54A32D192ED03)
+C4 = np.uint64(0x8CB92BA72F3D8DD7)
+S27 = np.uint64(27)
+S30 = np.uint64(30)
+S31 = np.uint64(31)
+
+
+@intrinsic
+def ctz(typingctx, x):
+    """Count of trailing zero bits (index of the lowest set bit)."""
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@intrinsic
+def clz(typingctx, x):
+    """Count of leading zero bits (63 - index of the highest set bit)."""
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@intrinsic
+def popc(typingctx, x):
+    """Number of set bits."""
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@njit(**JIT)
+def highest(x):
+    """Index of the highest set bit of a non-zero word."""
+    return 63 - clz(x)
+
+
+@njit(**JIT)
+def nth_bit(m, k):
+    """Index of the k-th (from 0) lowest set bit of ``m``."""
+    for _ in range(k):
+        m &= m - U1
+    return ctz(m)
+
+
+@njit(**JIT)
+def count_of(h, r):
+    """Cards of rank ``r`` in hand ``h``."""
+    return popc(h & (COL << np.uint64(r)))
+
+
+@njit(**JIT)
+def add_card(h, r):
+    """Hand ``h`` with one more card of rank ``r`` (sets the next free level bit)."""
+    col = COL << np.uint64(r)
+    return h | ((h & col) << U16) | (U1 << np.uint64(r))
+
+
+@njit(**JIT)
+def remove_cards(h, r, c):
+    """Hand ``h`` without ``c`` cards of rank ``r`` (clears the top ``c`` level bits)."""
+    col = COL << np.uint64(r)
+    n = popc(h & col)
+    keep = (U1 << np.uint64(16 * (n - c))) - U1
+    return h & (~col | keep)
+
+
+@njit(**JIT)
+def with_count(h, c):
+    """Ranks held with at least ``c`` cards (a 14-bit mask)."""
+    return (h >> np.uint64(16 * (c - 1))) & RANKS
+
+
+# ---------------------------------------------------------------- random streams
+
+
+@njit(**JIT)
+def mix(z):
+    """SplitMix64's output function."""
+    z = (z ^ (z >> S30)) * C1
+    z = (z ^ (z >> S27)) * C2
+    return z ^ (z >> S31)
+
+
+@njit(**JIT)
+def seed_key(seed):
+    """The run key of a seed (as ``simulator.rng.seed_key``)."""
+    return mix(np.uint64(seed) + GOLDEN)
+
+
+@njit(**JIT)
+def stream_init(rs, key, match, purpose):
+    """Start stream ``purpose`` of match ``match`` in ``rs`` (as ``rng.stream_start``)."""
+    rs[0] = mix(mix(np.uint64(key) ^ (np.uint64(match) * C3)) ^ (np.uint64(purpose) * C4))
+    rs[1] = U0
+    rs[2] = U0
+
+
+@njit(**JIT)
+def next32(rs):
+    """The next 32-bit draw of stream ``rs`` (high half first, then the buffered low half)."""
+    if rs[2] != U0:
+        rs[2] = U0
+        return rs[1]
+    s = rs[0] + GOLDEN
+    rs[0] = s
+    z = mix(s)
+    rs[1] = z & M32
+    rs[2] = U1
+    return z >> U32
+
+
+@njit(**JIT)
+def below(rs, n):
+    """A draw in ``[0, n)``."""
+    return np.int64((next32(rs) * np.uint64(n)) >> U32)

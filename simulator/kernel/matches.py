@@ -1,0 +1,278 @@
+"""Whole matches in the kernel, and the parallel loop over blocks of matches.
+
+The fast twin of :func:`simulator.match.play_match`: the same streams drawn in the same
+order (first dealer, shuffle, give-backs, strategies' choices), so the reference engine
+replays any kernel match move for move.
+
+Output: one row per round in an ``int32`` array ``out[row, OUT_*]`` (players indexed by
+the seat they held at the start of the match). Blocks of matches run in parallel
+(``prange``), each writing only its own rows; a block whose rows would overflow its
+region stops at a match boundary and reports how many matches it finished, so the
+caller can run the rest again — results never depend on blocks or threads.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from simulator.kernel.bits import RANKS, U0, add_card, below, highest, remove_cards, stream_init
+from simulator.kernel.config import JIT
+from simulator.kernel.dispatch import give_back
+from simulator.kernel.layout import (
+    R_DEALER,
+    R_EXCH,
+    R_JOKERS,
+    R_N,
+    R_NEXCH,
+    R_OPENER,
+    R_POINTS,
+    R_RESEAT,
+    R_TARGET,
+    S_PASSES,
+    S_PLAYS,
+    S_SIZE,
+    S_SKIPS,
+    S_TRACE,
+    S_TRICKS,
+)
+from simulator.kernel.round import play_round, start_round
+
+OUT_MATCH = 0
+OUT_ROUND = 1
+OUT_DEALER = 2  # player who dealt
+OUT_LEADER = 3  # player who led the first trick
+OUT_TRICKS = 4
+OUT_PLAYS = 5
+OUT_PASSES = 6
+OUT_SKIPS = 7
+OUT_WINNER = 8  # player who won the match (last round under a target), else -1
+OUT_PLACE = 9  # 8 slots, by player
+OUT_POINTS = 17  # 8 slots
+OUT_TOTAL = 25  # 8 slots
+OUT_POS = 33  # 8 slots: table position of each player this round
+OUT_COLS = 41
+MAX_PLAYERS = 8
+NPARAMS = 8  # length of a strategy's parameter vector
+DECK = 54
+
+
+@njit(**JIT)
+def deal(rs, dealer, n, jokers, deck, H):
+    """Shuffle (Fisher–Yates on stream ``rs``) and deal one card at a time from the dealer's left."""
+    size = 0
+    for r in range(13):
+        for _ in range(4):
+            deck[size] = r
+            size += 1
+    for _ in range(jokers):
+        deck[size] = 13
+        size += 1
+    for i in range(size - 1):
+        j = i + below(rs, size - i)
+        d = deck[j]
+        deck[j] = deck[i]
+        deck[i] = d
+    for p in range(n):
+        H[p] = U0
+    pos = dealer
+    for i in range(size):
+        pos += 1
+        if pos == n:
+            pos = 0
+        H[pos] = add_card(H[pos], deck[i])
+
+
+@njit(**JIT)
+def exchange(R, H, pos_of, by_place, sids, params, rs, give):
+    """The card exchange of RULES.md: for each pair, the worse gives his k best cards,
+    then the better gives back k cards of his strategy's choice."""
+    n = R[R_N]
+    for i in range(1, R[R_NEXCH] + 1):
+        k = R[R_EXCH + i - 1]
+        if k == 0:
+            continue
+        better = by_place[i]
+        worse = by_place[n + 1 - i]
+        bp = pos_of[better]
+        wp = pos_of[worse]
+        for _ in range(k):
+            r = highest(H[wp] & RANKS)
+            H[wp] = remove_cards(H[wp], r, 1)
+            H[bp] = add_card(H[bp], r)
+        H[bp] = give_back(sids[better], H[bp], k, rs, params[better], give)
+        for j in range(k):
+            H[wp] = add_card(H[wp], give[j])
+
+
+@njit(**JIT)
+def position_after(R, pos_of, by_place, prev_dealer_player, n):
+    """The dealer's position from round 2 on (``dealer`` rule)."""
+    rule = R[R_DEALER]
+    if rule == 2:
+        return (pos_of[prev_dealer_player] + 1) % n
+    if rule == 1:
+        return pos_of[by_place[1]]
+    return pos_of[by_place[n]]
+
+
+@njit(**JIT)
+def opener_position(R, pos_of, by_place, dealer, n):
+    """Who leads from round 2 on (``opener`` rule)."""
+    rule = R[R_OPENER]
+    if rule == 2:
+        return (dealer + 1) % n
+    if rule == 1:
+        return pos_of[by_place[1]]
+    return pos_of[by_place[n]]
+
+
+@njit(**JIT)
+def make_workspace(nparams):
+    """The scratch arrays of one thread, allocated once per block (never in the game loop)."""
+    return (
+        np.zeros(MAX_PLAYERS, np.uint64),  # H: hands by position
+        np.zeros(S_SIZE, np.int64),  # S: round state
+        np.zeros(14, np.int64),  # played: cards played this round by rank
+        np.zeros(MAX_PLAYERS, np.int64),  # places by position
+        np.full(MAX_PLAYERS, -1, np.int64),  # roles by position (previous round)
+        np.zeros(MAX_PLAYERS, np.int64),  # seating[pos] = player
+        np.zeros(MAX_PLAYERS, np.int64),  # pos_of[player] = pos
+        np.zeros(MAX_PLAYERS + 1, np.int64),  # by_place[place] = player (previous round)
+        np.zeros(MAX_PLAYERS, np.int64),  # prev_place by player
+        np.zeros(MAX_PLAYERS, np.int64),  # totals by player
+        np.zeros(MAX_PLAYERS, np.int64),  # strategy id by position
+        np.zeros((MAX_PLAYERS, nparams), np.float64),  # strategy parameters by position
+        np.zeros(3, np.uint64),  # play stream
+        np.zeros(3, np.uint64),  # deal stream
+        np.zeros(DECK, np.int64),  # deck
+        np.zeros(8, np.int64),  # cards given back
+    )
+
+
+@njit(**JIT)
+def play_match(m, key, R, sids, params, rounds_limit, role_tab, out, row, end, trace, ws):
+    """Play match ``m``; write its rounds from ``row``. Returns the rows written, -1 on overflow."""
+    (
+        H,
+        S,
+        played,
+        places,
+        roles,
+        seating,
+        pos_of,
+        by_place,
+        prev_place,
+        totals,
+        sid_pos,
+        params_pos,
+        rs_play,
+        rs_deal,
+        deck,
+        give,
+    ) = ws
+    n = R[R_N]
+    for p in range(MAX_PLAYERS):
+        seating[p] = p
+        pos_of[p] = p
+        totals[p] = 0
+        prev_place[p] = 0
+    stream_init(rs_play, key, m, 0)
+    reached = False
+    dealer_player = 0
+    start = row
+    for rd in range(rounds_limit):
+        if row >= end:
+            return -1
+        stream_init(rs_deal, key, m, rd + 1)
+        if rd == 0:
+            dealer = below(rs_deal, n)
+        else:
+            if R[R_RESEAT]:
+                for p in range(n):
+                    seating[prev_place[p] - 1] = p
+                for pos in range(n):
+                    pos_of[seating[pos]] = pos
+            dealer = position_after(R, pos_of, by_place, dealer_player, n)
+        dealer_player = seating[dealer]
+        deal(rs_deal, dealer, n, R[R_JOKERS], deck, H)
+        if rd == 0:
+            leader = (dealer + 1) % n
+        else:
+            exchange(R, H, pos_of, by_place, sids, params, rs_play, give)
+            leader = opener_position(R, pos_of, by_place, dealer, n)
+        for pos in range(n):
+            p = seating[pos]
+            sid_pos[pos] = sids[p]
+            params_pos[pos, :] = params[p, :]
+            roles[pos] = role_tab[prev_place[p]] if rd > 0 else -1
+        if trace.size > 0 and S[S_TRACE] < trace.size:
+            trace[S[S_TRACE]] = -1 - rd  # round marker
+            S[S_TRACE] += 1
+        start_round(S, H, n, leader, played, places)
+        play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs_play, trace)
+        out[row, 0] = m
+        out[row, 1] = rd
+        out[row, 2] = dealer_player
+        out[row, 3] = seating[leader]
+        out[row, 4] = S[S_TRICKS]
+        out[row, 5] = S[S_PLAYS]
+        out[row, 6] = S[S_PASSES]
+        out[row, 7] = S[S_SKIPS]
+        out[row, 8] = -1
+        best = -(1 << 30)
+        nbest = 0
+        who = -1
+        for p in range(n):
+            place = places[pos_of[p]]
+            prev_place[p] = place
+            by_place[place] = p
+            pts = R[R_POINTS + place]
+            totals[p] += pts
+            out[row, OUT_PLACE + p] = place
+            out[row, OUT_POINTS + p] = pts
+            out[row, OUT_TOTAL + p] = totals[p]
+            out[row, OUT_POS + p] = pos_of[p]
+            if totals[p] > best:
+                best = totals[p]
+                nbest = 1
+                who = p
+            elif totals[p] == best:
+                nbest += 1
+        row += 1
+        if R[R_TARGET] > 0:
+            reached = reached or best >= R[R_TARGET]
+            if reached and nbest == 1:
+                out[row - 1, 8] = who
+                break
+    return row - start
+
+
+@njit(parallel=True, **JIT)
+def run_blocks(
+    key, m_lo, m_hi, block, cap, R, sids, params, rounds_limit, role_tab, out, done, trace
+):
+    """Matches ``[m_lo, m_hi)`` in blocks of ``block`` matches, in parallel.
+
+    Block b writes its rounds from row ``b * cap``; ``done[b]`` receives the number of
+    matches it finished and ``done[nblocks + b]`` the rows it wrote. A trace (testing)
+    is only meaningful with a single block.
+    """
+    nblocks = (m_hi - m_lo + block - 1) // block
+    for b in prange(nblocks):
+        lo = m_lo + b * block
+        hi = min(m_hi, lo + block)
+        row = b * cap
+        end = row + cap
+        finished = 0
+        ws = make_workspace(params.shape[1])
+        for m in range(lo, hi):
+            written = play_match(
+                m, key, R, sids, params, rounds_limit, role_tab, out, row, end, trace, ws
+            )
+            if written < 0:
+                break
+            row += written
+            finished += 1
+        done[b] = finished
+        done[nblocks + b] = row - b * cap

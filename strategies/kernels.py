@@ -1,0 +1,75 @@
+"""The built-in strategies as numba functions: the kernel's twins of the Python classes.
+
+A kernel strategy reads the kernel's observation (hands ``H``, round state ``S``, rules
+``R``, ``played``, ``roles``; see :mod:`simulator.kernel.layout`) and returns a move
+``(rank, count)``, ``count == 0`` meaning pass. Its give-back function takes the hand
+after receiving and writes the ``k`` ranks it gives back into ``out``, returning the
+hand without them. Randomness only comes from the stream ``rs`` it is handed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulator.kernel.bits import COL, RANKS, U0, below, count_of, ctz, nth_bit, popc, remove_cards
+from simulator.kernel.config import JIT
+from simulator.kernel.layout import S_REV, S_TOP_COUNT
+from simulator.kernel.legal import legal_plays, weakest_rank
+
+
+@njit(**JIT)
+def lowest_move(pos, S, H, R):
+    """``lowest``: lead all cards of the weakest rank; follow with the weakest legal play."""
+    h = H[pos]
+    rev = S[S_REV]
+    if S[S_TOP_COUNT] == 0:
+        r = weakest_rank(h, rev)
+        return r, count_of(h, r)
+    m = legal_plays(h, S, R)
+    if m == U0:
+        return 0, 0
+    ranks = (m | (m >> np.uint64(16)) | (m >> np.uint64(32)) | (m >> np.uint64(48))) & RANKS
+    r = weakest_rank(ranks, rev)
+    return r, 1 + ctz((m >> np.uint64(r)) & COL) // 16
+
+
+@njit(**JIT)
+def random_move(pos, S, H, R, rs):
+    """``random``: uniform among the legal plays (canonical order) and the pass."""
+    m = legal_plays(H[pos], S, R)
+    leading = S[S_TOP_COUNT] == 0
+    nopt = popc(m) + (0 if leading else 1)
+    k = below(rs, nopt) if nopt > 1 else 0
+    if k == popc(m):
+        return 0, 0  # the pass, last of the options
+    b = nth_bit(m, k)
+    return b & 15, (b >> 4) + 1
+
+
+@njit(**JIT)
+def lowest_give(h, k, out):
+    """Give back the ``k`` weakest cards (normal order)."""
+    for i in range(k):
+        r = ctz(h & RANKS)
+        out[i] = r
+        h = remove_cards(h, r, 1)
+    return h
+
+
+@njit(**JIT)
+def random_give(h, k, rs, out):
+    """Give back ``k`` cards drawn one by one, uniformly among the cards still held."""
+    for i in range(k):
+        ncards = popc(h)
+        idx = below(rs, ncards) if ncards > 1 else 0
+        r = 0
+        while True:
+            c = count_of(h, r)
+            if idx < c:
+                break
+            idx -= c
+            r += 1
+        out[i] = r
+        h = remove_cards(h, r, 1)
+    return h
