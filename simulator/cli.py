@@ -14,6 +14,7 @@ from simulator import __version__
 from simulator.cli_common import UserError
 from simulator.cli_play import play_command
 from simulator.cli_replay import replay_command
+from simulator.cli_report import report_command
 from simulator.cli_rules import rules_group
 
 
@@ -25,6 +26,7 @@ def cli() -> None:
 
 cli.add_command(replay_command)
 cli.add_command(rules_group)
+cli.add_command(report_command)
 cli.add_command(play_command)
 
 

@@ -1,0 +1,196 @@
+"""Reading a run directory: its settings and its rows, whole matches at a time.
+
+A run of 10 M rounds is 50 M rows; the reports never hold them all. They read only the
+columns they need, in chunks of about a million rows, and each chunk holds whole
+matches (the rows of the last match of a chunk are carried over to the next one), so
+that per-match quantities — match length, the rounds that follow a given round — are
+computed inside one chunk. Rows must come ordered by match, as the simulator writes them
+(parts are read in the order of their first match).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.dataset as ds
+import pyarrow.parquet as pq
+
+from simulator.match import ROLE_NAMES
+
+ROUNDS_FILE = "rounds.parquet"
+SUMMARY_FILE = "summary.json"
+NEEDED_COLUMNS = (
+    "match",
+    "round",
+    "seat",
+    "strategy",
+    "place",
+    "role",
+    "prev_role",
+    "points",
+    "led",
+    "tricks",
+    "plays",
+    "passes",
+    "skips",
+    "won_match",
+)
+CHUNK_ROWS = 1 << 21  # about 2 M rows per chunk: large enough to amortise pandas overhead
+BATCHES = 256  # matches are grouped into this many consecutive batches for intervals
+
+
+class ReportError(ValueError):
+    """A directory that is not a readable simulation run; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """An opened run directory: its settings and its (validated) parquet dataset."""
+
+    path: Path
+    summary: dict[str, Any]
+    dataset: ds.Dataset
+
+    @property
+    def players(self) -> int:
+        """Number of players (from the rules in ``summary.json``)."""
+        return int(self.summary["rules"]["players"])
+
+    @property
+    def batch_size(self) -> int:
+        """Matches per batch, so that the run splits into about ``BATCHES`` batches."""
+        return max(1, -(-int(self.summary["matches"]) // BATCHES))
+
+
+def open_run(path: str | Path) -> Run:
+    """Open ``DIR``: read ``summary.json`` and check that ``rounds.parquet`` has our columns.
+
+    Raises ReportError (one line) for anything that is not a run: no parquet, an
+    unreadable one, missing columns, a missing or malformed summary.
+    """
+    root = Path(path)
+    if not root.is_dir():
+        raise ReportError(f"{root} is not a directory")
+    dataset = _open_dataset(root / ROUNDS_FILE)
+    summary = _read_summary(root / SUMMARY_FILE)
+    missing = [c for c in NEEDED_COLUMNS if c not in dataset.schema.names]
+    if missing:
+        raise ReportError(f"{root / ROUNDS_FILE} lacks the columns {', '.join(missing)}")
+    return Run(root, summary, dataset)
+
+
+def _read_summary(path: Path) -> dict[str, Any]:
+    """The run's settings; ``rules.players`` and ``matches`` are what the reports rely on."""
+    try:
+        summary = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise ReportError(f"no {SUMMARY_FILE} in {path.parent}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ReportError(f"cannot read {path}: {exc}") from None
+    ok = (
+        isinstance(summary, dict)
+        and isinstance(summary.get("rules"), dict)
+        and isinstance(summary["rules"].get("players"), int)
+        and isinstance(summary.get("matches"), int)
+        and summary["matches"] > 0
+    )
+    if not ok:
+        raise ReportError(f"{path} lacks rules.players or a positive matches count")
+    return summary
+
+
+def _open_dataset(path: Path) -> ds.Dataset:
+    """One parquet file or a folder of parts, parts ordered by their first match."""
+    if not path.exists():
+        raise ReportError(f"no {ROUNDS_FILE} in {path.parent}")
+    try:
+        dataset = ds.dataset(path, format="parquet")
+        files = sorted(dataset.files, key=_first_match)
+        dataset = ds.dataset(files, format="parquet") if files else dataset
+    except (pa.ArrowException, OSError) as exc:
+        raise ReportError(f"cannot read {path}: {_first_line(exc)}") from None
+    if not dataset.files:
+        raise ReportError(f"{path} holds no parquet parts")
+    return dataset
+
+
+def _first_match(file: str) -> int:
+    """The smallest match number of a part, from its statistics (0 when absent)."""
+    meta = pq.ParquetFile(file).metadata
+    names = meta.schema.names
+    if meta.num_row_groups == 0 or "match" not in names:
+        return 0
+    stats = meta.row_group(0).column(names.index("match")).statistics
+    return int(stats.min) if stats is not None and stats.has_min_max else 0
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+def iter_chunks(run: Run, columns: tuple[str, ...] = NEEDED_COLUMNS) -> Iterator[pd.DataFrame]:
+    """The rows of the run in chunks of whole matches, with a ``batch`` column added.
+
+    ``role`` and ``prev_role`` come as categoricals over the rule book's roles ("" for
+    no previous role), whatever dictionaries the parts were written with.
+    """
+    carry: pd.DataFrame | None = None
+    done = -1
+    try:
+        for table in _tables(run.dataset, list(columns)):
+            frame = table.to_pandas()
+            if carry is not None:
+                frame = pd.concat([carry, frame], ignore_index=True)
+            match = frame["match"].to_numpy()
+            if match.min() <= done:
+                raise ReportError(f"{run.path / ROUNDS_FILE} is not ordered by match")
+            last = match.max()
+            carry = frame[match == last]
+            ready = frame[match != last]
+            if len(ready):
+                done = int(ready["match"].max())
+                yield _normalise(ready, run.batch_size)
+    except (pa.ArrowException, OSError) as exc:
+        raise ReportError(f"cannot read {run.path / ROUNDS_FILE}: {_first_line(exc)}") from None
+    if carry is None:
+        raise ReportError(f"{run.path / ROUNDS_FILE} holds no rows")
+    yield _normalise(carry, run.batch_size)
+
+
+def _tables(dataset: ds.Dataset, columns: list[str]) -> Iterator[pa.Table]:
+    """Record batches gathered into tables of at least CHUNK_ROWS rows (the last may be less)."""
+    pending: list[pa.RecordBatch] = []
+    rows = 0
+    for batch in dataset.to_batches(columns=columns, batch_size=CHUNK_ROWS):
+        pending.append(batch)
+        rows += batch.num_rows
+        if rows >= CHUNK_ROWS:
+            yield pa.Table.from_batches(pending)
+            pending, rows = [], 0
+    if rows:
+        yield pa.Table.from_batches(pending)
+
+
+PREV_ROLES = ("", *ROLE_NAMES)
+
+
+def _normalise(frame: pd.DataFrame, batch_size: int) -> pd.DataFrame:
+    """Fixed role categories, a categorical strategy, and the batch of each row's match."""
+    frame = frame.copy()
+    for column, allowed in (("role", ROLE_NAMES), ("prev_role", PREV_ROLES)):
+        values = frame[column].astype("category")
+        unknown = set(values.cat.categories) - set(allowed)
+        if unknown:
+            raise ReportError(f"unknown {column} values: {', '.join(map(str, sorted(unknown)))}")
+        frame[column] = values.cat.set_categories(allowed)
+    if not isinstance(frame["strategy"].dtype, pd.CategoricalDtype):
+        frame["strategy"] = frame["strategy"].astype("category")
+    frame["batch"] = (frame["match"].to_numpy() // batch_size).astype(np.int64)
+    return frame

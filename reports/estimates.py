@@ -1,0 +1,180 @@
+"""Estimates with 95 % intervals from the combined tallies (sums by batch → rates).
+
+Every function here is pure: tally frame(s) → a long DataFrame with ``estimate``,
+``lo``, ``hi``, ``se`` and ``n`` (the denominator: rows, rounds or matches). ``groups``
+is the number of non-empty batches of matches (see :mod:`reports.stats`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from reports.stats import cumulative_ratio_ci, ratio_ci
+from simulator.match import ROLE_NAMES
+
+POOLED = "all"  # the strategy label of estimates over every player
+
+
+def batch_count(places: pd.DataFrame) -> int:
+    """The number of non-empty batches of matches in a run (G)."""
+    return int(places["batch"].nunique())
+
+
+def ratio(frame: pd.DataFrame, by: list[str], num: str, den: str, groups: int) -> pd.DataFrame:
+    """Σnum / Σden per group of ``by`` (non-empty), with its interval."""
+    sums = frame.groupby([*by, "batch"], sort=True)[[num, den]].sum()
+    return ratio_ci(sums[num].astype(float), sums[den].astype(float), groups).reset_index()
+
+
+def share(
+    frame: pd.DataFrame, by: list[str], category: str, weight: str, groups: int
+) -> pd.DataFrame:
+    """The share of each ``category`` value within each group of ``by``, with intervals.
+
+    Batches where a group occurs but a category does not count as zeros, as they must.
+    """
+    num = frame.groupby([*by, "batch", category], sort=True)[weight].sum()
+    wide = num.unstack(category, fill_value=0)
+    den = wide.sum(axis=1)
+    long = wide.stack(future_stack=True)
+    long = long.reorder_levels([*by, category, "batch"]).sort_index()
+    den_long = den.reindex(long.index.droplevel(category)).to_numpy()
+    out = ratio_ci(long.astype(float), pd.Series(den_long, index=long.index, dtype=float), groups)
+    return out.reset_index()
+
+
+def with_pooled(frame: pd.DataFrame) -> pd.DataFrame:
+    """The tally plus a copy of every row under the strategy ``all``."""
+    return pd.concat([frame, frame.assign(strategy=POOLED)], ignore_index=True)
+
+
+def place_distribution(places: pd.DataFrame, groups: int, by: str = "strategy") -> pd.DataFrame:
+    """P(place = p) per strategy (or per seat)."""
+    return share(places, [by], "place", "rows", groups)
+
+
+def player_rates(
+    places: pd.DataFrame, groups: int, players: int, by: str = "strategy"
+) -> pd.DataFrame:
+    """Mean place, President rate, Scum rate and mean points per round, per ``by``.
+
+    Long format: one row per (group, measure).
+    """
+    frame = places.assign(
+        place_sum=places["place"] * places["rows"],
+        president=np.where(places["place"] == 1, places["rows"], 0),
+        scum=np.where(places["place"] == players, places["rows"], 0),
+    )
+    parts = []
+    for measure, column in (
+        ("mean place", "place_sum"),
+        ("President rate", "president"),
+        ("Scum rate", "scum"),
+        ("points per round", "points"),
+    ):
+        part = ratio(frame, [by], column, "rows", groups)
+        parts.append(part.assign(measure=measure))
+    return pd.concat(parts, ignore_index=True)
+
+
+def transition_matrix(transitions: pd.DataFrame, groups: int) -> pd.DataFrame:
+    """P(role next round | role now) per strategy and pooled, with counts and intervals.
+
+    ``prev_role`` is the role now, ``role`` the role next round; ``count`` is the number
+    of such transitions observed.
+    """
+    frame = with_pooled(transitions)
+    out = share(frame, ["strategy", "prev_role"], "role", "rows", groups).rename(
+        columns={"n": "from_count"}
+    )
+    counts = frame.groupby(["strategy", "prev_role", "role"])["rows"].sum().rename("count")
+    out = out.merge(counts.reset_index(), on=["strategy", "prev_role", "role"], how="left")
+    out["count"] = out["count"].fillna(0).astype(np.int64)
+    return _role_order(out, ["prev_role", "role"])
+
+
+def next_place(transitions: pd.DataFrame, groups: int) -> pd.DataFrame:
+    """Expected place next round given the role now, per strategy and pooled."""
+    out = ratio(with_pooled(transitions), ["strategy", "prev_role"], "place_sum", "rows", groups)
+    return _role_order(out, ["prev_role"])
+
+
+def role_value(forward: pd.DataFrame, groups: int) -> pd.DataFrame:
+    """Expected points over the next h rounds, and mean place there, by role now."""
+    frame = with_pooled(forward)
+    frame = frame.assign(place_rows=frame["rows"] * frame["horizon"])
+    points = ratio(frame, ["strategy", "role", "horizon"], "points", "rows", groups)
+    places = ratio(frame, ["strategy", "role", "horizon"], "places", "place_rows", groups)
+    out = pd.concat(
+        [points.assign(measure="points"), places.assign(measure="mean place")],
+        ignore_index=True,
+    )
+    return _role_order(out, ["role"])
+
+
+def match_results(matches: pd.DataFrame, groups: int, by: str = "strategy") -> pd.DataFrame:
+    """Match win rate per strategy (or seat): matches won / matches played."""
+    return ratio(matches, [by], "won", "matches", groups)
+
+
+def match_length(matches: pd.DataFrame, groups: int) -> pd.DataFrame:
+    """Mean match length in rounds, and the share of matches that had a winner."""
+    per_match = matches[matches["seat"] == matches["seat"].min()].assign(scope=POOLED)
+    length = ratio(per_match, ["scope"], "rounds", "matches", groups)
+    decided = ratio(per_match, ["scope"], "decided", "matches", groups)
+    return pd.concat(
+        [length.assign(measure="rounds per match"), decided.assign(measure="decided share")],
+        ignore_index=True,
+    )
+
+
+def lead_effect(leads: pd.DataFrame, groups: int) -> pd.DataFrame:
+    """Mean place and President rate of those who led the first trick, and the others."""
+    parts = []
+    for measure, column in (("mean place", "place_sum"), ("President rate", "president")):
+        part = ratio(leads, ["first_round", "led"], column, "rows", groups)
+        parts.append(part.assign(measure=measure))
+    return pd.concat(parts, ignore_index=True)
+
+
+def game_length(length: pd.DataFrame, groups: int) -> pd.DataFrame:
+    """Mean tricks, plays, passes and skips per round."""
+    frame = length.assign(scope=POOLED)
+    parts = [
+        ratio(frame, ["scope"], measure, "rounds", groups).assign(measure=measure)
+        for measure in ("tricks", "plays", "passes", "skips")
+    ]
+    return pd.concat(parts, ignore_index=True)
+
+
+def convergence(places: pd.DataFrame, players: int) -> pd.DataFrame:
+    """Running President rate and mean place per strategy against the rounds so far.
+
+    Batches are consecutive matches, so the estimate after k batches is what a run of
+    that many matches would have reported; ``rounds`` counts rounds (not rows).
+    """
+    frame = places.assign(
+        place_sum=places["place"] * places["rows"],
+        president=np.where(places["place"] == 1, places["rows"], 0),
+    )
+    per_batch = frame.groupby(["strategy", "batch"])[["rows", "place_sum", "president"]].sum()
+    all_batches = np.sort(frame["batch"].unique())
+    rounds = np.cumsum(frame.groupby("batch")["rows"].sum().reindex(all_batches)) // players
+    parts = []
+    for strategy, sums in per_batch.groupby(level="strategy"):
+        sums = sums.droplevel("strategy").reindex(all_batches, fill_value=0)
+        for measure, column in (("President rate", "president"), ("mean place", "place_sum")):
+            part = cumulative_ratio_ci(sums[column].to_numpy(float), sums["rows"].to_numpy(float))
+            part.insert(0, "rounds", rounds.to_numpy())
+            parts.append(part.assign(strategy=strategy, measure=measure))
+    return pd.concat(parts, ignore_index=True)
+
+
+def _role_order(frame: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """Roles sorted in rank order (President first) rather than alphabetically."""
+    rank = {role: i for i, role in enumerate(ROLE_NAMES)}
+    keys = [c for c in ("strategy", "measure", "horizon") if c in frame.columns] + columns
+    return frame.sort_values(
+        keys, key=lambda s: s.map(rank) if s.name in columns else s, kind="stable"
+    ).reset_index(drop=True)

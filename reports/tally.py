@@ -1,0 +1,181 @@
+"""Per-chunk sums: a chunk of whole matches → small frames of counts and sums by batch.
+
+Each ``tally_*`` function is pure (DataFrame → DataFrame) and its output is additive:
+the tallies of a run are the sums of the tallies of its chunks (:func:`combine`). Every
+tally keeps ``batch`` as a key, because the intervals of :mod:`reports.stats` need the
+sums per batch of matches. Strategy and role keys come out as plain strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+HORIZONS = (1, 3, 10)  # rounds ahead for the value of a role
+
+
+def _sum_by(frame: pd.DataFrame, keys: list[str], values: dict[str, str]) -> pd.DataFrame:
+    """Sum (or count) columns by keys; categorical keys become strings."""
+    out = frame.groupby(keys, observed=True, sort=False).agg(**values).reset_index()
+    for key in keys:
+        if isinstance(out[key].dtype, pd.CategoricalDtype):
+            out[key] = out[key].astype(str)
+    return out
+
+
+def tally_places(chunk: pd.DataFrame) -> pd.DataFrame:
+    """Rows and points by (batch, strategy, seat, place): places, roles, seat effects."""
+    return _sum_by(
+        chunk,
+        ["batch", "strategy", "seat", "place"],
+        {"rows": ("place", "size"), "points": ("points", "sum")},
+    )
+
+
+def tally_transitions(chunk: pd.DataFrame) -> pd.DataFrame:
+    """Counts of (previous role → role) and the sum of places that followed, by strategy.
+
+    Round 0 rows (no previous role) are left out.
+    """
+    later = chunk[chunk["prev_role"] != ""]
+    return _sum_by(
+        later,
+        ["batch", "strategy", "prev_role", "role"],
+        {"rows": ("place", "size"), "place_sum": ("place", "sum")},
+    )
+
+
+def tally_leads(chunk: pd.DataFrame, players: int) -> pd.DataFrame:
+    """First-lead effect: place and President/Scum counts by who led, round 0 apart.
+
+    Round 0 is kept apart because its leader is left of a random dealer, while from
+    round 1 on the opener rule picks him by role (the Scum, usually), which confounds.
+    """
+    frame = pd.DataFrame(
+        {
+            "batch": chunk["batch"],
+            "strategy": chunk["strategy"],
+            "first_round": chunk["round"].to_numpy() == 0,
+            "led": chunk["led"].to_numpy(),
+            "place": chunk["place"].to_numpy(np.int64),
+            "president": chunk["place"].to_numpy() == 1,
+            "scum": chunk["place"].to_numpy() == players,
+        }
+    )
+    return _sum_by(
+        frame,
+        ["batch", "strategy", "first_round", "led"],
+        {
+            "rows": ("place", "size"),
+            "place_sum": ("place", "sum"),
+            "president": ("president", "sum"),
+            "scum": ("scum", "sum"),
+        },
+    )
+
+
+def _round_rows(chunk: pd.DataFrame) -> pd.DataFrame:
+    """One row per round: the leader's row (exactly one player leads each round)."""
+    return chunk[chunk["led"].to_numpy()]
+
+
+def tally_length(chunk: pd.DataFrame) -> pd.DataFrame:
+    """Rounds and the sums of tricks, plays, passes, skips per batch (game length)."""
+    rounds = _round_rows(chunk)
+    return _sum_by(
+        rounds,
+        ["batch"],
+        {
+            "rounds": ("tricks", "size"),
+            "tricks": ("tricks", "sum"),
+            "plays": ("plays", "sum"),
+            "passes": ("passes", "sum"),
+            "skips": ("skips", "sum"),
+        },
+    )
+
+
+def tally_length_histogram(chunk: pd.DataFrame) -> pd.DataFrame:
+    """How many rounds had each number of tricks, plays and passes (for histograms)."""
+    rounds = _round_rows(chunk)
+    parts = [
+        rounds[measure].value_counts().rename_axis("value").reset_index(name="rounds")
+        for measure in ("tricks", "plays", "passes")
+    ]
+    for part, measure in zip(parts, ("tricks", "plays", "passes"), strict=True):
+        part.insert(0, "measure", measure)
+    return pd.concat(parts, ignore_index=True)
+
+
+def tally_matches(chunk: pd.DataFrame) -> pd.DataFrame:
+    """Matches played and won by (batch, strategy, seat), with the rounds they lasted.
+
+    A chunk holds whole matches, so a match's length is its largest round number + 1.
+    """
+    first = chunk[chunk["round"].to_numpy() == 0][["match", "batch", "strategy", "seat"]]
+    length = chunk.groupby("match", sort=False)["round"].max() + 1
+    won = chunk[chunk["won_match"].to_numpy()][["match", "seat"]].assign(won=1)
+    frame = first.merge(won, on=["match", "seat"], how="left")
+    frame["won"] = frame["won"].fillna(0).astype(np.int64)
+    frame["length"] = length.reindex(frame["match"]).to_numpy(np.int64)
+    frame["decided"] = frame["match"].isin(won["match"]).astype(np.int64)
+    return _sum_by(
+        frame,
+        ["batch", "strategy", "seat"],
+        {
+            "matches": ("won", "size"),
+            "won": ("won", "sum"),
+            "rounds": ("length", "sum"),
+            "decided": ("decided", "sum"),
+        },
+    )
+
+
+def tally_match_lengths(chunk: pd.DataFrame) -> pd.DataFrame:
+    """How many matches lasted each number of rounds."""
+    length = chunk.groupby("match", sort=False)["round"].max() + 1
+    return length.value_counts().rename_axis("length").reset_index(name="matches")
+
+
+def tally_forward(chunk: pd.DataFrame, horizons: Sequence[int] = HORIZONS) -> pd.DataFrame:
+    """Points and places over the next h rounds after holding each role, by strategy.
+
+    For a row (a player in round t, holding ``role`` after it) and a horizon h, the
+    value is the sum of the player's points in rounds t+1 … t+h and the sum of his
+    places there. Rows whose match ends before round t+h are left out, so under a
+    scoring target the value is conditional on the match going on.
+    """
+    order = np.lexsort(
+        (chunk["round"].to_numpy(), chunk["seat"].to_numpy(), chunk["match"].to_numpy())
+    )
+    match = chunk["match"].to_numpy()[order]
+    seat = chunk["seat"].to_numpy()[order]
+    rnd = chunk["round"].to_numpy()[order].astype(np.int64)
+    points = np.concatenate([[0], np.cumsum(chunk["points"].to_numpy(np.int64)[order])])
+    places = np.concatenate([[0], np.cumsum(chunk["place"].to_numpy(np.int64)[order])])
+    base = chunk.iloc[order][["batch", "strategy", "role"]].reset_index(drop=True)
+    parts = []
+    for h in horizons:
+        i = np.arange(len(order) - h)
+        ok = (match[i + h] == match[i]) & (seat[i + h] == seat[i]) & (rnd[i + h] == rnd[i] + h)
+        i = i[ok]
+        part = base.iloc[i].assign(
+            horizon=h,
+            points=points[i + h + 1] - points[i + 1],
+            places=places[i + h + 1] - places[i + 1],
+        )
+        parts.append(part)
+    frame = pd.concat(parts, ignore_index=True)
+    return _sum_by(
+        frame,
+        ["batch", "strategy", "role", "horizon"],
+        {"rows": ("points", "size"), "points": ("points", "sum"), "places": ("places", "sum")},
+    )
+
+
+def combine(tallies: Sequence[pd.DataFrame], keys: Sequence[str]) -> pd.DataFrame:
+    """The sum of chunk tallies: rows with the same keys are added."""
+    frame = pd.concat(tallies, ignore_index=True)
+    return frame.groupby(list(keys), sort=True).sum().reset_index()

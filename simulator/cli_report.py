@@ -1,0 +1,25 @@
+"""``president report DIR``: the HTML report of a simulation run."""
+
+from __future__ import annotations
+
+import click
+
+from reports.build import write_report
+from reports.data import ReportError
+from simulator.cli_common import UserError
+
+
+@click.command("report")
+@click.argument("run_dir", metavar="DIR", type=click.Path(file_okay=False))
+def report_command(run_dir: str) -> None:
+    """Write DIR/report.html (self-contained) and DIR/figures/ from a simulation run.
+
+    DIR is the output of ``president simulate --out DIR``: rounds.parquet (a file or a
+    folder of parts) and summary.json. Every rate comes with a 95 % interval clustered
+    by match; the report's Method section says how.
+    """
+    try:
+        path = write_report(run_dir)
+    except ReportError as exc:
+        raise UserError(str(exc)) from None
+    click.echo(str(path))
