@@ -416,3 +416,84 @@ def moves_of_events(events) -> list[dict]:
         elif e["event"] == "pass":
             out.append({"seat": e["seat"], "pass": True})
     return out
+
+
+# --------------------------------------------------------------------- generators
+SUITS = "CDHS"
+
+
+def make_deal(
+    rng, n: int, jokers: int, partial: bool = False, suits: bool = False, clumped: bool = False
+):
+    """Random hands for ``n`` seats from a ``random.Random``.
+
+    Full deal: the whole deck (52 or 54 cards) shuffled and dealt one card at a time
+    clockwise from a random seat (the first ``deck mod n`` seats from there hold one card
+    more). Partial deal: a random part of the deck, every hand holding at least one card,
+    the rest spread at random (uneven hands, a position set up mid-game). Clumped: the
+    deck is only lightly shuffled (ranks in random order, cards of a rank together, a
+    few random swaps) and dealt in consecutive blocks, so that hands hold many pairs,
+    threes and fours (revolutions, burns, larger sets).
+    """
+    if clumped:
+        order = list(range(13))
+        rng.shuffle(order)
+        deck = [f"{RANKS[r]}{s}" for r in order for s in SUITS]
+        deck[rng.randrange(len(deck) + 1) : 0] = ["JK"] * jokers
+        for _ in range(rng.randrange(4, 16)):
+            i, j = rng.randrange(len(deck)), rng.randrange(len(deck))
+            deck[i], deck[j] = deck[j], deck[i]
+        seats = list(range(n))
+        rng.shuffle(seats)
+        sizes = [len(deck) // n + (1 if i < len(deck) % n else 0) for i in range(n)]
+        if partial:
+            sizes = [rng.randint(1, size) for size in sizes]
+        hands = [[] for _ in range(n)]
+        pos = 0
+        for seat, size in zip(seats, sizes, strict=True):
+            hands[seat] = deck[pos : pos + size]
+            pos += size
+        for hand in hands:
+            hand.sort(key=card_rank)
+        if not suits:
+            hands = [[c if c == "JK" else c[:-1] for c in hand] for hand in hands]
+        return hands
+    deck = [f"{r}{s}" for r in RANKS[:13] for s in SUITS] + ["JK"] * jokers
+    rng.shuffle(deck)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    if partial:
+        total = rng.randint(n, len(deck) - 1)
+        for i in range(n):
+            hands[i].append(deck[i])
+        for card in deck[n:total]:
+            hands[rng.randrange(n)].append(card)
+    else:
+        start = rng.randrange(n)
+        for i, card in enumerate(deck):
+            hands[(start + i) % n].append(card)
+    for hand in hands:
+        hand.sort(key=card_rank)
+    if not suits:
+        hands = [[c if c == "JK" else c[:-1] for c in hand] for hand in hands]
+    return hands
+
+
+def move_dict(move: Move, rng=None) -> dict:
+    """A move as a scripted-move dict; with ``rng``, cards get random suit letters."""
+    d = move.to_dict()
+    if rng is not None and "play" in d:
+        d["play"] = [c if c == "JK" else c + rng.choice(SUITS) for c in d["play"]]
+    return d
+
+
+def random_prefix(rules, hands, leader: int, rng, length: int, suits: bool = False):
+    """Up to ``length`` uniformly random legal moves (plays and passes) from the start.
+
+    Returns (scripted move dicts, the oracle position after them)."""
+    rnd = OracleRound(rules, hands, leader)
+    moves = []
+    while len(moves) < length and not rnd.over:
+        move = rng.choice(rnd.legal_moves())
+        moves.append(move_dict(move, rng if suits else None))
+        rnd.apply(move)
+    return moves, rnd
