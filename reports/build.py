@@ -192,7 +192,7 @@ def sections(
     return [
         ("settings", "Run settings", _settings(run, t)),
         ("players", "Places and roles by strategy", _players(results, figs)),
-        ("seats", "Seat and first-lead effects", _seats(results, figs)),
+        ("seats", "Seat and first-lead effects", _seats(results, figs, t)),
         ("transitions", "Role transitions", _transitions(results, figs)),
         ("value", "Value of a role", _value(results, figs, scored)),
         ("matches", "Matches", _matches(results, figs, run, target)),
@@ -234,8 +234,9 @@ def _players(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
     )
 
 
-def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
-    seats = ci_table(results["rates_seat"], ["seat"], "measure")
+def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str], t: Tallies) -> str:
+    strategy = t.places[["seat", "strategy"]].drop_duplicates()
+    seats = strategy.merge(ci_table(results["rates_seat"], ["seat"], "measure"), on="seat")
     dist = ci_table(results["places_seat"], ["seat"], "place")
     leads = ci_table(results["leads"], ["first_round", "led"], "measure")
     return (

@@ -42,7 +42,7 @@ NEEDED_COLUMNS = (
     "skips",
     "won_match",
 )
-CHUNK_ROWS = 1 << 21  # about 2 M rows per chunk: large enough to amortise pandas overhead
+CHUNK_ROWS = 1 << 20  # about 1 M rows per chunk: large enough to amortise pandas overhead
 BATCHES = 256  # matches are grouped into this many consecutive batches for intervals
 
 

@@ -1,0 +1,150 @@
+"""``president report DIR``: the rendered report, its figures, and refused directories."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats as sps
+
+from reports import build
+from simulator.rules import preset
+from tests.conftest import run_cli
+from tests.report_runs import reference_frame, write_run
+
+NAMES = ["lowest", "random", "random", "lowest"]
+ALWAYS = (
+    "place_distribution",
+    "rates",
+    "transitions",
+    "role_value",
+    "seat_effects",
+    "game_length",
+    "convergence",
+)
+
+
+@pytest.fixture(scope="module")
+def target_run(tmp_path_factory) -> tuple[Path, pd.DataFrame]:
+    """A small run under a scoring target (spade preset), so every section has content."""
+    frame = reference_frame(preset("spade"), NAMES, 11, 60, None)
+    root = write_run(tmp_path_factory.mktemp("run"), frame, preset("spade"), NAMES, 11, 2)
+    return root, frame
+
+
+@pytest.fixture(scope="module")
+def rendered(target_run) -> str:
+    root, _ = target_run
+    result = run_cli("report", str(root))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip() == str(root / "report.html")
+    return (root / "report.html").read_text(encoding="utf-8")
+
+
+def test_every_figure_is_embedded_and_written(target_run, rendered):
+    root, _ = target_run
+    for name in (*ALWAYS, "match_length"):
+        png = (root / "figures" / f"{name}.png").read_bytes()
+        assert png.startswith(b"\x89PNG")
+        assert (root / "figures" / f"{name}.svg").read_text().lstrip().startswith("<?xml")
+        embedded = re.search(
+            rf'id="fig-{name}"><img alt="[^"]*" src="data:image/png;base64,([^"]+)"', rendered
+        )
+        assert embedded is not None, name
+        assert base64.b64decode(embedded.group(1)) == png
+
+
+def test_report_is_self_contained_and_responsive(rendered):
+    assert 'name="viewport"' in rendered and "overflow-x: auto" in rendered
+    assert "http://" not in rendered and "https://" not in rendered
+    assert "<script" not in rendered
+
+
+def test_report_shows_settings_and_hand_computed_rates(target_run, rendered):
+    root, frame = target_run
+    summary = json.loads((root / "summary.json").read_text())
+    assert f"<td>{summary['seed']}</td>" in rendered
+    assert f"<td>{summary['version']}</td>" in rendered
+    assert "seat 1: random" in rendered
+    g = frame["match"].nunique()
+    for strategy, rows in frame.groupby("strategy", observed=True):
+        per_match = (
+            rows.assign(y=(rows["place"] == 1).astype(float), n=1.0)
+            .groupby("match")[["y", "n"]]
+            .sum()
+        )
+        r = per_match["y"].sum() / per_match["n"].sum()
+        se = (
+            np.sqrt(g / (g - 1) * ((per_match["y"] - r * per_match["n"]) ** 2).sum())
+            / per_match["n"].sum()
+        )
+        half = sps.t.ppf(0.975, g - 1) * se
+        assert f"{r:.3f} [{r - half:.3f}, {r + half:.3f}]" in rendered, strategy
+        wins = rows[rows["won_match"]]["match"].nunique() / rows[rows["round"] == 0].shape[0]
+        assert f"{wins:.3f} [" in rendered
+
+
+def test_report_without_target_says_so(tmp_path):
+    frame = reference_frame(preset("french"), NAMES, 1, 8, 3)
+    root = write_run(tmp_path, frame, preset("french"), NAMES, 1, 1)
+    build.write_report(root)
+    page = (root / "report.html").read_text(encoding="utf-8")
+    assert "No scoring target" in page and "fig-match_length" not in page
+    for name in ALWAYS:
+        assert f'id="fig-{name}"' in page
+        assert (root / "figures" / f"{name}.svg").exists()
+
+
+def assert_refused(path: Path, fragment: str) -> None:
+    result = run_cli("report", str(path))
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and fragment in lines[0], lines
+
+
+def test_refuses_a_directory_without_rounds(tmp_path):
+    assert_refused(tmp_path, "no rounds.parquet")
+    assert_refused(tmp_path / "absent", "not a directory")
+
+
+def test_refuses_unreadable_parquet(tmp_path, target_run):
+    root, _ = target_run
+    (tmp_path / "rounds.parquet").write_bytes(b"this is not parquet at all" * 10)
+    (tmp_path / "summary.json").write_text((root / "summary.json").read_text())
+    assert_refused(tmp_path, "cannot read")
+
+
+def test_refuses_missing_columns(tmp_path, target_run):
+    root, frame = target_run
+    frame.drop(columns=["prev_role", "led"]).to_parquet(tmp_path / "rounds.parquet")
+    (tmp_path / "summary.json").write_text((root / "summary.json").read_text())
+    assert_refused(tmp_path, "lacks the columns prev_role, led")
+
+
+def test_refuses_foreign_summary(tmp_path, target_run):
+    _, frame = target_run
+    frame.to_parquet(tmp_path / "rounds.parquet")
+    assert_refused(tmp_path, "no summary.json")
+    (tmp_path / "summary.json").write_text("{not json")
+    assert_refused(tmp_path, "cannot read")
+    (tmp_path / "summary.json").write_text(json.dumps({"rules": {}}))
+    assert_refused(tmp_path, "lacks rules.players")
+
+
+def test_refuses_unknown_roles(tmp_path, target_run):
+    root, frame = target_run
+    frame.assign(role=frame["role"].astype(str).replace("scum", "trou")).to_parquet(
+        tmp_path / "rounds.parquet"
+    )
+    (tmp_path / "summary.json").write_text((root / "summary.json").read_text())
+    assert_refused(tmp_path, "unknown role values: trou")
+
+
+def test_help():
+    result = run_cli("report", "--help")
+    assert result.exit_code == 0 and "report.html" in result.stdout
