@@ -6,8 +6,10 @@ non-default values, and a few random combinations, with 3 to 8 players: random d
 
 (a) every seat plays ``lowest``;
 (b) a random legal prefix of scripted moves (plays and passes), then ``lowest``;
-(c) a random legal prefix and then one illegal scripted move of a given kind; the
-    engine must refuse exactly that move (same index) and the oracle agrees.
+(c) a random legal prefix and then one illegal scripted move of each kind (wrong seat,
+    card not held, not beating the top, pass when leading, a move after the round end,
+    a move by a player who passed, not a combination); the engine must refuse exactly
+    that move (same index) and the oracle agrees.
 
 The engine is driven only through ``simulator.replay`` (``parse_game`` + ``replay``), as
 ``president replay`` drives it. Each test is one (configuration, players, seed), so a
@@ -26,6 +28,7 @@ import pytest
 from simulator.replay import GameError, parse_game, replay
 from tests.oracle import (
     JOKER,
+    RANKS,
     ROUND_DEFAULTS,
     Move,
     OracleRound,
@@ -107,6 +110,7 @@ ILLEGAL_KINDS = (
     "pass_leading",
     "after_round_end",
     "after_out_of_trick_pass",
+    "not_a_combination",
 )
 
 # ----------------------------------------------------------------- engine driver
@@ -182,7 +186,7 @@ def _suited(move: Move, rng, suits: bool) -> dict:
     return move_dict(move, rng if suits else None)
 
 
-def _illegal_move(kind: str, rnd: OracleRound, rng) -> Move | None:
+def _illegal_move(kind: str, rnd: OracleRound, rng) -> Move | dict | None:
     """An illegal move of ``kind`` in position ``rnd``, or None when there is none."""
     n = rnd.n
     if kind == "after_round_end":
@@ -228,6 +232,16 @@ def _illegal_move(kind: str, rnd: OracleRound, rng) -> Move | None:
         held = [r for r in range(14) if rnd.hands[seat][r]]
         rank = rng.choice(held)
         return Move(seat, rank, rnd.hands[seat][rank]) if rng.random() < 0.8 else Move(seat)
+    if kind == "not_a_combination":
+        held = [r for r in range(14) if hand[r]]
+        choice = rng.randrange(3)
+        if choice == 0 and len(held) >= 2:
+            a, b = rng.sample(held, 2)
+            return {"seat": turn, "play": [RANKS[a], RANKS[b]]}
+        if choice == 1:
+            return {"seat": rng.choice((n, n + 3)), "pass": True}
+        rank = rng.choice(held)
+        return {"seat": turn, "play": [RANKS[rank]] * 5}
     raise AssertionError(kind)
 
 
@@ -250,7 +264,10 @@ def illegal_game(rules, hands, leader, kind: str, rng, suits: bool):
         moves.append(_suited(nxt, rng, suits))
         rnd.apply(nxt)
     index = len(moves)
-    moves.append(_suited(move, rng, suits))
+    if kind == "not_a_combination":  # two ranks, or five cards, or a seat that does not exist
+        moves.append(move)
+    else:
+        moves.append(_suited(move, rng, suits))
     # a few moves after it, which must never be reached
     for _ in range(rng.randrange(3)):
         moves.append({"seat": rng.randrange(len(hands)), "pass": True})
