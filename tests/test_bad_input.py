@@ -1,0 +1,197 @@
+"""Bad input: exit code 2, one line on stderr naming the problem and what is allowed.
+
+INTERFACES.md §1: an unknown key, a wrong type or an out-of-range value is refused with a
+message that names the key and the allowed values (exit code 2), never ignored. Game
+files (§2) are refused the same way. Nothing may reach standard output, and no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import run_cli
+from tests.scenarios.notation import cli_replay
+
+GOOD_HANDS = [["3", "5"], ["4", "6"], ["7", "8"]]
+
+
+def assert_refused(result, *words: str) -> str:
+    """Exit code 2, nothing on stdout, one ``error:`` line on stderr holding ``words``."""
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    line = lines[0]
+    assert line.startswith("error: ")
+    for word in words:
+        assert word in line, f"{word!r} not in {line!r}"
+    return line
+
+
+# ---------------------------------------------------------------- rules files
+
+BAD_RULES = {
+    # name: (TOML text, words the message must hold: the key and the allowed values)
+    "unknown_key": ("playerz = 4\n", ["playerz", "allowed", "players", "passing"]),
+    "players_string": ('players = "4"\n', ["players", "allowed", "3 to 8"]),
+    "players_2": ("players = 2\n", ["players", "allowed", "3 to 8"]),
+    "players_9": ("players = 9\n", ["players", "allowed", "3 to 8"]),
+    "players_float": ("players = 4.0\n", ["players", "allowed", "3 to 8"]),
+    "reseat_int": ("reseat = 1\n", ["reseat", "allowed", "true", "false"]),
+    "revolution_string": ('revolution = "yes"\n', ["revolution", "allowed", "true, false"]),
+    "jokers_1": ("jokers = 1\n", ["jokers", "allowed", "0", "2"]),
+    "exchange_7": ("exchange = [7]\n", ["exchange", "allowed"]),
+    "exchange_not_a_list": ("exchange = 2\n", ["exchange", "allowed"]),
+    "passing_x": ('passing = "x"\n', ["passing", "allowed", "may_return", "out_of_trick"]),
+    "equal_rank_on": ('equal_rank = "on"\n', ["equal_rank", "allowed", "off", "skip"]),
+    "larger_sets_bool": ("larger_sets = true\n", ["larger_sets", "allowed", "higher_rank", "any"]),
+    "dealer_x": ('dealer = "left"\n', ["dealer", "allowed", "scum", "president", "rotate"]),
+    "opener_x": ('opener = "dealer"\n', ["opener", "allowed", "left_of_dealer"]),
+    "target_negative": ("target = -1\n", ["target", "allowed"]),
+    "points_unknown_subkey": ("points = { middle = [1] }\n", ["points.middle", "allowed"]),
+    "points_not_ints": ('points = { top = ["2"] }\n', ["points.top", "allowed"]),
+    "unknown_preset": ('preset = "belote"\n', ["belote", "allowed", "french", "scum"]),
+    "preset_not_a_string": ("preset = 3\n", ["preset", "allowed", "french"]),
+    "invalid_toml": ("players = = 4\n", ["not valid TOML"]),
+    "invalid_toml_unclosed": ('passing = "may_return\n', ["not valid TOML"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_RULES))
+def test_bad_rules_file_is_refused(name, tmp_path):
+    text, words = BAD_RULES[name]
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    assert_refused(run_cli("rules", "show", str(path)), *words)
+
+
+def test_missing_rules_file_is_refused(tmp_path):
+    missing = tmp_path / "nowhere.toml"
+    assert_refused(run_cli("rules", "show", str(missing)), "nowhere.toml", "allowed", "french")
+
+
+def test_unknown_preset_name_is_refused():
+    assert_refused(run_cli("rules", "show", "belote"), "belote", "allowed", "french", "spade")
+
+
+# ---------------------------------------------------------------- game files
+
+
+def game_with(**changes) -> dict:
+    data = {"rules": {}, "hands": GOOD_HANDS, "leader": 0}
+    data.update(changes)
+    return data
+
+
+BAD_GAMES = {
+    # name: (game dict, words the message must hold)
+    "bad_card_name": (game_with(hands=[["3", "X"], ["4"], ["7"]]), ["'X'", "3 4 5"]),
+    "card_one": (game_with(hands=[["1"], ["4"], ["7"]]), ["'1'", "JK"]),
+    "bad_suit": (game_with(hands=[["7Z"], ["4"], ["7"]]), ["'7Z'", "C D H S"]),
+    "card_not_a_string": (game_with(hands=[[7], ["4"], ["7"]]), ["7", "not a string"]),
+    "five_sevens": (
+        game_with(hands=[["7", "7", "7"], ["7", "7"], ["8"]]),
+        ["5 cards of rank 7", "at most 4"],
+    ),
+    "three_jokers": (
+        game_with(rules={"jokers": 2}, hands=[["JK", "JK"], ["JK"], ["8"]]),
+        ["3 cards of rank JK", "at most 2"],
+    ),
+    "jokers_without_jokers_rule": (
+        game_with(hands=[["JK"], ["4"], ["8"]]),
+        ["jokers", "jokers = 2"],
+    ),
+    "empty_hand": (game_with(hands=[["3"], [], ["8"]]), ["seat 1", "empty"]),
+    "two_hands": (game_with(hands=[["3"], ["4"]]), ["2 hands", "3 to 8"]),
+    "nine_hands": (game_with(hands=[[c] for c in "3456789JQ"]), ["9 hands", "3 to 8"]),
+    "hands_not_lists": (game_with(hands="3 4 5"), ["hands", "list"]),
+    "too_few_strategies": (
+        game_with(strategies=["lowest", "lowest"]),
+        ["2 strategies", "3 seats", "one per seat"],
+    ),
+    "too_many_strategies": (
+        game_with(strategies=["lowest"] * 4),
+        ["4 strategies", "3 seats", "one per seat"],
+    ),
+    "unknown_strategy": (
+        game_with(strategies=["lowest", "best", "lowest"]),
+        ["'best'", "allowed", "lowest", "random"],
+    ),
+    "leader_out_of_range": (game_with(leader=3), ["leader 3", "0 to 2"]),
+    "leader_negative": (game_with(leader=-1), ["leader -1", "0 to 2"]),
+    "leader_not_an_int": (game_with(leader="0"), ["leader '0'", "0 to 2"]),
+    "missing_leader": ({"rules": {}, "hands": GOOD_HANDS}, ["leader", "required"]),
+    "unknown_top_level_key": (
+        game_with(dealer=0),
+        ["'dealer'", "allowed", "rules", "hands", "leader", "strategies", "moves"],
+    ),
+    "unknown_rules_preset": (game_with(rules="belote"), ["'belote'", "allowed", "french"]),
+    "rules_object_bad_value": (
+        game_with(rules={"passing": "x"}),
+        ["passing", "allowed", "may_return", "out_of_trick"],
+    ),
+    "rules_object_unknown_key": (game_with(rules={"burn": True}), ["'burn'", "allowed"]),
+    "move_two_ranks": (
+        game_with(moves=[{"seat": 0, "play": ["3", "5"]}]),
+        ["move 0", "3 5", "same rank"],
+    ),
+    "move_five_cards": (
+        game_with(
+            hands=[["7", "7", "7", "7", "8"], ["4"], ["9"]],
+            moves=[{"seat": 0, "play": ["7", "7", "7", "7", "7"]}],
+        ),
+        ["move 0", "1 to 4 cards"],
+    ),
+    "move_bad_card": (
+        game_with(moves=[{"seat": 0, "play": ["3"]}, {"seat": 1, "play": ["Y"]}]),
+        ["move 1", "'Y'"],
+    ),
+    "move_seat_out_of_range": (
+        game_with(moves=[{"seat": 5, "play": ["3"]}]),
+        ["move 0", "seat 5", "0 to 2"],
+    ),
+    "move_unknown_key": (
+        game_with(moves=[{"seat": 0, "cards": ["3"]}]),
+        ["move 0", "'cards'", "seat, play, pass"],
+    ),
+    "move_play_and_pass": (
+        game_with(moves=[{"seat": 0, "play": ["3"], "pass": True}]),
+        ["move 0", "either"],
+    ),
+    "move_empty_play": (game_with(moves=[{"seat": 0, "play": []}]), ["move 0", "non-empty"]),
+    "moves_not_a_list": (game_with(moves={"seat": 0}), ["moves", "list"]),
+    "not_an_object": ([1, 2, 3], ["JSON object"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_GAMES))
+def test_bad_game_file_is_refused(name):
+    data, words = BAD_GAMES[name]
+    assert_refused(cli_replay(data), *words)
+
+
+def test_invalid_json_game_file_is_refused(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"rules": "french", "hands": [', encoding="utf-8")
+    assert_refused(run_cli("replay", str(path)), "broken.json", "not valid JSON")
+
+
+def test_missing_game_file_is_refused(tmp_path):
+    assert_refused(run_cli("replay", str(tmp_path / "absent.json")), "absent.json")
+
+
+def test_game_file_that_is_a_directory_is_refused(tmp_path):
+    result = run_cli("replay", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_every_good_variant_of_the_bad_games_is_accepted():
+    """The bad games differ from a good one only by the fault: the good one replays."""
+    result = cli_replay(game_with())
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout.splitlines()[-1])["event"] == "round_end"
