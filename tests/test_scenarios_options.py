@@ -1253,3 +1253,127 @@ def test_no_finish_on_two_off_last_joker_takes_the_best_place():
             "round_end 1 2 3",
         ],
     )
+
+
+# ---------------------------------------------------------------- more combinations
+
+
+def test_equal_rank_skip_may_return_an_earlier_pass_does_not_count():
+    """may_return: 1 passed before 2's equal 5 was laid, so after 0's skip 1 is asked."""
+    check(
+        {"equal_rank": "skip"},
+        ["5 9", "4 8", "5 K"],
+        leader=0,
+        script=["0: 5", "1: pass", "2: 5"],
+        expected=[
+            "0: 5",
+            "1: pass",
+            "2: 5",
+            "0: skip",  # the next player who would be asked after 2
+            "1: 8",  # not "passed since the top was laid": asked, beats the 5
+            "2: K",
+            "out 2 #1",
+            "0: pass",
+            "1: pass",
+            "trick_end -> 0",
+            "0: 9",
+            "out 0 #2",
+            "round_end 2 3 1",
+        ],
+    )
+
+
+def test_equal_rank_skip_out_of_trick_an_earlier_pass_counts():
+    """The same script under out_of_trick: 1's pass still counts, the skip ends the trick."""
+    check(
+        {"equal_rank": "skip", "passing": "out_of_trick"},
+        ["5 9", "4 8", "5 K"],
+        leader=0,
+        script=["0: 5", "1: pass", "2: 5"],
+        expected=[
+            "0: 5",
+            "1: pass",
+            "2: 5",
+            "0: skip",
+            "trick_end -> 2",  # 1 passed in this trick, 0 skipped: 2 plays again
+            "2: K",
+            "out 2 #1",
+            "0: pass",
+            "1: pass",
+            "trick_end -> 0",
+            "0: 9",
+            "out 0 #2",
+            "round_end 2 3 1",
+        ],
+    )
+
+
+def test_regles_jeu_last_two_ends_trick_and_takes_the_worst_place():
+    check(
+        "regles-jeu",
+        ["5 2", "6 9", "7 8"],
+        leader=0,
+        script=[],
+        expected=[
+            "0: 5",
+            "1: 6",
+            "2: 7",
+            "0: 2",
+            "out 0 #3",  # no_finish_on_two: the worst place
+            "trick_end -> 1",  # two_ends_trick; owner out: next holder clockwise
+            "1: 9",
+            "out 1 #1",
+            "round_end 3 1 2",
+        ],
+    )
+
+
+def test_revolution_lowest_counts_transparent_threes_as_rank_three():
+    """In a revolution the 3 is the strongest rank, so lowest prefers the 8 to a transparent 3."""
+    check(
+        {"revolution": True, "transparent_threes": True},
+        ["7 7 7 7 9 Q", "3 8", "5 K"],
+        leader=0,
+        script=["0: 7 7 7 7"],
+        expected=[
+            "0: 7 7 7 7",
+            "1: pass",
+            "2: pass",
+            "trick_end -> 0",
+            "0: Q",  # weaker than 9 in reverse
+            "1: 8",  # legal: 8 and a transparent 3; the 3 is the strongest rank now
+            "2: 5",  # 5 beats 8 in reverse, K does not
+            "0: pass",  # 9 is weaker than 5 in reverse
+            "1: 3",  # transparent: takes the 5
+            "out 1 #1",
+            "2: pass",  # K does not beat 5 in reverse
+            "0: pass",
+            "trick_end -> 2",
+            "2: K",
+            "out 2 #2",
+            "round_end 3 1 2",
+        ],
+    )
+
+
+def test_transparent_threes_off_a_pair_of_threes_does_not_cover_kings():
+    check(
+        {"transparent_threes": False},
+        ["K K 9", "3 3 A", "4 5"],
+        leader=0,
+        script=["0: K K"],
+        expected=[
+            "0: K K",
+            "1: pass",  # 3 3 is a lower pair, A a single
+            "2: pass",
+            "trick_end -> 0",
+            "0: 9",
+            "out 0 #1",
+            "1: A",
+            "2: pass",
+            "trick_end -> 1",
+            "1: 3 3",
+            "out 1 #2",
+            "round_end 1 2 3",
+        ],
+    )

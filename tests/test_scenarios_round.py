@@ -7,6 +7,8 @@ event list below was derived by hand; the comment beside each line says why.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.scenarios.notation import check
 
 DEFAULT: dict = {}  # every option at its RULES.md default
@@ -474,5 +476,30 @@ def test_preset_name_as_rules_french():
             "1: 2",
             "out 1 #3",
             "round_end 1 3 2",
+        ],
+    )
+
+
+@pytest.mark.parametrize("name", ["spade", "scum"])
+def test_strict_presets_play_the_round_like_the_defaults(name):
+    """spade and scum change no round option but passing (may_return, the default)."""
+    check(
+        name,
+        ["3 6", "5 8", "4 7"],
+        leader=0,
+        script=[],
+        expected=[
+            "0: 3",
+            "1: 5",
+            "2: 7",
+            "0: pass",
+            "1: 8",
+            "out 1 #1",
+            "2: pass",
+            "0: pass",
+            "trick_end -> 2",
+            "2: 4",
+            "out 2 #2",
+            "round_end 3 1 2",
         ],
     )
