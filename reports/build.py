@@ -238,7 +238,13 @@ def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str], t: Tallies) -
     strategy = t.places[["seat", "strategy"]].drop_duplicates()
     seats = strategy.merge(ci_table(results["rates_seat"], ["seat"], "measure"), on="seat")
     dist = ci_table(results["places_seat"], ["seat"], "place")
-    leads = ci_table(results["leads"], ["first_round", "led"], "measure")
+    leads = results["leads"].assign(
+        first_round=results["leads"]["first_round"].map({True: "round 0", False: "later rounds"}),
+        led=results["leads"]["led"].map({True: "led", False: "did not lead"}),
+    )
+    leads = ci_table(leads, ["first_round", "led"], "measure").rename(
+        columns={"first_round": "rounds", "led": "first trick"}
+    )
     return (
         html.table(seats, "Per seat")
         + html.table(dist, "P(place) per seat")
@@ -323,6 +329,8 @@ def _method(t: Tallies) -> str:
         "Σy/Σn; its 95 % interval is R ± t(0.975, G−1)·SE with the cluster-robust (CR1) "
         "standard error SE² = G/(G−1)·Σ_b (y_b − R·n_b)² / (Σn)², batches as clusters, "
         "never a per-round binomial interval. Chain measures (stationary shares, tenure, SLEM) "
-        "use a percentile bootstrap over the same batches. Values of a role over the next h "
+        "use a percentile bootstrap over the same batches. Intervals of proportions are "
+        "clipped to [0, 1]; near 0 or 1 with few events they are rough, so counts are shown "
+        "beside the transition probabilities. Values of a role over the next h "
         "rounds use only rounds whose match goes on for h more rounds."
     )

@@ -21,10 +21,21 @@ def batch_count(places: pd.DataFrame) -> int:
     return int(places["batch"].nunique())
 
 
-def ratio(frame: pd.DataFrame, by: list[str], num: str, den: str, groups: int) -> pd.DataFrame:
-    """Σnum / Σden per group of ``by`` (non-empty), with its interval."""
+def ratio(
+    frame: pd.DataFrame, by: list[str], num: str, den: str, groups: int, share: bool = False
+) -> pd.DataFrame:
+    """Σnum / Σden per group of ``by`` (non-empty), with its interval.
+
+    ``share``: the ratio is a proportion, so its interval is clipped to [0, 1].
+    """
     sums = frame.groupby([*by, "batch"], sort=True)[[num, den]].sum()
-    return ratio_ci(sums[num].astype(float), sums[den].astype(float), groups).reset_index()
+    out = ratio_ci(sums[num].astype(float), sums[den].astype(float), groups).reset_index()
+    return clip_share(out) if share else out
+
+
+def clip_share(frame: pd.DataFrame) -> pd.DataFrame:
+    """Intervals of proportions clipped to [0, 1] (the normal approximation can overshoot)."""
+    return frame.assign(lo=frame["lo"].clip(lower=0.0), hi=frame["hi"].clip(upper=1.0))
 
 
 def share(
@@ -41,7 +52,7 @@ def share(
     long = long.reorder_levels([*by, category, "batch"]).sort_index()
     den_long = den.reindex(long.index.droplevel(category)).to_numpy()
     out = ratio_ci(long.astype(float), pd.Series(den_long, index=long.index, dtype=float), groups)
-    return out.reset_index()
+    return clip_share(out.reset_index())
 
 
 def with_pooled(frame: pd.DataFrame) -> pd.DataFrame:
@@ -67,13 +78,13 @@ def player_rates(
         scum=np.where(places["place"] == players, places["rows"], 0),
     )
     parts = []
-    for measure, column in (
-        ("mean place", "place_sum"),
-        ("President rate", "president"),
-        ("Scum rate", "scum"),
-        ("points per round", "points"),
+    for measure, column, is_share in (
+        ("mean place", "place_sum", False),
+        ("President rate", "president", True),
+        ("Scum rate", "scum", True),
+        ("points per round", "points", False),
     ):
-        part = ratio(frame, [by], column, "rows", groups)
+        part = ratio(frame, [by], column, "rows", groups, is_share)
         parts.append(part.assign(measure=measure))
     return pd.concat(parts, ignore_index=True)
 
@@ -115,14 +126,14 @@ def role_value(forward: pd.DataFrame, groups: int) -> pd.DataFrame:
 
 def match_results(matches: pd.DataFrame, groups: int, by: str = "strategy") -> pd.DataFrame:
     """Match win rate per strategy (or seat): matches won / matches played."""
-    return ratio(matches, [by], "won", "matches", groups)
+    return ratio(matches, [by], "won", "matches", groups, share=True)
 
 
 def match_length(matches: pd.DataFrame, groups: int) -> pd.DataFrame:
     """Mean match length in rounds, and the share of matches that had a winner."""
     per_match = matches[matches["seat"] == matches["seat"].min()].assign(scope=POOLED)
     length = ratio(per_match, ["scope"], "rounds", "matches", groups)
-    decided = ratio(per_match, ["scope"], "decided", "matches", groups)
+    decided = ratio(per_match, ["scope"], "decided", "matches", groups, share=True)
     return pd.concat(
         [length.assign(measure="rounds per match"), decided.assign(measure="decided share")],
         ignore_index=True,
@@ -132,8 +143,11 @@ def match_length(matches: pd.DataFrame, groups: int) -> pd.DataFrame:
 def lead_effect(leads: pd.DataFrame, groups: int) -> pd.DataFrame:
     """Mean place and President rate of those who led the first trick, and the others."""
     parts = []
-    for measure, column in (("mean place", "place_sum"), ("President rate", "president")):
-        part = ratio(leads, ["first_round", "led"], column, "rows", groups)
+    for measure, column, is_share in (
+        ("mean place", "place_sum", False),
+        ("President rate", "president", True),
+    ):
+        part = ratio(leads, ["first_round", "led"], column, "rows", groups, is_share)
         parts.append(part.assign(measure=measure))
     return pd.concat(parts, ignore_index=True)
 

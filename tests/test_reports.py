@@ -50,13 +50,20 @@ def target_run(tmp_path_factory, target_frame) -> Path:
     return write_run(tmp_path_factory.mktemp("target"), target_frame, preset("spade"), NAMES, 3, 1)
 
 
-def clustered(frame: pd.DataFrame, y: pd.Series, n: pd.Series) -> tuple[float, float, float]:
-    """Σy/Σn and its CR1 interval with the match as cluster, written out plainly."""
+def clustered(
+    frame: pd.DataFrame, y: pd.Series, n: pd.Series, share: bool = False
+) -> tuple[float, float, float]:
+    """Σy/Σn and its CR1 interval with the match as cluster, written out plainly.
+
+    ``share``: a proportion, whose interval the report clips to [0, 1].
+    """
     sums = pd.DataFrame({"y": y, "n": n, "match": frame["match"]}).groupby("match").sum()
     r = sums["y"].sum() / sums["n"].sum()
     g = len(sums)
     se = np.sqrt(g / (g - 1) * ((sums["y"] - r * sums["n"]) ** 2).sum()) / sums["n"].sum()
     half = sps.t.ppf(0.975, g - 1) * se
+    if share:
+        return r, max(r - half, 0.0), min(r + half, 1.0)
     return r, r - half, r + half
 
 
@@ -97,7 +104,8 @@ def test_rates_per_strategy_and_seat(scored_frame, scored_results):
             }
             for measure, y in cases.items():
                 row = pick(rates, **{by: value, "measure": measure})
-                assert_ci(row, clustered(f, y.astype(float), one * mine))
+                share = measure.endswith("rate")
+                assert_ci(row, clustered(f, y.astype(float), one * mine, share))
 
 
 def test_place_distribution(scored_frame, scored_results):
@@ -110,7 +118,8 @@ def test_place_distribution(scored_frame, scored_results):
         for place in expected.columns:
             row = pick(dist, strategy=strategy, place=place)
             assert row["estimate"] == pytest.approx(expected.loc[strategy, place])
-            assert_ci(row, clustered(f, ((f["place"] == place) * mine).astype(float), mine))
+            y = ((f["place"] == place) * mine).astype(float)
+            assert_ci(row, clustered(f, y, mine, share=True))
 
 
 def previous_roles(f: pd.DataFrame) -> pd.Series:

@@ -84,7 +84,8 @@ def test_report_shows_settings_and_hand_computed_rates(target_run, rendered):
             / per_match["n"].sum()
         )
         half = sps.t.ppf(0.975, g - 1) * se
-        assert f"{r:.3f} [{r - half:.3f}, {r + half:.3f}]" in rendered, strategy
+        lo, hi = max(r - half, 0.0), min(r + half, 1.0)  # a proportion: clipped
+        assert f"{r:.3f} [{lo:.3f}, {hi:.3f}]" in rendered, strategy
         wins = rows[rows["won_match"]]["match"].nunique() / rows[rows["round"] == 0].shape[0]
         assert f"{wins:.3f} [" in rendered
 
