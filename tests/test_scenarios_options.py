@@ -1377,3 +1377,96 @@ def test_transparent_threes_off_a_pair_of_threes_does_not_cover_kings():
             "round_end 1 2 3",
         ],
     )
+
+
+def test_quad_burns_four_low_cards_burn_a_joker():
+    """A four may be played on any top, whatever its size and rank."""
+    check(
+        {"quad_burns": True, "jokers": 2},
+        ["JK 9", "4 4 4 4 8", "5 K"],
+        leader=0,
+        script=["0: JK"],
+        expected=[
+            "0: JK",
+            "1: 4 4 4 4",  # the only legal play on the joker
+            "trick_end -> 1",
+            "1: 8",
+            "out 1 #1",
+            "2: K",
+            "0: pass",  # 9 < K
+            "trick_end -> 2",
+            "2: 5",
+            "out 2 #2",
+            "round_end 3 1 2",
+        ],
+    )
+
+
+def test_transparent_threes_on_a_plain_three_without_equal_rank():
+    """equal_rank off: a 3 on a 3 is still transparent (it takes the rank 3), with no skip."""
+    check(
+        {"transparent_threes": True},
+        ["3 9", "3 8", "5 J"],
+        leader=0,
+        script=[],
+        expected=[
+            "0: 3",
+            "1: 3",  # transparent, the weakest legal play
+            "2: 5",  # not skipped
+            "0: 9",
+            "out 0 #1",
+            "1: pass",
+            "2: J",
+            "out 2 #2",
+            "round_end 1 3 2",
+        ],
+    )
+
+
+def test_two_ends_trick_a_joker_does_not_end_the_trick():
+    """READINGS: two_ends_trick applies to real 2s only."""
+    check(
+        {"two_ends_trick": True, "jokers": 2},
+        ["JK 5", "6 7", "4 8"],
+        leader=0,
+        script=[],
+        expected=[
+            "0: 5",
+            "1: 6",
+            "2: 8",
+            "0: JK",
+            "out 0 #1",
+            "1: pass",  # asked: the joker did not end the trick
+            "2: pass",
+            "trick_end -> 1",
+            "1: 7",
+            "out 1 #2",
+            "round_end 1 2 3",
+        ],
+    )
+
+
+def test_revolution_four_transparent_threes_flip_the_order_back():
+    """Four threes on four 9s are transparent and, being a four, flip the order back."""
+    check(
+        {"revolution": True, "transparent_threes": True},
+        ["9 9 9 9 5", "3 3 3 3 8", "K K K K 4"],
+        leader=0,
+        script=["0: 9 9 9 9"],
+        expected=[
+            "0: 9 9 9 9",  # reversed from the next play on
+            "1: 3 3 3 3",  # transparent: takes 9; flips back to the normal order
+            "2: K K K K",  # beats four 9s in the normal order; reversed again
+            "0: pass",
+            "1: pass",
+            "trick_end -> 2",
+            "2: 4",
+            "out 2 #1",
+            "0: pass",  # in reverse 5 does not beat 4
+            "1: pass",  # nor does 8
+            "trick_end -> 0",
+            "0: 5",
+            "out 0 #2",
+            "round_end 2 3 1",
+        ],
+    )
