@@ -95,8 +95,8 @@ def make_figures(
         ),
         "rates": (
             figures.rates(
-                _with_seat_label(results["rates_strategy"], "strategy"),
-                _with_seat_label(results["rates_seat"], "seat"),
+                _role_rates(results["rates_strategy"], "strategy"),
+                _role_rates(results["rates_seat"], "seat"),
             ),
             "President and Scum rates per strategy and per seat, 95 % intervals",
         ),
@@ -126,8 +126,8 @@ def make_figures(
     return out
 
 
-def _with_seat_label(frame: pd.DataFrame, by: str) -> pd.DataFrame:
-    """Rates restricted to the two role rates, ``by`` first (for the rates figure)."""
+def _role_rates(frame: pd.DataFrame, by: str) -> pd.DataFrame:
+    """Only the President and Scum rates, sorted by ``by`` (for the rates figure)."""
     return frame[frame["measure"].isin(["President rate", "Scum rate"])].sort_values(
         [by, "measure"], kind="stable"
     )

@@ -11,6 +11,7 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from reports.estimates import POOLED
 from simulator.match import ROLE_NAMES
 
 SHORT = {
@@ -106,7 +107,7 @@ def transitions(matrix: pd.DataFrame) -> Figure:
 
 def role_value(value: pd.DataFrame, measure: str) -> Figure:
     """Pooled value of each role over the next h rounds (``points`` or ``mean place``)."""
-    part = value[(value["strategy"] == "all") & (value["measure"] == measure)]
+    part = value[(value["strategy"] == POOLED) & (value["measure"] == measure)]
     roles = [r for r in ROLE_NAMES if r in set(part["role"])]
     fig = _figure(6, 3.6)
     ax = fig.add_subplot()

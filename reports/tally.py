@@ -100,13 +100,17 @@ def tally_length(chunk: pd.DataFrame) -> pd.DataFrame:
 def tally_length_histogram(chunk: pd.DataFrame) -> pd.DataFrame:
     """How many rounds had each number of tricks, plays and passes (for histograms)."""
     rounds = _round_rows(chunk)
-    parts = [
-        rounds[measure].value_counts().rename_axis("value").reset_index(name="rounds")
-        for measure in ("tricks", "plays", "passes")
-    ]
-    for part, measure in zip(parts, ("tricks", "plays", "passes"), strict=True):
-        part.insert(0, "measure", measure)
-    return pd.concat(parts, ignore_index=True)
+    return pd.concat(
+        [
+            rounds[measure]
+            .value_counts()
+            .rename_axis("value")
+            .reset_index(name="rounds")
+            .assign(measure=measure)
+            for measure in ("tricks", "plays", "passes")
+        ],
+        ignore_index=True,
+    )
 
 
 def tally_matches(chunk: pd.DataFrame) -> pd.DataFrame:
