@@ -41,6 +41,22 @@ CASES = {
         1,
         ["higher rank"],
     ),
+    "pair_on_a_single_of_its_rank_higher_rank": (
+        {"larger_sets": "higher_rank", "equal_rank": "skip"},
+        ["7 3", "7 7 K", "9"],
+        0,
+        ["0: 7", "1: 7 7"],
+        1,
+        ["higher rank"],
+    ),
+    "threes_as_a_larger_set_are_plain": (
+        {"larger_sets": "higher_rank", "transparent_threes": True},
+        ["K 4", "3 3 A", "9"],
+        0,
+        ["0: K", "1: 3 3"],
+        1,
+        ["higher rank"],
+    ),
     "threes_not_transparent": (
         {},
         ["K K 4", "3 3 A", "9"],

@@ -1470,3 +1470,74 @@ def test_revolution_four_transparent_threes_flip_the_order_back():
             "round_end 2 3 1",
         ],
     )
+
+
+def test_equal_rank_skip_out_of_trick_nobody_left_to_skip():
+    """READINGS: with nobody left to ask after an equal play there is no skip; the trick ends.
+
+    0 went out with the 5 and 1 passed (out of the trick): after 2's equal 5 nobody is left
+    who could be asked, so no skip is recorded and 2 leads the next trick.
+    """
+    check(
+        {"equal_rank": "skip", "passing": "out_of_trick"},
+        ["5", "4 9", "5 K"],
+        leader=0,
+        script=["0: 5", "1: pass"],
+        expected=[
+            "0: 5",
+            "out 0 #1",
+            "1: pass",
+            "2: 5",  # lowest: the equal 5
+            "trick_end -> 2",
+            "2: K",
+            "out 2 #2",
+            "round_end 1 3 2",
+        ],
+    )
+
+
+def test_equal_rank_skip_may_return_the_passer_is_skipped():
+    """The same script under may_return: 1 passed but is still in the trick, so 1 is skipped."""
+    check(
+        {"equal_rank": "skip"},
+        ["5", "4 9", "5 K"],
+        leader=0,
+        script=["0: 5", "1: pass"],
+        expected=[
+            "0: 5",
+            "out 0 #1",
+            "1: pass",
+            "2: 5",
+            "1: skip",
+            "trick_end -> 2",  # the skipped player was the only one left to answer
+            "2: K",
+            "out 2 #2",
+            "round_end 1 3 2",
+        ],
+    )
+
+
+def test_larger_sets_any_with_skip_a_pair_on_a_single_of_its_rank_is_no_equal_play():
+    """An equal play needs the same number of cards: 7 7 on a 7 is a larger set, no skip."""
+    check(
+        {"larger_sets": "any", "equal_rank": "skip"},
+        ["7 Q", "7 7 9", "8 8 K"],
+        leader=0,
+        script=["0: 7", "1: 7 7"],
+        expected=[
+            "0: 7",
+            "1: 7 7",
+            "2: 8 8",  # asked, not skipped; the count to beat is now 2
+            "0: pass",
+            "1: pass",
+            "trick_end -> 2",
+            "2: K",
+            "out 2 #1",
+            "0: pass",
+            "1: pass",
+            "trick_end -> 0",
+            "0: Q",
+            "out 0 #2",
+            "round_end 2 3 1",
+        ],
+    )
