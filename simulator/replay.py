@@ -88,7 +88,7 @@ def _check_deck(hands: Sequence[Sequence[int]], rules: Rules) -> None:
 
 
 def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move]:
-    where = f"move {index}"
+    where = f"move {index} is not a valid move"
     if not isinstance(raw, Mapping):
         raise GameError(
             f'{where}: expected an object {{"seat": S, "play": [...]}} '

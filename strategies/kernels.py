@@ -13,12 +13,12 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import COL, RANKS, U0, below, count_of, ctz, nth_bit, popc, remove_cards
-from simulator.kernel.config import JIT
+from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import S_REV, S_TOP_COUNT
 from simulator.kernel.legal import legal_plays, weakest_rank
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def lowest_move(pos, S, H, R):
     """``lowest``: lead all cards of the weakest rank; follow with the weakest legal play."""
     h = H[pos]
@@ -34,7 +34,7 @@ def lowest_move(pos, S, H, R):
     return r, 1 + ctz((m >> np.uint64(r)) & COL) // 16
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def random_move(pos, S, H, R, rs):
     """``random``: uniform among the legal plays (canonical order) and the pass."""
     m = legal_plays(H[pos], S, R)
@@ -47,7 +47,7 @@ def random_move(pos, S, H, R, rs):
     return b & 15, (b >> 4) + 1
 
 
-@njit(**JIT)
+@njit(**HOT)
 def lowest_give(h, k, out):
     """Give back the ``k`` weakest cards (normal order)."""
     for i in range(k):
@@ -57,7 +57,7 @@ def lowest_give(h, k, out):
     return h
 
 
-@njit(**JIT)
+@njit(**HOT)
 def random_give(h, k, rs, out):
     """Give back ``k`` cards drawn one by one, uniformly among the cards still held."""
     for i in range(k):

@@ -18,7 +18,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from simulator.kernel.config import JIT
+from simulator.kernel.config import INLINE, JIT
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -72,13 +72,13 @@ def popc(typingctx, x):
     return sig, codegen
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def highest(x):
     """Index of the highest set bit of a non-zero word."""
     return 63 - clz(x)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def nth_bit(m, k):
     """Index of the k-th (from 0) lowest set bit of ``m``."""
     for _ in range(k):
@@ -86,20 +86,20 @@ def nth_bit(m, k):
     return ctz(m)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def count_of(h, r):
     """Cards of rank ``r`` in hand ``h``."""
     return popc(h & (COL << np.uint64(r)))
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def add_card(h, r):
     """Hand ``h`` with one more card of rank ``r`` (sets the next free level bit)."""
     col = COL << np.uint64(r)
     return h | ((h & col) << U16) | (U1 << np.uint64(r))
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def remove_cards(h, r, c):
     """Hand ``h`` without ``c`` cards of rank ``r`` (clears the top ``c`` level bits)."""
     col = COL << np.uint64(r)
@@ -108,7 +108,7 @@ def remove_cards(h, r, c):
     return h & (~col | keep)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def with_count(h, c):
     """Ranks held with at least ``c`` cards (a 14-bit mask)."""
     return (h >> np.uint64(16 * (c - 1))) & RANKS
@@ -117,7 +117,7 @@ def with_count(h, c):
 # ---------------------------------------------------------------- random streams
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def mix(z):
     """SplitMix64's output function."""
     z = (z ^ (z >> S30)) * C1
@@ -139,7 +139,7 @@ def stream_init(rs, key, match, purpose):
     rs[2] = U0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def next32(rs):
     """The next 32-bit draw of stream ``rs`` (high half first, then the buffered low half)."""
     if rs[2] != U0:
@@ -153,7 +153,7 @@ def next32(rs):
     return z >> U32
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def below(rs, n):
     """A draw in ``[0, n)``."""
     return np.int64((next32(rs) * np.uint64(n)) >> U32)

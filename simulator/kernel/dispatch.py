@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from numba import njit
 
-from simulator.kernel.config import JIT
+from simulator.kernel.config import HOT, INLINE
 from strategies.kernels import lowest_give, lowest_move, random_give, random_move
 
 LOWEST = 0
 RANDOM = 1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def decide(sid, pos, S, H, R, played, roles, rs, params):
     """The move of strategy ``sid`` for the player at ``pos``: ``(rank, count)``, count 0 = pass."""
     if sid == RANDOM:
@@ -24,7 +24,7 @@ def decide(sid, pos, S, H, R, played, roles, rs, params):
     return lowest_move(pos, S, H, R)
 
 
-@njit(**JIT)
+@njit(**HOT)
 def give_back(sid, h, k, rs, params, out):
     """Strategy ``sid``'s give-back: writes k ranks into ``out``, returns the hand without them."""
     if sid == RANDOM:

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import JOKER_BIT, PLAIN, RANKS, U0, U1, clz, ctz, with_count
-from simulator.kernel.config import JIT
+from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
     R_EQUAL,
     R_LARGER,
@@ -27,7 +27,7 @@ TWO = 12
 JOKER = 13
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def stronger_than(t, rev):
     """Ranks strictly stronger than rank ``t`` under the order in force.
 
@@ -41,7 +41,7 @@ def stronger_than(t, rev):
     return RANKS & ~((U1 << np.uint64(t + 1)) - U1)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def strength(r, rev):
     """A rank's strength under the order in force."""
     if r == JOKER:
@@ -49,7 +49,7 @@ def strength(r, rev):
     return TWO - r if rev else r
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def legal_mask(h, c, S, R):
     """Ranks of which playing ``c`` cards is legal now (the player to move holds ``h``)."""
     avail = with_count(h, c)
@@ -76,7 +76,7 @@ def legal_mask(h, c, S, R):
     return U0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def legal_plays(h, S, R):
     """Every legal play as a hand-layout mask: bit ``16*(c-1) + r`` for ``c`` cards of ``r``.
 
@@ -92,7 +92,7 @@ def legal_plays(h, S, R):
     return m
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def weakest_rank(m, rev):
     """The weakest rank of a non-empty rank mask under the order in force."""
     plain = m & PLAIN

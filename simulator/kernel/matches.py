@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.kernel.bits import RANKS, U0, add_card, below, highest, remove_cards, stream_init
-from simulator.kernel.config import JIT
+from simulator.kernel.config import HOT, JIT
 from simulator.kernel.dispatch import give_back
 from simulator.kernel.layout import (
     R_DEALER,
@@ -57,7 +57,7 @@ NPARAMS = 8  # length of a strategy's parameter vector
 DECK = 54
 
 
-@njit(**JIT)
+@njit(**HOT)
 def deal(rs, dealer, n, jokers, deck, H):
     """Shuffle (Fisher–Yates on stream ``rs``) and deal one card at a time from the dealer's left."""
     size = 0
@@ -83,7 +83,7 @@ def deal(rs, dealer, n, jokers, deck, H):
         H[pos] = add_card(H[pos], deck[i])
 
 
-@njit(**JIT)
+@njit(**HOT)
 def exchange(R, H, pos_of, by_place, sids, params, rs, give):
     """The card exchange of RULES.md: for each pair, the worse gives his k best cards,
     then the better gives back k cards of his strategy's choice."""
@@ -100,12 +100,12 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, give):
             r = highest(H[wp] & RANKS)
             H[wp] = remove_cards(H[wp], r, 1)
             H[bp] = add_card(H[bp], r)
-        H[bp] = give_back(sids[better], H[bp], k, rs, params[better], give)
+        H[bp] = give_back(sids[better], H[bp], k, rs, params, give)
         for j in range(k):
             H[wp] = add_card(H[wp], give[j])
 
 
-@njit(**JIT)
+@njit(**HOT)
 def position_after(R, pos_of, by_place, prev_dealer_player, n):
     """The dealer's position from round 2 on (``dealer`` rule)."""
     rule = R[R_DEALER]
@@ -116,7 +116,7 @@ def position_after(R, pos_of, by_place, prev_dealer_player, n):
     return pos_of[by_place[n]]
 
 
-@njit(**JIT)
+@njit(**HOT)
 def opener_position(R, pos_of, by_place, dealer, n):
     """Who leads from round 2 on (``opener`` rule)."""
     rule = R[R_OPENER]
@@ -150,7 +150,7 @@ def make_workspace(nparams):
     )
 
 
-@njit(**JIT)
+@njit(**HOT)
 def play_match(m, key, R, sids, params, rounds_limit, role_tab, out, row, end, trace, ws):
     """Play match ``m``; write its rounds from ``row``. Returns the rows written, -1 on overflow."""
     (
@@ -204,7 +204,8 @@ def play_match(m, key, R, sids, params, rounds_limit, role_tab, out, row, end, t
         for pos in range(n):
             p = seating[pos]
             sid_pos[pos] = sids[p]
-            params_pos[pos, :] = params[p, :]
+            for j in range(params.shape[1]):
+                params_pos[pos, j] = params[p, j]
             roles[pos] = role_tab[prev_place[p]] if rd > 0 else -1
         if trace.size > 0 and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = -1 - rd  # round marker

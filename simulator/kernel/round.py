@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import U0, ctz, popc, remove_cards
-from simulator.kernel.config import JIT
+from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.dispatch import decide
 from simulator.kernel.layout import (
     R_EQUAL,
@@ -44,7 +44,7 @@ from simulator.kernel.layout import (
 from simulator.kernel.legal import THREE, TWO
 
 
-@njit(**JIT)
+@njit(**HOT)
 def start_round(S, H, n, leader, played, places):
     """A fresh round: nobody has played, the leader is to move, normal rank order."""
     S[S_N] = n
@@ -72,7 +72,7 @@ def start_round(S, H, n, leader, played, places):
     places[:] = 0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def next_to_ask(S, after):
     """The next player clockwise after ``after`` who would be asked, or -1.
 
@@ -94,7 +94,7 @@ def next_to_ask(S, after):
     return -1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def trick_over(S):
     """Everyone holding cards but the top's owner has passed or been skipped since it was laid."""
     waiting = S[S_ACTIVE] & ~(S[S_ANSWERED] | S[S_OOT])
@@ -104,7 +104,7 @@ def trick_over(S):
     return waiting == 0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def end_trick(S):
     """The top's owner leads the next trick, or the next player clockwise holding cards."""
     n = S[S_N]
@@ -123,7 +123,7 @@ def end_trick(S):
     S[S_TRICKS] += 1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def continue_trick(S, last):
     """After ``last`` acted: end the trick, or hand the turn to the next player to ask."""
     if trick_over(S):
@@ -132,7 +132,7 @@ def continue_trick(S, last):
         S[S_TURN] = next_to_ask(S, last)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def go_out(S, R, places, pos, rank):
     """The player takes the best free place (the worst after 2s/jokers under no_finish_on_two).
 
@@ -152,7 +152,7 @@ def go_out(S, R, places, pos, rank):
         S[S_OVER] = 1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def apply_pass(S, R, pos):
     """A pass: it counts until the next combination (out_of_trick: until the next trick)."""
     S[S_PASSES] += 1
@@ -162,7 +162,7 @@ def apply_pass(S, R, pos):
     continue_trick(S, pos)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def apply_play(S, H, R, played, places, pos, r, c):
     """Play ``c`` cards of rank ``r`` (legal by assumption) and everything it causes."""
     tc = S[S_TOP_COUNT]
@@ -199,7 +199,7 @@ def apply_play(S, H, R, played, places, pos, r, c):
     continue_trick(S, pos)
 
 
-@njit(**JIT)
+@njit(**HOT)
 def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, trace):
     """Play the round to its end, each position's strategy choosing its moves.
 
@@ -208,7 +208,7 @@ def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, trace):
     """
     while S[S_OVER] == 0:
         pos = S[S_TURN]
-        r, c = decide(sid_pos[pos], pos, S, H, R, played, roles, rs, params_pos[pos])
+        r, c = decide(sid_pos[pos], pos, S, H, R, played, roles, rs, params_pos)
         if trace.size > 0 and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
