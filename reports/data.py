@@ -52,11 +52,11 @@ class ReportError(ValueError):
 
 @dataclass(frozen=True)
 class Run:
-    """An opened run directory: its settings and its (validated) parquet dataset."""
+    """An opened run directory: its settings and its parquet parts, in match order."""
 
     path: Path
     summary: dict[str, Any]
-    dataset: ds.Dataset
+    parts: tuple[str, ...]
 
     @property
     def players(self) -> int:
@@ -70,7 +70,7 @@ class Run:
 
 
 def open_run(path: str | Path) -> Run:
-    """Open ``DIR``: read ``summary.json`` and check that ``rounds.parquet`` has our columns.
+    """Open ``DIR``: check that ``rounds.parquet`` has our columns and read ``summary.json``.
 
     Raises ReportError (one line) for anything that is not a run: no parquet, an
     unreadable one, missing columns, a missing or malformed summary.
@@ -78,12 +78,9 @@ def open_run(path: str | Path) -> Run:
     root = Path(path)
     if not root.is_dir():
         raise ReportError(f"{root} is not a directory")
-    dataset = _open_dataset(root / ROUNDS_FILE)
+    parts = _open_parts(root / ROUNDS_FILE)
     summary = _read_summary(root / SUMMARY_FILE)
-    missing = [c for c in NEEDED_COLUMNS if c not in dataset.schema.names]
-    if missing:
-        raise ReportError(f"{root / ROUNDS_FILE} lacks the columns {', '.join(missing)}")
-    return Run(root, summary, dataset)
+    return Run(root, summary, parts)
 
 
 def _read_summary(path: Path) -> dict[str, Any]:
@@ -106,28 +103,36 @@ def _read_summary(path: Path) -> dict[str, Any]:
     return summary
 
 
-def _open_dataset(path: Path) -> ds.Dataset:
-    """One parquet file or a folder of parts, parts ordered by their first match."""
+def _open_parts(path: Path) -> tuple[str, ...]:
+    """The parquet parts (one file, or a folder of parts) ordered by their first match.
+
+    Only metadata is read here; every part must hold the needed columns.
+    """
     if not path.exists():
         raise ReportError(f"no {ROUNDS_FILE} in {path.parent}")
     try:
-        dataset = ds.dataset(path, format="parquet")
-        files = sorted(dataset.files, key=_first_match)
-        dataset = ds.dataset(files, format="parquet") if files else dataset
+        files = ds.dataset(path, format="parquet").files
+        firsts = {file: _first_match(file) for file in files}
     except (pa.ArrowException, OSError) as exc:
         raise ReportError(f"cannot read {path}: {_first_line(exc)}") from None
-    if not dataset.files:
+    if not files:
         raise ReportError(f"{path} holds no parquet parts")
-    return dataset
+    return tuple(sorted(files, key=firsts.__getitem__))
 
 
 def _first_match(file: str) -> int:
-    """The smallest match number of a part, from its statistics (0 when absent)."""
+    """The smallest match number of a part, from its statistics (0 when absent).
+
+    Raises ReportError when the part lacks a needed column.
+    """
     meta = pq.ParquetFile(file).metadata
-    names = meta.schema.names
-    if meta.num_row_groups == 0 or "match" not in names:
+    names = meta.schema.to_arrow_schema().names
+    missing = [c for c in NEEDED_COLUMNS if c not in names]
+    if missing:
+        raise ReportError(f"{file} lacks the columns {', '.join(missing)}")
+    if meta.num_row_groups == 0:
         return 0
-    stats = meta.row_group(0).column(names.index("match")).statistics
+    stats = meta.row_group(0).column(meta.schema.names.index("match")).statistics
     return int(stats.min) if stats is not None and stats.has_min_max else 0
 
 
@@ -144,7 +149,7 @@ def iter_chunks(run: Run, columns: tuple[str, ...] = NEEDED_COLUMNS) -> Iterator
     carry: pd.DataFrame | None = None
     done = -1
     try:
-        for table in _tables(run.dataset, list(columns)):
+        for table in _tables(run.parts, list(columns)):
             frame = table.to_pandas()
             if carry is not None:
                 frame = pd.concat([carry, frame], ignore_index=True)
@@ -164,16 +169,21 @@ def iter_chunks(run: Run, columns: tuple[str, ...] = NEEDED_COLUMNS) -> Iterator
     yield _normalise(carry, run.batch_size)
 
 
-def _tables(dataset: ds.Dataset, columns: list[str]) -> Iterator[pa.Table]:
-    """Record batches gathered into tables of at least CHUNK_ROWS rows (the last may be less)."""
+def _tables(parts: tuple[str, ...], columns: list[str]) -> Iterator[pa.Table]:
+    """Record batches gathered into tables of at least CHUNK_ROWS rows (the last may be less).
+
+    Parts are read one row group at a time, which keeps memory bounded (a dataset
+    scanner reads ahead several parts).
+    """
     pending: list[pa.RecordBatch] = []
     rows = 0
-    for batch in dataset.to_batches(columns=columns, batch_size=CHUNK_ROWS):
-        pending.append(batch)
-        rows += batch.num_rows
-        if rows >= CHUNK_ROWS:
-            yield pa.Table.from_batches(pending)
-            pending, rows = [], 0
+    for part in parts:
+        for batch in pq.ParquetFile(part).iter_batches(batch_size=CHUNK_ROWS, columns=columns):
+            pending.append(batch)
+            rows += batch.num_rows
+            if rows >= CHUNK_ROWS:
+                yield pa.Table.from_batches(pending)
+                pending, rows = [], 0
     if rows:
         yield pa.Table.from_batches(pending)
 
