@@ -16,6 +16,7 @@ from simulator.cli_play import play_command
 from simulator.cli_replay import replay_command
 from simulator.cli_report import report_command
 from simulator.cli_rules import rules_group
+from simulator.cli_simulate import simulate_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -28,6 +29,7 @@ cli.add_command(replay_command)
 cli.add_command(rules_group)
 cli.add_command(report_command)
 cli.add_command(play_command)
+cli.add_command(simulate_command)
 
 
 def main(argv: list[str] | None = None) -> None:
