@@ -15,7 +15,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from reports import estimates, figures, html, markov, tally
-from reports.data import Run, iter_chunks, open_run
+from reports.data import ReportError, Run, iter_chunks, open_run
 from reports.stats import format_ci
 
 REPORT_FILE = "report.html"
@@ -137,6 +137,11 @@ def write_report(path: str | Path) -> Path:
     """Read the run in ``path`` and write ``path/report.html`` and ``path/figures/``."""
     run = open_run(path)
     t = collect(run)
+    if int(t.places["place"].max()) != run.players:
+        raise ReportError(
+            f"summary.json says {run.players} players but the rows hold places up to "
+            f"{int(t.places['place'].max())}"
+        )
     results = analyse(t, run.players)
     rules = run.summary["rules"]
     scored = bool((t.places["points"] != 0).any())

@@ -137,6 +137,15 @@ def test_refuses_foreign_summary(tmp_path, target_run):
     assert_refused(tmp_path, "lacks rules.players")
 
 
+def test_refuses_a_summary_that_disagrees_with_the_rows(tmp_path, target_run):
+    root, frame = target_run
+    frame.to_parquet(tmp_path / "rounds.parquet")
+    summary = json.loads((root / "summary.json").read_text())
+    summary["rules"]["players"] = 5
+    (tmp_path / "summary.json").write_text(json.dumps(summary))
+    assert_refused(tmp_path, "says 5 players but the rows hold places up to 4")
+
+
 def test_refuses_unknown_roles(tmp_path, target_run):
     root, frame = target_run
     frame.assign(role=frame["role"].astype(str).replace("scum", "trou")).to_parquet(
