@@ -160,8 +160,8 @@ class Round:
         """How a play would land on the current top.
 
         Returns ``(rank_taken, is_equal)`` when the play is allowed — the rank the new
-        top will carry and whether it is an equal-rank play (skip) — or the rule it
-        breaks, as text.
+        top will carry and whether it is an equal-rank play (skip) — or the key of the
+        rule it breaks (see :meth:`explain`).
         """
         rules, top = self.rules, self.top
         if top is None:
@@ -172,38 +172,41 @@ class Round:
                 return t, rules.equal_rank == "skip" and t == THREE
             if self.stronger(rank, t):
                 return rank, False
-            if rank == t and rules.equal_rank == "skip":
-                return rank, True
             if rank == t:
-                return 'equal rank does not beat (equal_rank = "off")'
-            return f"not a higher rank than the {_combo(t, c)} on the table"
+                return (rank, True) if rules.equal_rank == "skip" else "equal"
+            return "not_higher"
         if count < c:
-            return f"fewer cards than the {_combo(t, c)} on the table (same number needed)"
-        if count == 4 and rules.quad_burns:
-            return rank, False
-        if rules.larger_sets == "any":
+            return "fewer"
+        if (count == 4 and rules.quad_burns) or rules.larger_sets == "any":
             return rank, False
         if rules.larger_sets == "higher_rank":
-            if self.stronger(rank, t):
-                return rank, False
-            return (
-                f"more cards beat the {_combo(t, c)} only with a higher rank "
-                '(larger_sets = "higher_rank")'
-            )
-        return (
-            f"more cards than the {_combo(t, c)} on the table "
-            '(same number needed; larger_sets = "off")'
-        )
+            return (rank, False) if self.stronger(rank, t) else "larger_not_higher"
+        return "more"
+
+    def explain(self, key: str) -> str:
+        """The rule a play breaks, in words, from a key of :meth:`play_effect`."""
+        assert self.top is not None
+        on = f"the {_combo(self.top.rank, self.top.count)} on the table"
+        return {
+            "equal": 'equal rank does not beat (equal_rank = "off")',
+            "not_higher": f"not a higher rank than {on}",
+            "fewer": f"fewer cards than {on} (same number needed)",
+            "larger_not_higher": (
+                f'more cards beat {on} only with a higher rank (larger_sets = "higher_rank")'
+            ),
+            "more": f'more cards than {on} (same number needed; larger_sets = "off")',
+        }[key]
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move: plays by (count, rank), then the pass."""
         if self.over:
             return []
         hand = self.hands[self.turn]
+        held = [rank for rank in range(NUM_RANKS) if hand[rank]]
         moves = [
             Move(rank, count)
             for count in range(1, 5)
-            for rank in range(NUM_RANKS)
+            for rank in held
             if hand[rank] >= count and not isinstance(self.play_effect(rank, count), str)
         ]
         if self.top is not None:
@@ -229,7 +232,7 @@ class Round:
                 f"{RANK_NAMES[move.rank]}, not {move.count}"
             )
         effect = self.play_effect(move.rank, move.count)
-        return effect if isinstance(effect, str) else None
+        return self.explain(effect) if isinstance(effect, str) else None
 
     def _wrong_seat(self, seat: int) -> str:
         if self.cards_left[seat] == 0:
