@@ -113,7 +113,7 @@ def trace_match(
     job: KernelJob, match: int, capacity: int = 200_000
 ) -> tuple[np.ndarray, np.ndarray]:
     """One match with every move recorded: ``(rows, trace)`` (see ``play_round``)."""
-    out = np.empty((job.rounds_limit, OUT_COLS), dtype=np.int32)
+    out = np.zeros((job.rounds_limit, OUT_COLS), dtype=np.int32)
     done = np.zeros(2, dtype=np.int64)
     trace = np.full(capacity, np.iinfo(np.int32).min, dtype=np.int32)
     run_blocks(
