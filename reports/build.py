@@ -8,6 +8,7 @@ PNG and SVG (``DIR/figures/``) and embedded in the HTML as PNG.
 from __future__ import annotations
 
 import io
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -208,24 +209,20 @@ def sections(
 
 
 def _settings(run: Run, t: Tallies) -> str:
+    """Every top-level setting of summary.json, strategies by seat, then the rules."""
     summary = run.summary
-    facts = pd.DataFrame(
-        {
-            "setting": ["version", "seed", "matches", "rounds", "strategies", "rows read"],
-            "value": [
-                str(summary.get("version", "–")),
-                str(summary.get("seed", "–")),
-                str(summary.get("matches", "–")),
-                str(summary.get("rounds", "–")),
-                ", ".join(f"seat {i}: {s}" for i, s in enumerate(summary.get("strategies", []))),
-                f"{int(t.places['rows'].sum()):,}",
-            ],
-        }
+    facts = [(k, _plain(v)) for k, v in summary.items() if k not in ("rules", "strategies")]
+    seats = ", ".join(f"seat {i}: {s}" for i, s in enumerate(summary.get("strategies", [])))
+    facts += [("strategies", seats), ("rows read", f"{int(t.places['rows'].sum()):,}")]
+    rules = [(k, _plain(v)) for k, v in summary["rules"].items()]
+    return html.table(pd.DataFrame(facts, columns=["setting", "value"])) + html.table(
+        pd.DataFrame(rules, columns=["rule", "value"]), "Rules"
     )
-    rules = pd.DataFrame(
-        {"rule": list(summary["rules"]), "value": [str(v) for v in summary["rules"].values()]}
-    )
-    return html.table(facts) + html.table(rules, "Rules")
+
+
+def _plain(value: object) -> str:
+    """A setting as text: JSON for lists and tables, so it reads like summary.json."""
+    return json.dumps(value) if isinstance(value, (list, dict)) or value is None else str(value)
 
 
 def _players(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:

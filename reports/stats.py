@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 Z975 = 1.959963984540054  # the standard normal 97.5 % quantile
+MAX_DIGITS = 6  # decimals shown at most, however narrow an interval
 
 
 def t975(df: int | np.ndarray) -> np.ndarray:
@@ -87,9 +88,16 @@ def cumulative_ratio_ci(y: np.ndarray, n: np.ndarray) -> pd.DataFrame:
 
 
 def format_ci(estimate: float, lo: float, hi: float, digits: int = 3) -> str:
-    """``0.312 [0.301, 0.323]``; the interval is left out when it could not be computed."""
+    """``0.312 [0.301, 0.323]``; the interval is left out when it could not be computed.
+
+    ``digits`` is a minimum: narrow intervals get more digits, enough to show the
+    half-width's first significant digit (large runs would otherwise print [0.472, 0.472]).
+    """
     if math.isnan(estimate):
         return "–"
     if math.isnan(lo) or math.isnan(hi):
         return f"{estimate:.{digits}f}"
+    half = (hi - lo) / 2
+    if half > 0:
+        digits = min(MAX_DIGITS, max(digits, -math.floor(math.log10(half))))
     return f"{estimate:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"

@@ -16,7 +16,7 @@ import pytest
 from scipy import stats as sps
 
 from reports import build, data, estimates, markov
-from reports.stats import t975
+from reports.stats import format_ci, t975
 from simulator.match import ROLE_NAMES
 from simulator.rules import preset
 from tests.report_runs import reference_frame, synthetic_frame, write_run
@@ -315,3 +315,9 @@ def test_rows_out_of_match_order_are_refused(tmp_path, scored_frame, monkeypatch
     monkeypatch.setattr(data, "CHUNK_ROWS", 100)
     with pytest.raises(data.ReportError, match="not ordered by match"):
         build.collect(data.open_run(root))
+
+
+def test_format_shows_the_interval_width():
+    assert format_ci(0.3123, 0.3011, 0.3234) == "0.312 [0.301, 0.323]"
+    assert format_ci(0.47178, 0.47153, 0.47203) == "0.4718 [0.4715, 0.4720]"
+    assert format_ci(0.5, float("nan"), float("nan")) == "0.500"

@@ -13,6 +13,7 @@ import pytest
 from scipy import stats as sps
 
 from reports import build
+from reports.stats import format_ci
 from simulator.rules import preset
 from tests.conftest import run_cli
 from tests.report_runs import reference_frame, write_run
@@ -85,7 +86,7 @@ def test_report_shows_settings_and_hand_computed_rates(target_run, rendered):
         )
         half = sps.t.ppf(0.975, g - 1) * se
         lo, hi = max(r - half, 0.0), min(r + half, 1.0)  # a proportion: clipped
-        assert f"{r:.3f} [{lo:.3f}, {hi:.3f}]" in rendered, strategy
+        assert format_ci(r, lo, hi) in rendered, strategy
         wins = rows[rows["won_match"]]["match"].nunique() / rows[rows["round"] == 0].shape[0]
         assert f"{wins:.3f} [" in rendered
 
