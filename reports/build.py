@@ -209,14 +209,25 @@ def sections(
 
 
 def _settings(run: Run, t: Tallies) -> str:
-    """Every top-level setting of summary.json, strategies by seat, then the rules."""
+    """The scalar settings of summary.json, strategies by seat, then the rules."""
     summary = run.summary
-    facts = [(k, _plain(v)) for k, v in summary.items() if k not in ("rules", "strategies")]
+    facts = [
+        (k, _plain(v))
+        for k, v in summary.items()
+        if k not in ("rules", "strategies") and not _nested(v)
+    ]
     seats = ", ".join(f"seat {i}: {s}" for i, s in enumerate(summary.get("strategies", [])))
     facts += [("strategies", seats), ("rows read", f"{int(t.places['rows'].sum()):,}")]
     rules = [(k, _plain(v)) for k, v in summary["rules"].items()]
     return html.table(pd.DataFrame(facts, columns=["setting", "value"])) + html.table(
         pd.DataFrame(rules, columns=["rule", "value"]), "Rules"
+    )
+
+
+def _nested(value: object) -> bool:
+    """Tables inside summary.json (the simulator's own results): the report shows its own."""
+    return isinstance(value, dict) or (
+        isinstance(value, list) and any(isinstance(x, (dict, list)) for x in value)
     )
 
 
