@@ -114,6 +114,12 @@ def format_table(result: RunResult, players: int) -> str:
     default=None,
     help="Folder for rounds.parquet and summary.json.",
 )
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Duplicate deals: groups of n matches share their deals while the "
+    "strategies turn one seat per match.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate_command(
     rules_spec: str,
@@ -126,6 +132,7 @@ def simulate_command(
     seed: int,
     workers: int,
     out_dir: Path | None,
+    duplicate: bool,
     quiet: bool,
 ) -> None:
     """Play many matches between strategies on the numba kernel.
@@ -141,7 +148,14 @@ def simulate_command(
             rules = rules.with_options(players=players)
         names = strategy_list.split(",") if strategy_list else default_strategies(rules.players)
         config = make_config(
-            rules, [s.strip() for s in names], seed, matches, rounds, rounds_per_match, max_rounds
+            rules,
+            [s.strip() for s in names],
+            seed,
+            matches,
+            rounds,
+            rounds_per_match,
+            max_rounds,
+            duplicate,
         )
     except (RulesError, SimulationError, strategies.StrategyError) as exc:
         raise UserError(str(exc)) from None

@@ -174,12 +174,14 @@ def play_match(
     max_rounds: int = DEFAULT_MAX_ROUNDS,
     keep_events: bool = False,
     observer: Callable[[str, object], None] | None = None,
+    deal_match: int | None = None,
 ) -> MatchRecord:
     """Play match ``match`` of a run seeded ``seed``.
 
     ``players[p]`` is the plain-Python strategy of the player who starts at seat p.
     With ``rules.target == 0`` the match lasts ``rounds`` rounds; under a target it lasts
-    until the target rule ends it, cut at ``max_rounds``.
+    until the target rule ends it, cut at ``max_rounds``. ``deal_match`` takes the deals
+    of another match (duplicate deals); by default a match's own.
 
     ``observer(kind, payload)``, when given, follows the match as it is played (for
     interactive play and logs): ``("round_start", record)`` after the deal and the
@@ -201,7 +203,7 @@ def play_match(
     reached = False
     winner = -1
     for r in range(limit):
-        deal_rng = Stream.of(seed, match, r + 1)
+        deal_rng = Stream.of(seed, match if deal_match is None else deal_match, r + 1)
         if r == 0:
             dealer = deal_rng.below(n)
         else:

@@ -67,7 +67,7 @@ def role_codes(places: np.ndarray, players: int) -> np.ndarray:
 def frame_from_arrays(
     players: int,
     strategy_names: Sequence[str],
-    seat_strategy: np.ndarray,
+    strategy_code: np.ndarray,
     match: np.ndarray,
     round_: np.ndarray,
     seat: np.ndarray,
@@ -86,20 +86,19 @@ def frame_from_arrays(
 ) -> pd.DataFrame:
     """The output table from flat per-row arrays.
 
-    ``seat_strategy[s]`` indexes ``strategy_names`` for seat s; ``prev_place`` is 0 in
-    a match's first round. Categories always list every strategy and role, so parts of
+    ``strategy_code`` indexes ``strategy_names`` for each row; ``prev_place`` is 0 in a
+    match's first round. Categories always list every strategy and role, so parts of
     a large run concatenate without surprises.
     """
     roles = role_codes(place.astype(np.int64), players)
     prev_roles = np.where(prev_place > 0, role_codes(prev_place.astype(np.int64), players) + 1, 0)
-    uniq = list(dict.fromkeys(strategy_names))
-    codes = np.array([uniq.index(s) for s in strategy_names], dtype=np.int8)[seat_strategy]
+    uniq = list(strategy_names)
     return pd.DataFrame(
         {
             "match": match.astype(np.int64),
             "round": round_.astype(np.int32),
             "seat": seat.astype(np.int8),
-            "strategy": pd.Categorical.from_codes(codes[seat.astype(np.int64)], categories=uniq),
+            "strategy": pd.Categorical.from_codes(strategy_code.astype(np.int8), categories=uniq),
             "place": place.astype(np.int8),
             "role": pd.Categorical.from_codes(roles, categories=list(ROLE_NAMES)),
             "prev_role": pd.Categorical.from_codes(
@@ -151,7 +150,7 @@ def frame_from_records(
     return frame_from_arrays(
         players,
         names,
-        seat_codes,
+        seat_codes[arr["seat"]],
         arr["match"],
         arr["round"],
         arr["seat"],

@@ -69,6 +69,7 @@ class SimConfig:
     rounds: int | None = None  # total rounds wanted when ``matches`` is None
     rounds_per_match: int | None = DEFAULT_ROUNDS_PER_MATCH  # None under a target
     max_rounds: int = DEFAULT_MAX_ROUNDS  # cut for matches under a target
+    duplicate: bool = False  # groups of n matches share deals, strategies turning seats
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,13 +80,33 @@ class SimConfig:
             "rounds": self.rounds,
             "rounds_per_match": self.rounds_per_match,
             "max_rounds": self.max_rounds,
+            "duplicate": self.duplicate,
         }
 
     @property
     def part_matches(self) -> int:
         """Matches per part: fixed by the job, so parts never depend on workers."""
         per_match = self.rounds_per_match or max(8, 4 * self.rules.target)
-        return max(1, PART_ROUNDS // per_match)
+        group = self.rules.players if self.duplicate else 1
+        return max(1, PART_ROUNDS // per_match // group) * group
+
+    def strategy_codes(self, match: np.ndarray) -> np.ndarray:
+        """``[rows, n]``: index into ``names`` of each seat's strategy in each row's match.
+
+        Under duplicate deals the strategies turn one seat per match of a group.
+        """
+        n = self.rules.players
+        names = self.names
+        base = np.array([names.index(s) for s in self.strategies])
+        if not self.duplicate:
+            return np.broadcast_to(base, (len(match), n))
+        turn = match.astype(np.int64)[:, None] % n
+        return base[(np.arange(n)[None, :] - turn) % n]
+
+    @property
+    def names(self) -> list[str]:
+        """The distinct strategy names, in seat order."""
+        return list(dict.fromkeys(self.strategies))
 
 
 def make_config(
@@ -96,6 +117,7 @@ def make_config(
     rounds: int | None = None,
     rounds_per_match: int | None = None,
     max_rounds: int = DEFAULT_MAX_ROUNDS,
+    duplicate: bool = False,
 ) -> SimConfig:
     """Validate the command-line view of a job and resolve its defaults."""
     n = rules.players
@@ -127,11 +149,15 @@ def make_config(
             )
         if matches is None and rounds is None:
             rounds = DEFAULT_ROUNDS
-        return SimConfig(rules, tuple(names), seed, matches, rounds, None, max_rounds)
+        if duplicate and matches is not None:
+            matches = math.ceil(matches / n) * n
+        return SimConfig(rules, tuple(names), seed, matches, rounds, None, max_rounds, duplicate)
     k = rounds_per_match or DEFAULT_ROUNDS_PER_MATCH
     if matches is None:
         matches = math.ceil((rounds or DEFAULT_ROUNDS) / k)
-    return SimConfig(rules, tuple(names), seed, matches, None, k, max_rounds)
+    if duplicate:
+        matches = math.ceil(matches / n) * n  # whole groups of duplicate matches
+    return SimConfig(rules, tuple(names), seed, matches, None, k, max_rounds, duplicate)
 
 
 # ---------------------------------------------------------------- rows to frames
@@ -148,8 +174,6 @@ def frame_from_rows(config: SimConfig, rows: np.ndarray) -> pd.DataFrame:
         prev[1:] = place[:-1]
         prev[1:][match[1:] != match[:-1]] = 0
     players = np.arange(n)
-    names = list(dict.fromkeys(config.strategies))
-    seat_codes = np.array([names.index(s) for s in config.strategies])
 
     def per_player(col: int) -> np.ndarray:
         return rows[:, col : col + n].ravel()
@@ -159,8 +183,8 @@ def frame_from_rows(config: SimConfig, rows: np.ndarray) -> pd.DataFrame:
 
     return frame_from_arrays(
         n,
-        names,
-        seat_codes,
+        config.names,
+        config.strategy_codes(match).ravel(),
         match=per_round(OUT_MATCH),
         round_=per_round(OUT_ROUND),
         seat=np.tile(players, r),
@@ -210,14 +234,13 @@ class Tally:
         match = rows[:, OUT_MATCH].astype(np.int64)
         _, match_idx = np.unique(match, return_inverse=True)
         nmatch = match_idx.max() + 1 if len(match) else 0
-        for si, name in enumerate(self.names):
-            seats = [p for p in range(n) if config.strategies[p] == name]
-            sub = place[:, seats]
-            self.rounds[si] += sub.size
-            self.places[si] += np.bincount(sub.ravel(), minlength=n + 1)
-            y = np.bincount(match_idx, weights=(sub == 1).sum(axis=1), minlength=nmatch)
-            m = np.full(nmatch, 0.0)
-            np.add.at(m, match_idx, len(seats))
+        codes = config.strategy_codes(match)
+        for si in range(len(self.names)):
+            mine = codes == si
+            self.rounds[si] += mine.sum()
+            self.places[si] += np.bincount(place[mine], minlength=n + 1)
+            y = np.bincount(match_idx, weights=((place == 1) & mine).sum(axis=1), minlength=nmatch)
+            m = np.bincount(match_idx, weights=mine.sum(axis=1), minlength=nmatch)
             self.sums[si] += [nmatch, y.sum(), m.sum(), (y * y).sum(), (y * m).sum(), (m * m).sum()]
 
     def table(self) -> list[dict[str, Any]]:
@@ -341,9 +364,14 @@ def run(
         folder.prepare()
     set_threads(workers)
     job = KernelJob.build(
-        config.rules, config.strategies, config.seed, config.rounds_per_match, config.max_rounds
+        config.rules,
+        config.strategies,
+        config.seed,
+        config.rounds_per_match,
+        config.max_rounds,
+        config.duplicate,
     )
-    tally = Tally(config.rules.players, list(dict.fromkeys(config.strategies)))
+    tally = Tally(config.rules.players, config.names)
     expected = (
         config.matches * config.rounds_per_match
         if config.matches and config.rounds_per_match

@@ -143,3 +143,41 @@ def test_overflowing_block_is_redone_identically():
     job = KernelJob.build(rules, names, 5, None, 200)
     tiny = dataclasses.replace(job, expected_rounds=2)  # every block overflows
     assert np.array_equal(run_matches(tiny, 0, 40, block=8), run_matches(job, 0, 40, block=8))
+
+
+@pytest.mark.parametrize("preset_name", ["french", "spade"])
+def test_duplicate_deals_replay_reference(preset_name):
+    """Under duplicate deals, match m takes the deals of match m // n and seat p plays the
+    strategy of seat (p - m) mod n; the reference engine replays that exactly."""
+    rules = preset(preset_name).with_options(players=4)
+    names = ["lowest", "random", "random", "lowest"]
+    job = KernelJob.build(rules, names, 9, None if rules.target else ROUNDS, 200, duplicate=True)
+    for match in range(24):
+        turn = match % 4
+        rotated = [names[(p - turn) % 4] for p in range(4)]
+        rows, trace = trace_match(job, match)
+        record = play_match(
+            rules,
+            [strategies.make(s) for s in rotated],
+            9,
+            match,
+            rounds=ROUNDS,
+            max_rounds=200,
+            deal_match=match // 4,
+        )
+        assert [r[OUT_PLACE : OUT_PLACE + 4].tolist() for r in rows] == [
+            rr.places for rr in record.rounds
+        ], match
+        moves = [m for m in trace.tolist() if m >= 0]
+        assert len(moves) == sum(len(rr.moves) for rr in record.rounds)
+        if match % 4:
+            first = play_match(
+                rules,
+                [strategies.make(s) for s in names],
+                9,
+                match - turn,
+                rounds=1,
+                max_rounds=200,
+                deal_match=match // 4,
+            )
+            assert record.rounds[0].dealt == first.rounds[0].dealt  # the same first deal

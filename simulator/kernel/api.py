@@ -32,6 +32,7 @@ class KernelJob:
     key: np.uint64
     rounds_limit: int
     expected_rounds: int
+    duplicate: int = 1  # n: groups of n matches share deals, strategies turning seats
 
     @classmethod
     def build(
@@ -41,7 +42,9 @@ class KernelJob:
         seed: int,
         rounds_per_match: int | None,
         max_rounds: int,
+        duplicate: bool = False,
     ) -> KernelJob:
+        """Arrays for a job; ``duplicate`` groups matches by n sharing deals (strategies turn)."""
         n = rules.players
         if len(seat_strategies) != n:
             raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
@@ -54,7 +57,16 @@ class KernelJob:
                 raise ValueError("rounds per match must be at least 1 without a target")
             limit = expected = rounds_per_match
         key = np.uint64(seed_key(np.uint64(seed % 2**64)))  # always uint64: one signature
-        return cls(rules_array(rules), sids, params, role_table(n), key, limit, expected)
+        return cls(
+            rules_array(rules),
+            sids,
+            params,
+            role_table(n),
+            key,
+            limit,
+            expected,
+            n if duplicate else 1,
+        )
 
 
 def run_matches(job: KernelJob, m_lo: int, m_hi: int, block: int = 64) -> np.ndarray:
@@ -93,6 +105,7 @@ def _run(job: KernelJob, lo: int, hi: int, block: int, cap: int) -> tuple[np.nda
         job.R,
         job.sids,
         job.params,
+        job.duplicate,
         job.rounds_limit,
         job.role_tab,
         out,
@@ -125,6 +138,7 @@ def trace_match(
         job.R,
         job.sids,
         job.params,
+        job.duplicate,
         job.rounds_limit,
         job.role_tab,
         out,

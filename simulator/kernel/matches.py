@@ -147,36 +147,33 @@ def make_workspace(nparams):
         np.zeros(3, np.uint64),  # deal stream
         np.zeros(DECK, np.int64),  # deck
         np.zeros(8, np.int64),  # cards given back
+        np.zeros(MAX_PLAYERS, np.int64),  # strategy id by player (rotated under duplicate)
+        np.zeros((MAX_PLAYERS, nparams), np.float64),  # parameters by player
     )
 
 
 @njit(**HOT)
-def play_match(m, key, R, sids, params, rounds_limit, role_tab, out, row, end, trace, ws):
-    """Play match ``m``; write its rounds from ``row``. Returns the rows written, -1 on overflow."""
-    (
-        H,
-        S,
-        played,
-        places,
-        roles,
-        seating,
-        pos_of,
-        by_place,
-        prev_place,
-        totals,
-        sid_pos,
-        params_pos,
-        rs_play,
-        rs_deal,
-        deck,
-        give,
-    ) = ws
+def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, end, trace, ws):
+    """Play match ``m``; write its rounds from ``row``. Returns the rows written, -1 on overflow.
+
+    Duplicate deals (``dup = n``): matches come in groups of ``n`` that share the deals of
+    match ``m // n`` while the strategies turn one seat per match; ``dup = 1`` otherwise.
+    """
+    (H, S, played, places, roles, seating, pos_of, by_place, prev_place, totals, sid_pos,
+     params_pos, rs_play, rs_deal, deck, give, sid_pl, params_pl) = ws  # fmt: skip
     n = R[R_N]
+    deal_match = m // dup
+    turn = m % dup
     for p in range(MAX_PLAYERS):
         seating[p] = p
         pos_of[p] = p
         totals[p] = 0
         prev_place[p] = 0
+    for p in range(n):
+        seat = (p - turn + n) % n
+        sid_pl[p] = sids[seat]
+        for j in range(params.shape[1]):
+            params_pl[p, j] = params[seat, j]
     stream_init(rs_play, key, m, 0)
     reached = False
     dealer_player = 0
@@ -184,7 +181,7 @@ def play_match(m, key, R, sids, params, rounds_limit, role_tab, out, row, end, t
     for rd in range(rounds_limit):
         if row >= end:
             return -1
-        stream_init(rs_deal, key, m, rd + 1)
+        stream_init(rs_deal, key, deal_match, rd + 1)
         if rd == 0:
             dealer = below(rs_deal, n)
         else:
@@ -199,13 +196,13 @@ def play_match(m, key, R, sids, params, rounds_limit, role_tab, out, row, end, t
         if rd == 0:
             leader = (dealer + 1) % n
         else:
-            exchange(R, H, pos_of, by_place, sids, params, rs_play, give)
+            exchange(R, H, pos_of, by_place, sid_pl, params_pl, rs_play, give)
             leader = opener_position(R, pos_of, by_place, dealer, n)
         for pos in range(n):
             p = seating[pos]
-            sid_pos[pos] = sids[p]
+            sid_pos[pos] = sid_pl[p]
             for j in range(params.shape[1]):
-                params_pos[pos, j] = params[p, j]
+                params_pos[pos, j] = params_pl[p, j]
             roles[pos] = role_tab[prev_place[p]] if rd > 0 else -1
         if trace.size > 0 and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = -1 - rd  # round marker
@@ -251,7 +248,7 @@ def play_match(m, key, R, sids, params, rounds_limit, role_tab, out, row, end, t
 
 @njit(parallel=True, **JIT)
 def run_blocks(
-    key, m_lo, m_hi, block, cap, R, sids, params, rounds_limit, role_tab, out, done, trace
+    key, m_lo, m_hi, block, cap, R, sids, params, dup, rounds_limit, role_tab, out, done, trace
 ):
     """Matches ``[m_lo, m_hi)`` in blocks of ``block`` matches, in parallel.
 
@@ -269,7 +266,7 @@ def run_blocks(
         ws = make_workspace(params.shape[1])
         for m in range(lo, hi):
             written = play_match(
-                m, key, R, sids, params, rounds_limit, role_tab, out, row, end, trace, ws
+                m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, end, trace, ws
             )
             if written < 0:
                 break
