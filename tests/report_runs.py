@@ -81,7 +81,7 @@ def synthetic_frame(
     return frame_from_arrays(
         n,
         names_list,
-        np.array([names_list.index(s) for s in names]),
+        np.array([names_list.index(s) for s in names])[seat],
         np.repeat(np.arange(total_rounds) // rounds, n),
         np.repeat(np.arange(total_rounds) % rounds, n),
         seat,
