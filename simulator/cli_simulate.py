@@ -10,6 +10,7 @@ import click
 
 import strategies
 from simulator.cli_common import UserError, resolve_rules, seed_option
+from simulator.engines import ENGINES
 from simulator.rules import RulesError
 from simulator.simulate import RunResult, SimulationError, make_config, run
 
@@ -120,6 +121,13 @@ def format_table(result: RunResult, players: int) -> str:
     help="Duplicate deals: groups of n matches share their deals while the "
     "strategies turn one seat per match.",
 )
+@click.option(
+    "--engine",
+    type=click.Choice(sorted(ENGINES)),
+    default="numba",
+    show_default=True,
+    help="numba: the kernel; python: the reference engine (slow, same data).",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate_command(
     rules_spec: str,
@@ -133,6 +141,7 @@ def simulate_command(
     workers: int,
     out_dir: Path | None,
     duplicate: bool,
+    engine: str,
     quiet: bool,
 ) -> None:
     """Play many matches between strategies on the numba kernel.
@@ -164,7 +173,7 @@ def simulate_command(
     bar = ProgressBar(enabled=not quiet and sys.stderr.isatty())
     started = time.perf_counter()
     try:
-        result = run(config, out_dir, workers=workers, progress=bar)
+        result = run(config, out_dir, workers=workers, progress=bar, engine=engine)
     except SimulationError as exc:
         raise UserError(str(exc)) from None
     finally:

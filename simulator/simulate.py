@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 
 import strategies
 from simulator import __version__
-from simulator.kernel.api import KernelJob, run_matches, set_threads
+from simulator.engines import ENGINES
 from simulator.kernel.matches import (
     OUT_DEALER,
     OUT_LEADER,
@@ -354,23 +354,17 @@ def run(
     out: Path | None,
     workers: int = 1,
     progress: Callable[[int, int | None, float], None] | None = None,
+    engine: str = "numba",
 ) -> RunResult:
     """Play the job; write ``out`` (when given) part by part; return the summary table.
 
-    ``progress(rounds_done, rounds_expected, seconds)`` is called after each part.
+    ``progress(rounds_done, rounds_expected, seconds)`` is called after each part;
+    ``engine`` names one of :data:`simulator.engines.ENGINES` (the data never depends on it).
     """
     folder = OutputFolder(out, config) if out is not None else None
     if folder:
         folder.prepare()
-    set_threads(workers)
-    job = KernelJob.build(
-        config.rules,
-        config.strategies,
-        config.seed,
-        config.rounds_per_match,
-        config.max_rounds,
-        config.duplicate,
-    )
+    rows_of = ENGINES[engine](config, workers)
     tally = Tally(config.rules.players, config.names)
     expected = (
         config.matches * config.rounds_per_match
@@ -389,7 +383,7 @@ def run(
                 m_hi = min(m_hi, config.matches)
             if m_hi <= m_lo:
                 break
-            rows = run_matches(job, m_lo, m_hi)
+            rows = rows_of(m_lo, m_hi)
             if config.matches is None:
                 rows, m_hi = _cut_at_rounds(rows, config.rounds - done_rounds, m_lo, m_hi)
             tally.add(config, rows)

@@ -1,0 +1,107 @@
+"""Engines: what computes the rounds of a range of matches, as kernel output rows.
+
+Every engine returns the same ``int32[rounds, OUT_COLS]`` rows (see
+:mod:`simulator.kernel.matches`) for the same job, so the rest of a run — tables,
+parquet parts, reports — never depends on which engine played:
+
+* ``numba`` — the kernel, in threads (the default, fast);
+* ``python`` — the reference engine, match by match (slow; for plain-Python strategies
+  and for checking the kernel end to end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+import strategies
+from simulator.kernel.api import KernelJob, run_matches, set_threads
+from simulator.kernel.matches import (
+    OUT_COLS,
+    OUT_DEALER,
+    OUT_LEADER,
+    OUT_MATCH,
+    OUT_PASSES,
+    OUT_PLACE,
+    OUT_PLAYS,
+    OUT_POINTS,
+    OUT_POS,
+    OUT_ROUND,
+    OUT_SKIPS,
+    OUT_TOTAL,
+    OUT_TRICKS,
+    OUT_WINNER,
+)
+from simulator.match import MatchRecord, play_match
+
+if TYPE_CHECKING:
+    from simulator.simulate import SimConfig
+
+RowsFn = Callable[[int, int], np.ndarray]
+
+
+def numba_engine(config: SimConfig, workers: int) -> RowsFn:
+    """Rows of matches ``[lo, hi)`` from the numba kernel on ``workers`` threads."""
+    set_threads(workers)
+    job = KernelJob.build(
+        config.rules,
+        config.strategies,
+        config.seed,
+        config.rounds_per_match,
+        config.max_rounds,
+        config.duplicate,
+    )
+    return lambda lo, hi: run_matches(job, lo, hi)
+
+
+def python_engine(config: SimConfig, workers: int) -> RowsFn:
+    """Rows of matches ``[lo, hi)`` from the reference engine (plain Python)."""
+    n = config.rules.players
+
+    def rows(lo: int, hi: int) -> np.ndarray:
+        parts = []
+        for m in range(lo, hi):
+            turn = m % n if config.duplicate else 0
+            names = [config.strategies[(p - turn) % n] for p in range(n)]
+            record = play_match(
+                config.rules,
+                [strategies.make(s) for s in names],
+                config.seed,
+                m,
+                rounds=config.rounds_per_match,
+                max_rounds=config.max_rounds,
+                deal_match=m // n if config.duplicate else None,
+            )
+            parts.append(rows_of_record(m, record, n))
+        return np.concatenate(parts) if parts else np.zeros((0, OUT_COLS), np.int32)
+
+    return rows
+
+
+def rows_of_record(match: int, record: MatchRecord, n: int) -> np.ndarray:
+    """A reference-engine match as kernel output rows."""
+    out = np.zeros((len(record.rounds), OUT_COLS), dtype=np.int32)
+    last = len(record.rounds) - 1
+    for i, rr in enumerate(record.rounds):
+        row = out[i]
+        row[[OUT_MATCH, OUT_ROUND, OUT_DEALER, OUT_LEADER]] = match, rr.index, rr.dealer, rr.leader
+        row[[OUT_TRICKS, OUT_PLAYS, OUT_PASSES, OUT_SKIPS]] = (
+            rr.tricks,
+            rr.plays,
+            rr.passes,
+            rr.skips,
+        )
+        row[OUT_WINNER] = record.winner if i == last else -1
+        row[OUT_PLACE : OUT_PLACE + n] = rr.places
+        row[OUT_POINTS : OUT_POINTS + n] = rr.points
+        row[OUT_TOTAL : OUT_TOTAL + n] = rr.totals
+        row[OUT_POS : OUT_POS + n] = [rr.seating.index(p) for p in range(n)]
+    return out
+
+
+ENGINES: dict[str, Callable[[SimConfig, int], RowsFn]] = {
+    "numba": numba_engine,
+    "python": python_engine,
+}
