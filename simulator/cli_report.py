@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from reports.build import write_report
 from reports.data import ReportError
 from simulator.cli_common import UserError
+
+
+def write_run_report(run_dir: str | Path) -> Path:
+    """Write DIR/report.html, a ReportError becoming a one-line UserError.
+
+    Shared by ``president report`` and ``president simulate --report``.
+    """
+    try:
+        return write_report(run_dir)
+    except ReportError as exc:
+        raise UserError(str(exc)) from None
 
 
 @click.command("report")
@@ -18,8 +31,4 @@ def report_command(run_dir: str) -> None:
     folder of parts) and summary.json. Every rate comes with a 95 % interval clustered
     by match; the report's Method section says how.
     """
-    try:
-        path = write_report(run_dir)
-    except ReportError as exc:
-        raise UserError(str(exc)) from None
-    click.echo(str(path))
+    click.echo(str(write_run_report(run_dir)))

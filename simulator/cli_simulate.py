@@ -10,6 +10,7 @@ import click
 
 import strategies
 from simulator.cli_common import UserError, resolve_rules, seed_option
+from simulator.cli_report import write_run_report
 from simulator.engines import ENGINES
 from simulator.rules import RulesError
 from simulator.simulate import RunResult, SimulationError, make_config, run
@@ -129,6 +130,12 @@ def format_table(result: RunResult, players: int) -> str:
     help="numba: the kernel; python: the reference engine (slow, same data).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--report",
+    "with_report",
+    is_flag=True,
+    help="After the run, write DIR/report.html as `president report DIR` does (needs --out).",
+)
 def simulate_command(
     rules_spec: str,
     players: int | None,
@@ -143,6 +150,7 @@ def simulate_command(
     duplicate: bool,
     engine: str,
     quiet: bool,
+    with_report: bool,
 ) -> None:
     """Play many matches between strategies on the numba kernel.
 
@@ -151,6 +159,8 @@ def simulate_command(
     DIR/rounds.parquet (parts) and DIR/summary.json. The same seed and arguments give
     the same data whatever the number of workers.
     """
+    if with_report and out_dir is None:
+        raise UserError("--report needs --out DIR (the report is written to DIR/report.html)")
     rules = resolve_rules(rules_spec)
     try:
         if players is not None:
@@ -185,3 +195,5 @@ def simulate_command(
         f"({result.rounds / max(elapsed, 1e-9):,.0f} rounds/s)"
         + (f"; data in {out_dir}" if out_dir else "")
     )
+    if with_report:
+        click.echo(f"report: {write_run_report(out_dir)}")
