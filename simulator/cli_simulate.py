@@ -2,20 +2,45 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 import strategies
 from simulator.cli_common import UserError, resolve_rules, seed_option
 from simulator.cli_report import write_run_report
-from simulator.engines import ENGINES
+from simulator.engines import engine_names
 from simulator.rules import RulesError
-from simulator.simulate import RunResult, SimulationError, make_config, run
+from simulator.simulate import (
+    RunResult,
+    SimConfig,
+    SimulationError,
+    make_config,
+    resume,
+    run,
+)
 
 DEFAULT_MIX = ("lowest", "random")
+# parameters that define the job: --resume reads them from the run's manifest instead
+JOB_PARAMS = (
+    "rules_spec",
+    "players",
+    "strategy_list",
+    "matches",
+    "rounds_per_match",
+    "rounds",
+    "max_rounds",
+    "seed",
+    "out_dir",
+    "duplicate",
+)
 
 
 def default_strategies(players: int) -> list[str]:
@@ -51,6 +76,30 @@ class ProgressBar:
     def close(self) -> None:
         if self.shown:
             sys.stderr.write("\n")
+            self.shown = False
+
+
+@contextlib.contextmanager
+def terminations_interrupt() -> Iterator[list[int]]:
+    """Turn SIGTERM into KeyboardInterrupt, like SIGINT, so that a terminated run stops
+    the same orderly way (the part being written is finished, clusters are closed).
+
+    Yields a list that receives the number of the signal that arrived.
+    """
+    received: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield received
+        return
+
+    def interrupt(signum: int, _frame: object) -> None:
+        received.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield received
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def format_table(result: RunResult, players: int) -> str:
@@ -124,10 +173,24 @@ def format_table(result: RunResult, players: int) -> str:
 )
 @click.option(
     "--engine",
-    type=click.Choice(sorted(ENGINES)),
+    type=click.Choice(engine_names()),
     default="numba",
     show_default=True,
-    help="numba: the kernel; python: the reference engine (slow, same data).",
+    help="numba: the kernel; python: the reference engine (slow, same data); dask: the "
+    "kernel on a Dask cluster (--scheduler, or a local cluster of --workers processes).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="tcp://HOST:PORT",
+    help="With --engine dask: the scheduler of the cluster to run on.",
+)
+@click.option(
+    "--resume",
+    "resume_dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Finish the interrupted run in this folder (its job comes from its manifest).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option(
@@ -151,22 +214,100 @@ def simulate_command(
     engine: str,
     quiet: bool,
     with_report: bool,
+    scheduler: str | None,
+    resume_dir: Path | None,
 ) -> None:
     """Play many matches between strategies on the numba kernel.
 
     Prints, per strategy: rounds, the share of each place, the mean place and the
     President rate with a 95% interval (clustered by match). With --out, writes
     DIR/rounds.parquet (parts) and DIR/summary.json. The same seed and arguments give
-    the same data whatever the number of workers.
+    the same data whatever the number of workers and the engine. A run stopped by
+    Ctrl-C, SIGTERM or a crash keeps its finished parts; --resume DIR finishes it.
     """
+    if resume_dir is not None:
+        ctx = click.get_current_context()
+        given = [
+            param.opts[0]
+            for param in ctx.command.params
+            if param.name in JOB_PARAMS
+            and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
+        ]
+        if given:
+            raise UserError(
+                f"--resume takes the job from DIR/manifest.json (allowed with it: --workers, "
+                f"--engine, --scheduler, --quiet, --report; drop {', '.join(given)})"
+            )
+        out_dir = resume_dir
     if with_report and out_dir is None:
         raise UserError("--report needs --out DIR (the report is written to DIR/report.html)")
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, not {workers}")
+    bar = ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    started = time.perf_counter()
+    with terminations_interrupt() as received:
+        try:
+            if resume_dir is not None:
+                folder, result = resume(resume_dir, workers, bar, engine, scheduler)
+                config = folder.config
+                for note in folder.dropped:
+                    click.echo(f"note: {note} are computed again", err=True)
+            else:
+                config = _config_of(
+                    rules_spec,
+                    players,
+                    strategy_list,
+                    matches,
+                    rounds,
+                    rounds_per_match,
+                    max_rounds,
+                    seed,
+                    duplicate,
+                )
+                result = run(config, out_dir, workers, bar, engine, scheduler)
+        except SimulationError as exc:
+            raise UserError(str(exc)) from None
+        except KeyboardInterrupt:
+            bar.close()
+            signum = received[0] if received else signal.SIGINT
+            kept = (
+                f"; the finished parts are kept: president simulate --resume {out_dir}"
+                if out_dir
+                else ""
+            )
+            click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
+            sys.exit(128 + signum)
+        finally:
+            bar.close()
+    click.echo(format_table(result, config.rules.players))
+    elapsed = time.perf_counter() - started
+    click.echo(
+        f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s "
+        f"({result.rounds / max(elapsed, 1e-9):,.0f} rounds/s)"
+        + (f"; data in {out_dir}" if out_dir else "")
+    )
+    if with_report:
+        click.echo(f"report: {write_run_report(out_dir)}")
+
+
+def _config_of(
+    rules_spec: str,
+    players: int | None,
+    strategy_list: str | None,
+    matches: int | None,
+    rounds: int | None,
+    rounds_per_match: int | None,
+    max_rounds: int,
+    seed: int,
+    duplicate: bool,
+) -> SimConfig:
+    """The job the command line describes, or a UserError naming what is wrong."""
     rules = resolve_rules(rules_spec)
     try:
         if players is not None:
             rules = rules.with_options(players=players)
         names = strategy_list.split(",") if strategy_list else default_strategies(rules.players)
-        config = make_config(
+        return make_config(
             rules,
             [s.strip() for s in names],
             seed,
@@ -178,22 +319,3 @@ def simulate_command(
         )
     except (RulesError, SimulationError, strategies.StrategyError) as exc:
         raise UserError(str(exc)) from None
-    if workers < 1:
-        raise UserError(f"--workers must be at least 1, not {workers}")
-    bar = ProgressBar(enabled=not quiet and sys.stderr.isatty())
-    started = time.perf_counter()
-    try:
-        result = run(config, out_dir, workers=workers, progress=bar, engine=engine)
-    except SimulationError as exc:
-        raise UserError(str(exc)) from None
-    finally:
-        bar.close()
-    click.echo(format_table(result, rules.players))
-    elapsed = time.perf_counter() - started
-    click.echo(
-        f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s "
-        f"({result.rounds / max(elapsed, 1e-9):,.0f} rounds/s)"
-        + (f"; data in {out_dir}" if out_dir else "")
-    )
-    if with_report:
-        click.echo(f"report: {write_run_report(out_dir)}")

@@ -6,12 +6,19 @@ parquet parts, reports — never depends on which engine played:
 
 * ``numba`` — the kernel, in threads (the default, fast);
 * ``python`` — the reference engine, match by match (slow; for plain-Python strategies
-  and for checking the kernel end to end).
+  and for checking the kernel end to end);
+* ``dask`` — the kernel on the workers of a Dask cluster (:mod:`simulator.dask_engine`,
+  optional: ``pip install -e ".[dask]"``), several parts in flight at once.
+
+A run asks :func:`open_engine` for the rows of successive match ranges, in order: the
+engines of one machine compute a range when it is asked for (the run's writer thread
+overlaps it), the Dask engine keeps a window of ranges running on the cluster.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -40,6 +47,13 @@ if TYPE_CHECKING:
     from simulator.simulate import SimConfig
 
 RowsFn = Callable[[int, int], np.ndarray]
+Range = tuple[int, int]
+PartsFn = Callable[[Iterable[Range]], Iterator[tuple[Range, np.ndarray]]]
+DASK = "dask"
+
+
+class EngineError(ValueError):
+    """An engine that cannot run as asked (missing extra, unreachable scheduler…)."""
 
 
 def numba_engine(config: SimConfig, workers: int) -> RowsFn:
@@ -105,3 +119,36 @@ ENGINES: dict[str, Callable[[SimConfig, int], RowsFn]] = {
     "numba": numba_engine,
     "python": python_engine,
 }
+
+
+def engine_names() -> list[str]:
+    """Every engine ``--engine`` accepts: the registered ones and ``dask``."""
+    return sorted({*ENGINES, DASK})
+
+
+@contextmanager
+def open_engine(
+    name: str, config: SimConfig, workers: int, scheduler: str | None = None
+) -> Iterator[PartsFn]:
+    """``parts(ranges)``: each range of matches with its rows, in the order of ``ranges``.
+
+    ``scheduler`` (``tcp://HOST:PORT``) is the Dask cluster to use; the Dask engine without
+    one starts a local cluster of ``workers`` processes. Clusters are closed on exit.
+    """
+    if name == DASK:
+        try:
+            from simulator.dask_engine import DaskEngine
+        except ImportError as exc:
+            raise EngineError(
+                f"--engine dask needs the dask extra ({exc.name} is missing): "
+                'pip install -e ".[dask]"'
+            ) from None
+        with DaskEngine(config, workers, scheduler) as engine:
+            yield engine.parts
+        return
+    if scheduler is not None:
+        raise EngineError(f"--scheduler needs --engine dask, not --engine {name}")
+    if name not in ENGINES:
+        raise EngineError(f"unknown engine {name!r} (allowed: {', '.join(engine_names())})")
+    rows_of = ENGINES[name](config, workers)
+    yield lambda ranges: (((lo, hi), rows_of(lo, hi)) for lo, hi in ranges)
