@@ -35,6 +35,7 @@ class Tallies:
     matches: pd.DataFrame
     match_lengths: pd.DataFrame
     forward: pd.DataFrame
+    moments: pd.DataFrame | None = None  # per-match moments, duplicate runs only
 
 
 KEYS = {
@@ -47,12 +48,16 @@ KEYS = {
     "match_lengths": ["length"],
     "forward": ["batch", "strategy", "role", "horizon"],
 }
+MOMENT_KEYS = ["batch", "strategy"]
 
 
 def collect(run: Run) -> Tallies:
     """One pass over the run's rows, chunk by chunk, into the run's tallies."""
     parts: dict[str, list[pd.DataFrame]] = {name: [] for name in KEYS}
+    moments: list[pd.DataFrame] = []
     for chunk in iter_chunks(run):
+        if run.group > 1:
+            moments.append(tally.tally_match_moments(chunk))
         parts["places"].append(tally.tally_places(chunk))
         parts["transitions"].append(tally.tally_transitions(chunk))
         parts["leads"].append(tally.tally_leads(chunk, run.players))
@@ -61,13 +66,17 @@ def collect(run: Run) -> Tallies:
         parts["matches"].append(tally.tally_matches(chunk))
         parts["match_lengths"].append(tally.tally_match_lengths(chunk))
         parts["forward"].append(tally.tally_forward(chunk))
-    return Tallies(**{name: tally.combine(parts[name], KEYS[name]) for name in KEYS})
+    return Tallies(
+        **{name: tally.combine(parts[name], KEYS[name]) for name in KEYS},
+        moments=tally.combine(moments, MOMENT_KEYS) if moments else None,
+    )
 
 
 def analyse(t: Tallies, players: int) -> dict[str, pd.DataFrame]:
     """Every estimate of the report, by name (long frames with estimate, lo, hi)."""
     g = estimates.batch_count(t.places)
-    return {
+    extra = {} if t.moments is None else {"duplicate": estimates.duplicate_gain(t.moments, g)}
+    return extra | {
         "rates_strategy": estimates.player_rates(t.places, g, players, "strategy"),
         "rates_seat": estimates.player_rates(t.places, g, players, "seat"),
         "places_strategy": estimates.place_distribution(t.places, g, "strategy"),
@@ -124,6 +133,11 @@ def make_figures(
     }
     if target:
         out["match_length"] = (figures.match_length(t.match_lengths), "Rounds per match")
+    if "duplicate" in results:
+        out["duplicate"] = (
+            figures.duplicate_gain(results["duplicate"]),
+            "Interval half-widths with duplicate deals against independent deals",
+        )
     return out
 
 
@@ -195,9 +209,15 @@ def sections(
     target: bool,
 ) -> list[tuple[str, str, str]]:
     """The report's sections as (anchor, heading, HTML)."""
+    duplicate = (
+        [("duplicate", "Duplicate deals", _duplicate(results["duplicate"], figs, run))]
+        if "duplicate" in results
+        else []
+    )
     return [
         ("settings", "Run settings", _settings(run, t)),
         ("players", "Places and roles by strategy", _players(results, figs)),
+        *duplicate,
         ("seats", "Seat and first-lead effects", _seats(results, figs, t)),
         ("transitions", "Role transitions", _transitions(results, figs)),
         ("value", "Value of a role", _value(results, figs, scored)),
@@ -244,6 +264,36 @@ def _players(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
         + figs["rates"]
         + html.table(dist, "P(place) per strategy (1 = President)")
         + figs["place_distribution"]
+    )
+
+
+def _duplicate(gain: pd.DataFrame, figs: dict[str, str], run: Run) -> str:
+    """The variance reduction of duplicate deals, per strategy and measure."""
+    shown = pd.DataFrame(
+        {
+            "strategy": gain["strategy"],
+            "measure": gain["measure"],
+            "estimate": [f"{e:.4f}" for e in gain["estimate"]],
+            "± paired (groups)": [f"{h:.4f}" for h in gain["half_paired"]],
+            "± independent (matches)": [f"{h:.4f}" for h in gain["half_independent"]],
+            "variance ratio": [f"{v:.3f}" for v in gain["variance_ratio"]],
+            "equivalent independent matches": [f"{e:,.0f}" for e in gain["equivalent_matches"]],
+        }
+    )
+    return (
+        html.paragraph(
+            f"Each group of {run.group} consecutive matches shares its deals while the "
+            "strategies turn one seat per match, so the luck of the cards cancels within a "
+            "group. Every interval of this report therefore uses batches of whole groups as "
+            "clusters (the paired estimate). The independent-deals column is the CR1 error "
+            "with every match as its own cluster: it leaves out the covariance between the "
+            "matches of a group, which is what sharing deals creates, so it estimates what "
+            "the same number of independently dealt matches would give. Variance ratio = "
+            "paired variance / independent variance (below 1: duplicate deals help); "
+            "equivalent independent matches = matches × 1 / ratio."
+        )
+        + html.table(shown, "Variance reduction per strategy")
+        + figs["duplicate"]
     )
 
 

@@ -64,9 +64,27 @@ class Run:
         return int(self.summary["rules"]["players"])
 
     @property
+    def matches(self) -> int:
+        """Matches played: ``matches_played`` when the simulator wrote it.
+
+        A run sized by ``--rounds`` under a scoring target has ``matches = null``.
+        """
+        return int(self.summary.get("matches_played") or self.summary["matches"])
+
+    @property
+    def group(self) -> int:
+        """Matches that must share a batch: a duplicate group of n (they share deals), else 1."""
+        return self.players if self.summary.get("duplicate") else 1
+
+    @property
     def batch_size(self) -> int:
-        """Matches per batch, so that the run splits into about ``BATCHES`` batches."""
-        return max(1, -(-int(self.summary["matches"]) // BATCHES))
+        """Matches per batch (whole duplicate groups), about ``BATCHES`` batches in all.
+
+        Matches of a duplicate group are dependent, so a batch never splits a group: the
+        groups, not the matches, are the independent units.
+        """
+        groups = -(-self.matches // self.group)
+        return self.group * max(1, -(-groups // BATCHES))
 
 
 def open_run(path: str | Path) -> Run:
@@ -95,8 +113,10 @@ def _read_summary(path: Path) -> dict[str, Any]:
         isinstance(summary, dict)
         and isinstance(summary.get("rules"), dict)
         and isinstance(summary["rules"].get("players"), int)
-        and isinstance(summary.get("matches"), int)
-        and summary["matches"] > 0
+        and any(
+            isinstance(summary.get(key), int) and summary[key] > 0
+            for key in ("matches", "matches_played")
+        )
     )
     if not ok:
         raise ReportError(f"{path} lacks rules.players or a positive matches count")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reports.stats import cumulative_ratio_ci, ratio_ci
+from reports.stats import cumulative_ratio_ci, ratio_ci, t975
 from simulator.match import ROLE_NAMES
 
 POOLED = "all"  # the strategy label of estimates over every player
@@ -182,6 +182,50 @@ def convergence(places: pd.DataFrame, players: int) -> pd.DataFrame:
             part = cumulative_ratio_ci(sums[column].to_numpy(float), sums["rows"].to_numpy(float))
             part.insert(0, "rounds", rounds.to_numpy())
             parts.append(part.assign(strategy=strategy, measure=measure))
+    return pd.concat(parts, ignore_index=True)
+
+
+def duplicate_gain(moments: pd.DataFrame, groups: int) -> pd.DataFrame:
+    """What duplicate deals gain: each strategy's mean place and President rate, with the
+    standard error of the paired design against the one independent deals would give.
+
+    ``se_paired`` is the report's own (CR1, batches of whole duplicate groups as clusters:
+    the matches of a group share deals, so only groups are independent).
+    ``se_independent`` is the CR1 error with every **match** as its own cluster: it
+    leaves out the covariance between the matches of a group — which is exactly what
+    sharing deals creates — so it estimates the variance of the same estimator had every
+    match been dealt independently (each match, alone, is an ordinary match).
+    ``variance_ratio`` = se_paired² / se_independent² (below 1: duplicate deals help);
+    ``equivalent_matches`` = how many independent matches would give the paired precision.
+    """
+    parts = []
+    for measure, label in (("place", "mean place"), ("president", "President rate")):
+        sums = moments.groupby(["strategy", "batch"], sort=True)[[measure, "rows"]].sum()
+        paired = ratio_ci(sums[measure], sums["rows"], groups)
+        totals = moments.groupby("strategy", sort=True).sum(numeric_only=True)
+        r = totals[measure] / totals["rows"]
+        m = totals["matches"]
+        ss = totals[f"{measure}_sq"] - 2 * r * totals[f"{measure}_rows"] + r**2 * totals["rows_sq"]
+        se_ind = np.sqrt(m / (m - 1) * ss.clip(lower=0.0)) / totals["rows"]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio_ = paired["se"] ** 2 / se_ind**2
+        parts.append(
+            pd.DataFrame(
+                {
+                    "measure": label,
+                    "estimate": paired["estimate"],
+                    "se_paired": paired["se"],
+                    "se_independent": se_ind,
+                    "half_paired": paired["se"] * t975(groups - 1),
+                    "half_independent": se_ind * t975(m - 1),
+                    "variance_ratio": ratio_,
+                    "equivalent_matches": m / ratio_,
+                    "matches": m,
+                }
+            )
+            .rename_axis("strategy")
+            .reset_index()
+        )
     return pd.concat(parts, ignore_index=True)
 
 

@@ -190,3 +190,19 @@ def convergence(conv: pd.DataFrame) -> Figure:
         ax.set_title(f"{measure}: convergence")
     axes[0].legend(fontsize="small")
     return fig
+
+
+def duplicate_gain(gain: pd.DataFrame) -> Figure:
+    """95 % half-widths per strategy: duplicate deals (paired) against independent deals."""
+    fig = _figure(7, 3.2)
+    axes = fig.subplots(1, 2)
+    for ax, measure in zip(axes, ("mean place", "President rate"), strict=True):
+        part = gain[gain["measure"] == measure].reset_index(drop=True)
+        y = np.arange(len(part))
+        ax.barh(y - 0.2, part["half_independent"], 0.4, label="independent deals (estimated)")
+        ax.barh(y + 0.2, part["half_paired"], 0.4, label="duplicate deals (this run)")
+        ax.set_yticks(y, [str(s) for s in part["strategy"]])
+        ax.set_xlabel("95 % interval half-width")
+        ax.set_title(measure)
+    axes[0].legend(fontsize="small", loc="lower right")
+    return fig

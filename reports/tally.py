@@ -183,3 +183,36 @@ def combine(tallies: Sequence[pd.DataFrame], keys: Sequence[str]) -> pd.DataFram
     """The sum of chunk tallies: rows with the same keys are added."""
     frame = pd.concat(tallies, ignore_index=True)
     return frame.groupby(list(keys), sort=True).sum().reset_index()
+
+
+MOMENT_MEASURES = ("place", "president")  # per-match sums whose variance a duplicate run cuts
+
+
+def tally_match_moments(chunk: pd.DataFrame) -> pd.DataFrame:
+    """Per-match sums by strategy and their second moments, summed by (batch, strategy).
+
+    For each match and strategy: ``rows`` (m), the sum of places and the President rounds
+    (y). Summing y, m, y², y·m, m² and the number of matches by batch keeps the tally
+    additive and small, yet gives the cluster-robust variance with the **match** as
+    cluster (Σ(y − R·m)² = Σy² − 2RΣym + R²Σm²), next to the batch one: a duplicate
+    run's report compares the two (:func:`reports.estimates.duplicate_gain`).
+    """
+    frame = pd.DataFrame(
+        {
+            "batch": chunk["batch"].to_numpy(),
+            "match": chunk["match"].to_numpy(),
+            "strategy": chunk["strategy"],
+            "place": chunk["place"].to_numpy(np.int64),
+            "president": (chunk["place"].to_numpy() == 1).astype(np.int64),
+        }
+    )
+    per_match = frame.groupby(["batch", "match", "strategy"], observed=True, sort=False).agg(
+        rows=("place", "size"), place=("place", "sum"), president=("president", "sum")
+    )
+    m = per_match["rows"].astype(float)
+    moments = {"matches": np.ones(len(per_match)), "rows": m, "rows_sq": m * m}
+    for measure in MOMENT_MEASURES:
+        y = per_match[measure].astype(float)
+        moments |= {measure: y, f"{measure}_sq": y * y, f"{measure}_rows": y * m}
+    out = pd.DataFrame(moments, index=per_match.index).reset_index()
+    return _sum_by(out, ["batch", "strategy"], {c: (c, "sum") for c in moments})

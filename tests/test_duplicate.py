@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import base64
+import re
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
+from scipy import stats as sps
 
+from reports import build, data
 from tests.conftest import run_cli
 
 
@@ -34,3 +40,67 @@ def test_simulate_report_needs_out():
     assert result.stderr.strip().splitlines() == [
         "error: --report needs --out DIR (the report is written to DIR/report.html)"
     ]
+
+
+def clustered_se(frame: pd.DataFrame, y: str, cluster: pd.Series) -> tuple[float, float]:
+    """Σy/Σrows of one strategy's rows and its CR1 standard error, clusters given, by hand."""
+    sums = frame.assign(n=1.0, cluster=cluster).groupby("cluster")[[y, "n"]].sum()
+    r = sums[y].sum() / sums["n"].sum()
+    g = len(sums)
+    se = np.sqrt(g / (g - 1) * ((sums[y] - r * sums["n"]) ** 2).sum()) / sums["n"].sum()
+    return r, se
+
+
+def test_batches_never_split_a_duplicate_group(tmp_path):
+    def batch_size(matches: int, duplicate: bool, players: int = 4) -> int:
+        summary = {"rules": {"players": players}, "matches": matches, "duplicate": duplicate}
+        return data.Run(tmp_path, summary, ()).batch_size
+
+    assert batch_size(200, True) == 4  # 50 groups: one group per batch
+    assert batch_size(200, False) == 1
+    assert batch_size(1030, True) == 8  # 258 groups > 256 batches: two groups per batch
+    assert batch_size(1030, False) == 5
+    assert batch_size(1000, True, players=3) == 3 * 2
+
+
+def test_duplicate_gain_against_hand_computation(duplicate_run):
+    frame = pd.read_parquet(duplicate_run / "rounds.parquet")
+    frame["president"] = (frame["place"] == 1).astype(float)
+    frame["place"] = frame["place"].astype(float)
+    tallies = build.collect(data.open_run(duplicate_run))
+    gain = build.analyse(tallies, 4)["duplicate"]
+    assert len(gain) == 4
+    for row in gain.itertuples():
+        mine = frame[frame["strategy"] == row.strategy]
+        column = "place" if row.measure == "mean place" else "president"
+        r, se_groups = clustered_se(mine, column, mine["match"] // 4)
+        _, se_matches = clustered_se(mine, column, mine["match"])
+        assert row.estimate == pytest.approx(r, rel=1e-12)
+        assert row.se_paired == pytest.approx(se_groups, rel=1e-9)
+        assert row.se_independent == pytest.approx(se_matches, rel=1e-9)
+        assert row.variance_ratio == pytest.approx((se_groups / se_matches) ** 2, rel=1e-9)
+        assert row.half_paired == pytest.approx(sps.t.ppf(0.975, 49) * se_groups, rel=2e-3)
+        assert row.half_independent == pytest.approx(sps.t.ppf(0.975, 199) * se_matches, rel=2e-3)
+        assert row.equivalent_matches == pytest.approx(200 * (se_matches / se_groups) ** 2)
+
+
+def test_duplicate_section_and_figure(duplicate_run):
+    page = (duplicate_run / "report.html").read_text(encoding="utf-8")
+    assert '<section id="duplicate">' in page and "Variance reduction per strategy" in page
+    png = (duplicate_run / "figures" / "duplicate.png").read_bytes()
+    embedded = re.search(
+        r'id="fig-duplicate"><img alt="[^"]*" src="data:image/png;base64,([^"]+)"', page
+    )
+    assert embedded is not None and base64.b64decode(embedded.group(1)) == png
+
+
+def test_no_duplicate_section_without_duplicate_deals(tmp_path):
+    root = tmp_path / "run"
+    result = run_cli(
+        "simulate", "--matches", "40", "--rounds-per-match", "3", "--quiet",
+        "--out", str(root), "--report",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    page = (root / "report.html").read_text(encoding="utf-8")
+    assert "fig-duplicate" not in page and 'id="duplicate"' not in page
+    assert not (root / "figures" / "duplicate.png").exists()
