@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 AHEAD_PER_THREAD = 2  # parts in flight per worker thread
 RETRIES = 2  # a task that raised is tried again this many times (lost workers: always)
-CONNECT_TIMEOUT = "20s"
 WORKERS_TIMEOUT = 60  # seconds to wait for a first worker on a remote scheduler
 
 _KERNEL_LOCK = threading.Lock()
@@ -80,7 +79,8 @@ class DaskEngine:
                 )
                 self.client = Client(self.cluster)
             else:
-                self.client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+                # connection timeout: dask's distributed.comm.timeouts.connect (30 s)
+                self.client = Client(scheduler)
                 self.client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
         except (OSError, ValueError, TypeError) as exc:  # TimeoutError is an OSError
             self.close()

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 import strategies
+from simulator.engine import Move, Observation
 from simulator.kernel.api import KernelJob, run_matches, set_threads
 from simulator.kernel.matches import (
     OUT_COLS,
@@ -41,7 +42,8 @@ from simulator.kernel.matches import (
     OUT_TRICKS,
     OUT_WINNER,
 )
-from simulator.match import MatchRecord, play_match
+from simulator.match import ExchangeError, MatchRecord, play_match
+from simulator.rng import Stream
 
 if TYPE_CHECKING:
     from simulator.simulate import SimConfig
@@ -70,6 +72,40 @@ def numba_engine(config: SimConfig, workers: int) -> RowsFn:
     return lambda lo, hi: run_matches(job, lo, hi)
 
 
+class GuardedStrategy:
+    """A plain-Python strategy whose faults name it.
+
+    Strategies may be plugins: one that raises, or answers with a move the rules forbid,
+    stops the run with one line naming it, instead of a traceback from deep in the engine
+    (or, for an illegal move, a round that could go on forever).
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.inner = strategies.make(name)
+
+    def choose(self, obs: Observation, rng: Stream) -> Move:
+        try:
+            move = self.inner.choose(obs, rng)
+        except Exception as exc:
+            raise EngineError(f"strategy {self.name!r} raised {type(exc).__name__}: {exc}") from exc
+        if move not in obs.legal:
+            allowed = ", ".join(str(m) for m in obs.legal)
+            raise EngineError(
+                f"strategy {self.name!r} chose {move!r}, which the rules forbid "
+                f"(allowed: {allowed})"
+            )
+        return move
+
+    def give_back(self, hand: list[int], k: int, rng: Stream) -> list[int]:
+        try:
+            return list(self.inner.give_back(hand, k, rng))
+        except Exception as exc:
+            raise EngineError(
+                f"strategy {self.name!r} raised {type(exc).__name__} giving back cards: {exc}"
+            ) from exc
+
+
 def python_engine(config: SimConfig, workers: int) -> RowsFn:
     """Rows of matches ``[lo, hi)`` from the reference engine (plain Python)."""
     n = config.rules.players
@@ -79,15 +115,18 @@ def python_engine(config: SimConfig, workers: int) -> RowsFn:
         for m in range(lo, hi):
             turn = m % n if config.duplicate else 0
             names = [config.strategies[(p - turn) % n] for p in range(n)]
-            record = play_match(
-                config.rules,
-                [strategies.make(s) for s in names],
-                config.seed,
-                m,
-                rounds=config.rounds_per_match,
-                max_rounds=config.max_rounds,
-                deal_match=m // n if config.duplicate else None,
-            )
+            try:
+                record = play_match(
+                    config.rules,
+                    [GuardedStrategy(s) for s in names],
+                    config.seed,
+                    m,
+                    rounds=config.rounds_per_match,
+                    max_rounds=config.max_rounds,
+                    deal_match=m // n if config.duplicate else None,
+                )
+            except (EngineError, ExchangeError) as exc:
+                raise EngineError(f"match {m}: {exc}") from None
             parts.append(rows_of_record(m, record, n))
         return np.concatenate(parts) if parts else np.zeros((0, OUT_COLS), np.int32)
 
