@@ -29,6 +29,10 @@ def lowest_move(pos, S, H, R):
     m = legal_plays(h, S, R)
     if m == U0:
         return 0, 0
+    tc = S[S_TOP_COUNT]
+    same = (m >> np.uint64(16 * (tc - 1))) & RANKS
+    if m == same << np.uint64(16 * (tc - 1)):  # only plays of the top's size: one test
+        return weakest_rank(same, rev), tc
     ranks = (m | (m >> np.uint64(16)) | (m >> np.uint64(32)) | (m >> np.uint64(48))) & RANKS
     r = weakest_rank(ranks, rev)
     return r, 1 + ctz((m >> np.uint64(r)) & COL) // 16

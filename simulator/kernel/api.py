@@ -94,32 +94,21 @@ def run_matches(job: KernelJob, m_lo: int, m_hi: int, block: int = 64) -> np.nda
 def _run(job: KernelJob, lo: int, hi: int, block: int, cap: int) -> tuple[np.ndarray, int]:
     """Run blocks from ``lo``; the rows of the leading run of finished matches, and their count."""
     nblocks = (hi - lo + block - 1) // block
-    out = np.zeros((nblocks * cap, OUT_COLS), dtype=np.int32)
+    out = np.empty((nblocks * cap, OUT_COLS), dtype=np.int32)  # every used row is written
     done = np.zeros(2 * nblocks, dtype=np.int64)
-    run_blocks(
-        job.key,
-        lo,
-        hi,
-        block,
-        cap,
-        job.R,
-        job.sids,
-        job.params,
-        job.duplicate,
-        job.rounds_limit,
-        job.role_tab,
-        out,
-        done,
-        _NO_TRACE,
-    )
+    run_blocks(job.key, lo, hi, block, cap, job.R, job.sids, job.params, job.duplicate,
+               job.rounds_limit, job.role_tab, out, done, _NO_TRACE)  # fmt: skip
+    finished, rows = done[:nblocks], done[nblocks:]
+    if finished.sum() == hi - lo and np.all(rows[:-1] == cap):
+        return out[: (nblocks - 1) * cap + rows[-1]], hi - lo  # contiguous: no copy
     kept = []
-    finished = 0
+    count = 0
     for b in range(nblocks):
-        kept.append(out[b * cap : b * cap + done[nblocks + b]])
-        finished += int(done[b])
-        if done[b] < min(block, hi - lo - b * block):
+        kept.append(out[b * cap : b * cap + rows[b]])
+        count += int(finished[b])
+        if finished[b] < min(block, hi - lo - b * block):
             break
-    return np.concatenate(kept), finished
+    return np.concatenate(kept), count
 
 
 def trace_match(

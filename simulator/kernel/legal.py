@@ -81,14 +81,18 @@ def legal_plays(h, S, R):
     """Every legal play as a hand-layout mask: bit ``16*(c-1) + r`` for ``c`` cards of ``r``.
 
     Set bits in increasing order are the engines' canonical option order (count
-    ascending, then rank ascending).
+    ascending, then rank ascending). More cards than the top are only tried when a rule
+    allows them (larger_sets, or a four under quad_burns): the common case stays one test.
     """
     tc = S[S_TOP_COUNT]
     if tc == 0:
         return h
-    m = U0
-    for c in range(tc, 5):
-        m |= legal_mask(h, c, S, R) << np.uint64(16 * (c - 1))
+    m = legal_mask(h, tc, S, R) << np.uint64(16 * (tc - 1))
+    if R[R_LARGER] != 0:
+        for c in range(tc + 1, 5):
+            m |= legal_mask(h, c, S, R) << np.uint64(16 * (c - 1))
+    elif R[R_QUAD] != 0 and tc < 4:
+        m |= legal_mask(h, 4, S, R) << np.uint64(48)
     return m
 
 

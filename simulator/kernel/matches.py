@@ -237,6 +237,11 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
                 who = p
             elif totals[p] == best:
                 nbest += 1
+        for p in range(n, MAX_PLAYERS):  # empty seats: zeros, so rows are fully defined
+            out[row, OUT_PLACE + p] = 0
+            out[row, OUT_POINTS + p] = 0
+            out[row, OUT_TOTAL + p] = 0
+            out[row, OUT_POS + p] = 0
         row += 1
         if R[R_TARGET] > 0:
             reached = reached or best >= R[R_TARGET]

@@ -1,9 +1,18 @@
 """One round in the kernel: plays, passes, skips, the end of a trick, places.
 
-The fast twin of :class:`simulator.engine.Round`: one small function per rule, the state
-in the ``S`` array (see :mod:`simulator.kernel.layout`), hands as bitmasks. Event order
-is the rule book's: the play, going out, the skip, the end of the trick; a play that
-leaves one player holding cards ends the round at once.
+The fast twin of :class:`simulator.engine.Round`: one small function per rule, hands as
+bitmasks. Event order is the rule book's: the play, going out, the skip, the end of the
+trick; a play that leaves one player holding cards ends the round at once.
+
+The round state has two forms. The ``S`` array (see :mod:`simulator.kernel.layout`) is
+what strategies read and what search players copy; inside :func:`play_round` the same
+state lives in local variables (a :data:`State` tuple), because numba cannot prove that
+``S`` does not alias the hands, and every array access would then go to memory (the
+kernel ran 2x slower that way). :func:`step` is the one implementation of a move's
+consequences; :func:`apply_play`/:func:`apply_pass` run it on the ``S`` array.
+
+``State`` = ``(turn, top_rank, top_count, owner, rev, answered, oot, active, best_free,
+worst_free, over, tricks, plays, passes, skips)`` with the meaning of the ``S_*`` slots.
 """
 
 from __future__ import annotations
@@ -13,9 +22,10 @@ from numba import njit
 
 from simulator.kernel.bits import U0, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
-from simulator.kernel.dispatch import decide
+from simulator.kernel.dispatch import RANDOM, decide
 from simulator.kernel.layout import (
     R_EQUAL,
+    R_N,
     R_NOFIN2,
     R_OOT,
     R_QUAD,
@@ -72,16 +82,24 @@ def start_round(S, H, n, leader, played, places):
     places[:] = 0
 
 
+# ---------------------------------------------------------------- rules as small functions
+
+
 @njit(**INLINE)
-def next_to_ask(S, after):
+def rule_flags(R):
+    """The rules one round needs, as scalars: (n, equal, transparent, quad, revolution,
+    out_of_trick, two_ends, no_finish_on_two)."""
+    return (R[R_N], R[R_EQUAL] != 0, R[R_TRANSP] != 0, R[R_QUAD] != 0, R[R_REVOL] != 0,
+            R[R_OOT] != 0, R[R_TWO_ENDS] != 0, R[R_NOFIN2] != 0)  # fmt: skip
+
+
+@njit(**INLINE)
+def next_to_ask(n, after, owner, eligible):
     """The next player clockwise after ``after`` who would be asked, or -1.
 
-    He holds cards and has not left the trick (out_of_trick); the owner of the top is
-    never asked to answer his own combination.
+    ``eligible`` holds the players with cards still in the trick (out_of_trick); the
+    owner of the top is never asked to answer his own combination.
     """
-    n = S[S_N]
-    owner = S[S_OWNER]
-    eligible = S[S_ACTIVE] & ~S[S_OOT]
     s = after
     for _ in range(n - 1):
         s += 1
@@ -95,124 +113,163 @@ def next_to_ask(S, after):
 
 
 @njit(**INLINE)
-def trick_over(S):
+def trick_over(active, answered, oot, owner):
     """Everyone holding cards but the top's owner has passed or been skipped since it was laid."""
-    waiting = S[S_ACTIVE] & ~(S[S_ANSWERED] | S[S_OOT])
-    owner = S[S_OWNER]
+    waiting = active & ~(answered | oot)
     if owner >= 0:
         waiting &= ~(1 << owner)
     return waiting == 0
 
 
 @njit(**INLINE)
-def end_trick(S):
+def trick_leader(n, owner, active):
     """The top's owner leads the next trick, or the next player clockwise holding cards."""
-    n = S[S_N]
-    leader = S[S_OWNER]
-    active = S[S_ACTIVE]
+    leader = owner
     while not (active >> leader) & 1:
         leader += 1
         if leader == n:
             leader = 0
-    S[S_TURN] = leader
-    S[S_TOP_RANK] = -1
-    S[S_TOP_COUNT] = 0
-    S[S_OWNER] = -1
-    S[S_ANSWERED] = 0
-    S[S_OOT] = 0
-    S[S_TRICKS] += 1
+    return leader
 
 
 @njit(**INLINE)
-def continue_trick(S, last):
-    """After ``last`` acted: end the trick, or hand the turn to the next player to ask."""
-    if trick_over(S):
-        end_trick(S)
-    else:
-        S[S_TURN] = next_to_ask(S, last)
+def place_taken(no_finish_on_two, rank, best_free, worst_free):
+    """The place of a player going out on ``rank``: the best free one, or the worst after
+    2s/jokers under no_finish_on_two. Returns (place, best_free, worst_free)."""
+    if no_finish_on_two and rank >= TWO:  # a 2 or a joker
+        return worst_free, best_free, worst_free - 1
+    return best_free, best_free + 1, worst_free
 
 
 @njit(**INLINE)
-def go_out(S, R, places, pos, rank):
-    """The player takes the best free place (the worst after 2s/jokers under no_finish_on_two).
+def play_effect(r, c, tc, t, equal, transparent):
+    """(rank the new top carries, whether it is an equal-rank play) of a legal play."""
+    if tc == 0 or c != tc:
+        return r, False
+    taken = t if (r == THREE and transparent) else r  # transparent threes take the rank
+    return taken, equal and r == t
 
-    When one player is left holding cards he takes the last place and the round is over.
+
+@njit(**INLINE)
+def ends_trick_at_once(r, c, two_ends, quad):
+    """2s under two_ends_trick and fours under quad_burns end the trick at once."""
+    return (r == TWO and two_ends) or (c == 4 and quad)
+
+
+# ---------------------------------------------------------------- one move
+
+
+@njit(**INLINE)
+def step(st, fl, pos, r, c, H, played, places):
+    """The state after player ``pos`` plays ``c`` cards of rank ``r`` (``c == 0``: passes).
+
+    The move is legal by assumption; ``H``, ``played`` and ``places`` are updated in place.
     """
-    if R[R_NOFIN2] and rank >= TWO:  # a 2 or a joker
-        place = S[S_WORST_FREE]
-        S[S_WORST_FREE] -= 1
+    (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
+     plays, passes, skips) = st  # fmt: skip
+    n, equal, transparent, quad, revolution, out_of_trick, two_ends, nofin2 = fl
+    last = pos  # whose answer the turn moves on from
+    end_now = False
+    if c == 0:
+        passes += 1
+        answered |= 1 << pos
+        if out_of_trick:
+            oot |= 1 << pos
     else:
-        place = S[S_BEST_FREE]
-        S[S_BEST_FREE] += 1
-    places[pos] = place
-    active = S[S_ACTIVE] & ~(1 << pos)
-    S[S_ACTIVE] = active
-    if popc(np.uint64(active)) == 1:
-        places[ctz(np.uint64(active))] = S[S_BEST_FREE]
-        S[S_OVER] = 1
+        taken, is_equal = play_effect(r, c, tc, t, equal, transparent)
+        H[pos] = remove_cards(H[pos], r, c)
+        played[r] += c
+        t = taken
+        tc = c
+        owner = pos
+        answered = 0
+        plays += 1
+        if c == 4 and revolution:
+            rev ^= 1  # in force from the next play on
+        if H[pos] == U0:
+            place, best_free, worst_free = place_taken(nofin2, r, best_free, worst_free)
+            places[pos] = place
+            active &= ~(1 << pos)
+            if popc(np.uint64(active)) == 1:
+                places[ctz(np.uint64(active))] = best_free
+                over = 1
+                return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free,
+                        over, tricks, plays, passes, skips)  # fmt: skip
+        if ends_trick_at_once(r, c, two_ends, quad):
+            end_now = True
+        elif is_equal:
+            skipped = next_to_ask(n, pos, owner, active & ~oot)
+            if skipped >= 0:
+                skips += 1
+                answered |= 1 << skipped
+                last = skipped
+    if end_now or trick_over(active, answered, oot, owner):
+        turn = trick_leader(n, owner, active)
+        t = -1
+        tc = 0
+        owner = -1
+        answered = 0
+        oot = 0
+        tricks += 1
+    else:
+        turn = next_to_ask(n, last, owner, active & ~oot)
+    return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
+            plays, passes, skips)  # fmt: skip
 
 
 @njit(**INLINE)
-def apply_pass(S, R, pos):
-    """A pass: it counts until the next combination (out_of_trick: until the next trick)."""
-    S[S_PASSES] += 1
-    S[S_ANSWERED] |= 1 << pos
-    if R[R_OOT]:
-        S[S_OOT] |= 1 << pos
-    continue_trick(S, pos)
+def load_state(S):
+    """The ``S`` array as a State tuple."""
+    return (S[S_TURN], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_OWNER], S[S_REV], S[S_ANSWERED],
+            S[S_OOT], S[S_ACTIVE], S[S_BEST_FREE], S[S_WORST_FREE], S[S_OVER], S[S_TRICKS],
+            S[S_PLAYS], S[S_PASSES], S[S_SKIPS])  # fmt: skip
 
 
 @njit(**INLINE)
+def store_state(S, st):
+    """Write a State tuple into the ``S`` array."""
+    (S[S_TURN], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_OWNER], S[S_REV], S[S_ANSWERED], S[S_OOT],
+     S[S_ACTIVE], S[S_BEST_FREE], S[S_WORST_FREE], S[S_OVER], S[S_TRICKS], S[S_PLAYS],
+     S[S_PASSES], S[S_SKIPS]) = st  # fmt: skip
+
+
+@njit(**HOT)
+def apply_pass(S, H, R, played, places, pos):
+    """A pass on the ``S`` array: it counts until the next combination (out_of_trick:
+    until the next trick)."""
+    store_state(S, step(load_state(S), rule_flags(R), pos, 0, 0, H, played, places))
+
+
+@njit(**HOT)
 def apply_play(S, H, R, played, places, pos, r, c):
-    """Play ``c`` cards of rank ``r`` (legal by assumption) and everything it causes."""
-    tc = S[S_TOP_COUNT]
-    t = S[S_TOP_RANK]
-    taken = r
-    is_equal = False
-    if tc != 0 and c == tc:
-        if r == THREE and R[R_TRANSP]:
-            taken = t  # transparent threes take the rank they cover
-        is_equal = R[R_EQUAL] != 0 and r == t
-    H[pos] = remove_cards(H[pos], r, c)
-    played[r] += c
-    S[S_TOP_RANK] = taken
-    S[S_TOP_COUNT] = c
-    S[S_OWNER] = pos
-    S[S_ANSWERED] = 0
-    S[S_PLAYS] += 1
-    if c == 4 and R[R_REVOL]:
-        S[S_REV] ^= 1  # in force from the next play on
-    if H[pos] == U0:
-        go_out(S, R, places, pos, r)
-        if S[S_OVER]:
-            return
-    if (r == TWO and R[R_TWO_ENDS]) or (c == 4 and R[R_QUAD]):
-        end_trick(S)
-        return
-    if is_equal:
-        skipped = next_to_ask(S, pos)
-        if skipped >= 0:
-            S[S_SKIPS] += 1
-            S[S_ANSWERED] |= 1 << skipped
-            continue_trick(S, skipped)
-            return
-    continue_trick(S, pos)
+    """Play ``c`` cards of rank ``r`` (legal by assumption) on the ``S`` array."""
+    store_state(S, step(load_state(S), rule_flags(R), pos, r, c, H, played, places))
 
 
 @njit(**HOT)
 def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, trace):
     """Play the round to its end, each position's strategy choosing its moves.
 
-    When ``trace`` is not empty every move is appended to it as
-    ``pos << 8 | count << 4 | rank`` (count 0: pass), for the engines' comparison tests.
+    The state lives in locals; it is written to ``S`` before each decision so that the
+    strategy reads the current position (for ``lowest`` and ``random``, which read only
+    the top and the order in force, just those slots: a tenth of the kernel's time). When ``trace`` is not empty every move is
+    appended to it as ``pos << 8 | count << 4 | rank`` (count 0: pass), for the engines'
+    comparison tests.
     """
-    while S[S_OVER] == 0:
-        pos = S[S_TURN]
-        r, c = decide(sid_pos[pos], pos, S, H, R, played, roles, rs, params_pos)
+    fl = rule_flags(R)
+    st = load_state(S)
+    while st[10] == 0:
+        pos = st[0]
+        sid = sid_pos[pos]
+        if sid > RANDOM:
+            store_state(S, st)
+        else:  # the reference strategies read only the top and the order in force
+            S[S_TOP_RANK] = st[1]
+            S[S_TOP_COUNT] = st[2]
+            S[S_REV] = st[4]
+        r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
         if trace.size > 0 and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
-        if c == 0:
-            apply_pass(S, R, pos)
-        else:
-            apply_play(S, H, R, played, places, pos, r, c)
+        st = step(st, fl, pos, r, c, H, played, places)
+    store_state(S, st)
