@@ -74,7 +74,7 @@ class DaskEngine:
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",  # any free port: never clash with another cluster
                     silence_logs=logging.ERROR,
                 )
                 self.client = Client(self.cluster)
