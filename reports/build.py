@@ -166,9 +166,9 @@ def write_report(path: str | Path) -> Path:
     out_dir.mkdir(exist_ok=True)
     embedded = {}
     for name, (fig, caption) in figs.items():
-        png = _render(fig, "png")
+        png = render(fig, "png")
         (out_dir / f"{name}.png").write_bytes(png)
-        (out_dir / f"{name}.svg").write_bytes(_render(fig, "svg"))
+        (out_dir / f"{name}.svg").write_bytes(render(fig, "svg"))
         embedded[name] = html.figure(name, png, caption)
     document = html.page(
         f"Président simulation report: {run.path.name}",
@@ -179,7 +179,8 @@ def write_report(path: str | Path) -> Path:
     return report
 
 
-def _render(fig: Figure, fmt: str) -> bytes:
+def render(fig: Figure, fmt: str) -> bytes:
+    """A figure as PNG or SVG bytes (written to figures/ and, as PNG, embedded)."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format=fmt, dpi=110)
     return buffer.getvalue()

@@ -23,13 +23,14 @@ SHORT = {
 }
 
 
-def _figure(width: float, height: float) -> Figure:
+def new_figure(width: float, height: float) -> Figure:
+    """A figure on its own Agg canvas (no pyplot state), shared by the report and compare pages."""
     fig = Figure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(fig)
     return fig
 
 
-def _whiskers(frame: pd.DataFrame) -> np.ndarray:
+def whiskers(frame: pd.DataFrame) -> np.ndarray:
     """Error-bar lengths (below, above) from estimate/lo/hi; zero where unknown."""
     below = (frame["estimate"] - frame["lo"]).fillna(0).to_numpy()
     above = (frame["hi"] - frame["estimate"]).fillna(0).to_numpy()
@@ -40,13 +41,13 @@ def place_distribution(dist: pd.DataFrame, by: str = "strategy") -> Figure:
     """Grouped bars: P(place = p) for each strategy, with 95 % whiskers."""
     groups = list(dict.fromkeys(dist[by]))
     places = sorted(dist["place"].unique())
-    fig = _figure(7, 3.6)
+    fig = new_figure(7, 3.6)
     ax = fig.add_subplot()
     width = 0.8 / len(groups)
     for k, group in enumerate(groups):
         part = dist[dist[by] == group].set_index("place").reindex(places).reset_index()
         x = np.arange(len(places)) + (k - (len(groups) - 1) / 2) * width
-        ax.bar(x, part["estimate"], width, yerr=_whiskers(part), capsize=2, label=str(group))
+        ax.bar(x, part["estimate"], width, yerr=whiskers(part), capsize=2, label=str(group))
     ax.set_xticks(np.arange(len(places)), [str(p) for p in places])
     ax.set_xlabel("place (1 = President)")
     ax.set_ylabel("share of rounds")
@@ -57,16 +58,14 @@ def place_distribution(dist: pd.DataFrame, by: str = "strategy") -> Figure:
 
 def rates(by_strategy: pd.DataFrame, by_seat: pd.DataFrame) -> Figure:
     """President and Scum rates per strategy and per seat, as points with whiskers."""
-    fig = _figure(7, 4.2)
+    fig = new_figure(7, 4.2)
     axes = fig.subplots(1, 2, sharex=True)
     for ax, (frame, by) in zip(axes, ((by_strategy, "strategy"), (by_seat, "seat")), strict=True):
         labels = [str(v) for v in dict.fromkeys(frame[by])]
         for offset, measure in ((-0.15, "President rate"), (0.15, "Scum rate")):
             part = frame[frame["measure"] == measure]
             y = np.arange(len(part)) + offset
-            ax.errorbar(
-                part["estimate"], y, xerr=_whiskers(part), fmt="o", capsize=3, label=measure
-            )
+            ax.errorbar(part["estimate"], y, xerr=whiskers(part), fmt="o", capsize=3, label=measure)
         ax.set_yticks(np.arange(len(labels)), labels)
         ax.set_title(f"by {by}")
         ax.set_xlabel("share of rounds")
@@ -80,7 +79,7 @@ def transitions(matrix: pd.DataFrame) -> Figure:
     roles = [r for r in ROLE_NAMES if r in set(matrix["prev_role"])]
     cols = min(3, len(strategies))
     rows = -(-len(strategies) // cols)
-    fig = _figure(3.4 * cols, 3.2 * rows)
+    fig = new_figure(3.4 * cols, 3.2 * rows)
     axes = np.atleast_1d(fig.subplots(rows, cols, squeeze=False)).ravel()
     image = None
     for ax, strategy in zip(axes, strategies, strict=False):
@@ -109,14 +108,14 @@ def role_value(value: pd.DataFrame, measure: str) -> Figure:
     """Pooled value of each role over the next h rounds (``points`` or ``mean place``)."""
     part = value[(value["strategy"] == POOLED) & (value["measure"] == measure)]
     roles = [r for r in ROLE_NAMES if r in set(part["role"])]
-    fig = _figure(6, 3.6)
+    fig = new_figure(6, 3.6)
     ax = fig.add_subplot()
     for horizon, sub in part.groupby("horizon"):
         sub = sub.set_index("role").reindex(roles).reset_index()
         ax.errorbar(
             np.arange(len(roles)),
             sub["estimate"],
-            yerr=_whiskers(sub),
+            yerr=whiskers(sub),
             marker="o",
             capsize=3,
             label=f"next {horizon} round{'s' if horizon > 1 else ''}",
@@ -131,10 +130,10 @@ def role_value(value: pd.DataFrame, measure: str) -> Figure:
 
 def seat_effects(by_seat: pd.DataFrame, leads: pd.DataFrame) -> Figure:
     """Mean place by seat, and President rate of the first leader against the others."""
-    fig = _figure(7, 3.4)
+    fig = new_figure(7, 3.4)
     left, right = fig.subplots(1, 2)
     part = by_seat[by_seat["measure"] == "mean place"]
-    left.errorbar(part["seat"], part["estimate"], yerr=_whiskers(part), fmt="o", capsize=3)
+    left.errorbar(part["seat"], part["estimate"], yerr=whiskers(part), fmt="o", capsize=3)
     left.set_xticks(part["seat"])
     left.set_xlabel("seat")
     left.set_ylabel("mean place")
@@ -144,7 +143,7 @@ def seat_effects(by_seat: pd.DataFrame, leads: pd.DataFrame) -> Figure:
         f"{'round 0' if first else 'later'}\n{'led' if led else 'did not lead'}"
         for first, led in zip(lead["first_round"], lead["led"], strict=True)
     ]
-    right.bar(range(len(lead)), lead["estimate"], yerr=_whiskers(lead), capsize=3)
+    right.bar(range(len(lead)), lead["estimate"], yerr=whiskers(lead), capsize=3)
     right.set_xticks(range(len(lead)), labels, fontsize="small")
     right.set_ylabel("President rate")
     right.set_title("First-lead effect")
@@ -154,7 +153,7 @@ def seat_effects(by_seat: pd.DataFrame, leads: pd.DataFrame) -> Figure:
 def game_length(histogram: pd.DataFrame) -> Figure:
     """Histograms of tricks, plays and passes per round."""
     measures = ["tricks", "plays", "passes"]
-    fig = _figure(8, 2.8)
+    fig = new_figure(8, 2.8)
     for ax, measure in zip(fig.subplots(1, 3), measures, strict=True):
         part = histogram[histogram["measure"] == measure].sort_values("value")
         ax.bar(part["value"], part["rounds"] / part["rounds"].sum(), width=1.0)
@@ -167,7 +166,7 @@ def game_length(histogram: pd.DataFrame) -> Figure:
 def match_length(histogram: pd.DataFrame) -> Figure:
     """Histogram of match lengths in rounds."""
     part = histogram.sort_values("length")
-    fig = _figure(6, 3)
+    fig = new_figure(6, 3)
     ax = fig.add_subplot()
     ax.bar(part["length"], part["matches"] / part["matches"].sum(), width=1.0)
     ax.set_xlabel("rounds per match")
@@ -178,7 +177,7 @@ def match_length(histogram: pd.DataFrame) -> Figure:
 
 def convergence(conv: pd.DataFrame) -> Figure:
     """Running President rate and mean place per strategy, with 95 % bands."""
-    fig = _figure(8, 3.4)
+    fig = new_figure(8, 3.4)
     axes = fig.subplots(1, 2)
     for ax, measure in zip(axes, ("President rate", "mean place"), strict=True):
         part = conv[conv["measure"] == measure]
@@ -194,7 +193,7 @@ def convergence(conv: pd.DataFrame) -> Figure:
 
 def duplicate_gain(gain: pd.DataFrame) -> Figure:
     """95 % half-widths per strategy: duplicate deals (paired) against independent deals."""
-    fig = _figure(7, 3.2)
+    fig = new_figure(7, 3.2)
     axes = fig.subplots(1, 2)
     for ax, measure in zip(axes, ("mean place", "President rate"), strict=True):
         part = gain[gain["measure"] == measure].reset_index(drop=True)

@@ -12,6 +12,7 @@ import click
 
 from simulator import __version__
 from simulator.cli_common import UserError
+from simulator.cli_compare import compare_command
 from simulator.cli_play import play_command
 from simulator.cli_replay import replay_command
 from simulator.cli_report import report_command
@@ -30,6 +31,7 @@ cli.add_command(rules_group)
 cli.add_command(report_command)
 cli.add_command(play_command)
 cli.add_command(simulate_command)
+cli.add_command(compare_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,200 @@
+"""``president compare``: the same strategies and deals under several rule sets, side by side."""
+
+from __future__ import annotations
+
+import math
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import click
+
+import strategies
+from reports.compare import compare_runs
+from reports.compare_page import terminal_table, write_page
+from reports.data import ReportError
+from simulator.cli_common import UserError, resolve_rules, seed_option
+from simulator.cli_simulate import ProgressBar, default_strategies
+from simulator.rules import PRESETS, Rules, RulesError
+from simulator.simulate import (
+    DEFAULT_ROUNDS,
+    DEFAULT_ROUNDS_PER_MATCH,
+    SimConfig,
+    SimulationError,
+    make_config,
+    run,
+)
+
+RUNS_DIR = "runs"
+
+
+def variant_names(specs: list[str]) -> list[str]:
+    """A short, unique folder-safe name per ``--rules``: the preset, or the file's stem."""
+    names: list[str] = []
+    for spec in specs:
+        base = spec if spec in PRESETS else Path(spec).stem
+        name, k = base, 2
+        while name in names:
+            name, k = f"{base}-{k}", k + 1
+        names.append(name)
+    return names
+
+
+def variant_configs(
+    specs: list[str],
+    players: int | None,
+    strategy_list: str | None,
+    matches: int | None,
+    rounds: int | None,
+    rounds_per_match: int | None,
+    seed: int,
+) -> list[SimConfig]:
+    """One config per rule set, all with the same matches, seed and strategies.
+
+    Every variant plays the same number of matches (``--rounds`` is turned into matches of
+    ``--rounds-per-match`` rounds), so that match m of every variant starts from the same
+    deal; rule sets with a scoring target play those matches to their own length.
+    """
+    if len(specs) < 2:
+        raise UserError(
+            f"compare needs at least two --rules (got {len(specs)}): e.g. "
+            "--rules french --rules spade"
+        )
+    if matches is not None and rounds is not None:
+        raise UserError("give --matches or --rounds, not both")
+    for label, value in (("--rounds", rounds), ("--rounds-per-match", rounds_per_match)):
+        if value is not None and value <= 0:
+            raise UserError(f"{label} must be a positive integer, not {value}")
+    k = rounds_per_match or DEFAULT_ROUNDS_PER_MATCH
+    if matches is None:
+        matches = math.ceil((rounds or DEFAULT_ROUNDS) / k)
+    configs = []
+    for spec in specs:
+        rules: Rules = resolve_rules(spec)
+        try:
+            if players is not None:
+                rules = rules.with_options(players=players)
+            names = strategy_list.split(",") if strategy_list else default_strategies(rules.players)
+            configs.append(
+                make_config(
+                    rules,
+                    [s.strip() for s in names],
+                    seed,
+                    matches=matches,
+                    rounds_per_match=None if rules.target else k,
+                )
+            )
+        except (RulesError, SimulationError, strategies.StrategyError) as exc:
+            raise UserError(f"--rules {spec}: {exc}") from None
+    if len({c.rules.players for c in configs}) > 1:
+        raise UserError(
+            "the rule sets have different numbers of players (allowed: the same, or --players N)"
+        )
+    return configs
+
+
+@click.command("compare")
+@click.option(
+    "--rules",
+    "rules_specs",
+    multiple=True,
+    required=True,
+    help="A preset name or a TOML rules file; give it once per variant (at least twice). "
+    "The first is the baseline of the differences.",
+)
+@click.option(
+    "--players", type=int, default=None, help="Number of players, 3 to 8 (default: the rules')."
+)
+@click.option(
+    "--strategies",
+    "strategy_list",
+    default=None,
+    help="Strategies, one for all seats or one per seat, comma-separated "
+    "(default: a mix of the built-ins).",
+)
+@click.option("--matches", type=int, default=None, help="Matches per variant.")
+@click.option(
+    "--rounds",
+    type=int,
+    default=None,
+    help="Rounds instead of --matches: matches = rounds / rounds-per-match, the same in "
+    "every variant (default: 1,000,000 rounds).",
+)
+@click.option(
+    "--rounds-per-match",
+    type=int,
+    default=None,
+    help="Rounds per match of the variants without a target (default 10); variants with a "
+    "target play each match until it is won.",
+)
+@seed_option
+@click.option("--workers", type=int, default=1, show_default=True, help="Threads to use.")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder for compare.html, compare.json, figures/ and each variant's run in "
+    "runs/NAME/ (without it: the table only).",
+)
+@click.option("--quiet", is_flag=True, help="No progress on standard error.")
+def compare_command(
+    rules_specs: tuple[str, ...],
+    players: int | None,
+    strategy_list: str | None,
+    matches: int | None,
+    rounds: int | None,
+    rounds_per_match: int | None,
+    seed: int,
+    workers: int,
+    out_dir: Path | None,
+    quiet: bool,
+) -> None:
+    """Play the same strategies under several rule sets with the same deals, and compare.
+
+    Every variant plays the same matches with the same seed, so match m starts from the
+    same shuffle in every variant (common random numbers). Prints, per variant and as
+    differences to the first, paired by match, with 95 % intervals: role persistence
+    (P(President → President), tenure), inequality (how much the role decides the next
+    place), game length and the strategies' mean places. With --out, also
+    OUT/compare.html (self-contained) with figures.
+    """
+    specs = list(rules_specs)
+    configs = variant_configs(
+        specs, players, strategy_list, matches, rounds, rounds_per_match, seed
+    )
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, not {workers}")
+    names = variant_names(specs)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="president-compare-") as scratch:
+        root = out_dir if out_dir is not None else Path(scratch)
+        paths = [root / RUNS_DIR / name for name in names]
+        for name, config, path in zip(names, configs, paths, strict=True):
+            _play(name, config, path, workers, quiet)
+        try:
+            comparison = compare_runs(paths, names)
+        except ReportError as exc:
+            raise UserError(str(exc)) from None
+        click.echo(terminal_table(comparison))
+        page = write_page(comparison, out_dir) if out_dir is not None else None
+    elapsed = time.perf_counter() - started
+    rounds_played = sum(s["rounds_played"] for s in comparison.summaries)
+    click.echo(
+        f"{len(names)} variants, {configs[0].matches:,} matches each, {rounds_played:,} rounds "
+        f"in {elapsed:.1f} s" + (f"; page: {page}" if page else "")
+    )
+
+
+def _play(name: str, config: SimConfig, path: Path, workers: int, quiet: bool) -> None:
+    """One variant's run into ``path``, with a progress line on a terminal."""
+    if not quiet:
+        click.echo(f"variant {name} …", err=True)
+    bar = ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    try:
+        run(config, path, workers=workers, progress=bar)
+    except SimulationError as exc:
+        raise UserError(f"variant {name}: {exc}") from None
+    finally:
+        bar.close()
