@@ -52,6 +52,7 @@ from simulator.kernel.layout import (
     S_WORST_FREE,
 )
 from simulator.kernel.legal import THREE, TWO
+from strategies.kernels import lowest_move, random_move
 
 
 @njit(**HOT)
@@ -263,11 +264,15 @@ def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, trace):
         sid = sid_pos[pos]
         if sid > RANDOM:
             store_state(S, st)
+            r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
         else:  # the reference strategies read only the top and the order in force
             S[S_TOP_RANK] = st[1]
             S[S_TOP_COUNT] = st[2]
             S[S_REV] = st[4]
-        r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
+            if sid == RANDOM:
+                r, c = random_move(pos, S, H, R, rs)
+            else:
+                r, c = lowest_move(pos, S, H, R)
         if trace.size > 0 and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
