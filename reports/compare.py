@@ -68,29 +68,34 @@ def tally_chunk(chunk: pd.DataFrame, players: int, strategies: Sequence[str]) ->
     ``y``, ``xx``, ``yy``, ``xy`` of (place, next place); per match ``matches`` and
     ``gini`` (the Gini of the players' place points within the match, summed).
     """
-    batch = chunk["batch"].to_numpy()
-    place = chunk["place"].to_numpy(np.int64)
-    prev_role = chunk["prev_role"].astype(str).to_numpy()
-    role = chunk["role"].astype(str).to_numpy()
+    batches, index = np.unique(chunk["batch"].to_numpy(), return_inverse=True)
+    place = chunk["place"].to_numpy(np.float64)
     led = chunk["led"].to_numpy(bool)
-    strategy = chunk["strategy"].astype(str).to_numpy()
     cols: dict[str, np.ndarray] = {}
     for r in ROLE_NAMES:
-        came = prev_role == r
+        came = _is(chunk["prev_role"], r)
         cols[f"from:{r}"] = came
         cols[f"next:{r}"] = place * came
         if r in STAY_ROLES:
-            cols[f"stay:{r}"] = came & (role == r)
+            cols[f"stay:{r}"] = came & _is(chunk["role"], r)
     cols["rounds"] = led
     for measure in LENGTHS:
-        cols[measure] = chunk[measure].to_numpy(np.int64) * led
+        cols[measure] = chunk[measure].to_numpy(np.float64) * led
     for s in strategies:
-        mine = strategy == s
+        mine = _is(chunk["strategy"], s)
         cols[f"rows:{s}"] = mine
         cols[f"place:{s}"] = place * mine
         cols[f"president:{s}"] = mine & (place == 1)
-    rows = pd.DataFrame(cols).astype(np.float64).groupby(batch).sum()
+    sums = {k: np.bincount(index, weights=v, minlength=len(batches)) for k, v in cols.items()}
+    rows = pd.DataFrame(sums, index=batches)
     return pd.concat([rows, _consecutive(chunk), _match_gini(chunk, players)], axis=1).fillna(0.0)
+
+
+def _is(column: pd.Series, value: str) -> np.ndarray:
+    """``column == value`` on a categorical by its codes (comparing strings is slow)."""
+    categories = list(column.cat.categories)
+    code = categories.index(value) if value in categories else -2
+    return column.cat.codes.to_numpy() == code
 
 
 def _consecutive(chunk: pd.DataFrame) -> pd.DataFrame:
@@ -117,19 +122,16 @@ def _match_gini(chunk: pd.DataFrame, players: int) -> pd.DataFrame:
     none), so this measures how unequal a match's outcomes are: 0 when every player
     collected the same, larger when the same players keep the top places.
     """
-    points = (players - chunk["place"].to_numpy(np.int64)).astype(np.float64)
-    per = (
-        pd.DataFrame({"match": chunk["match"].to_numpy(), "seat": chunk["seat"].to_numpy()})
-        .assign(points=points)
-        .groupby(["match", "seat"], sort=True)["points"]
-        .sum()
-        .unstack("seat", fill_value=0.0)
-    )
-    x = per.to_numpy()
+    matches, index = np.unique(chunk["match"].to_numpy(), return_inverse=True)
+    points = (players - chunk["place"].to_numpy(np.float64)).astype(np.float64)
+    cell = index * players + chunk["seat"].to_numpy(np.int64)
+    x = np.bincount(cell, weights=points, minlength=len(matches) * players)
+    x = x.reshape(len(matches), players)
     gaps = np.abs(x[:, :, None] - x[:, None, :]).sum(axis=(1, 2))
     gini = gaps / (2 * players * x.sum(axis=1))
-    batch = chunk.groupby("match", sort=True)["batch"].first().reindex(per.index).to_numpy()
-    frame = pd.DataFrame({"matches": np.ones(len(x)), "gini": gini})
+    batch = np.zeros(len(matches), dtype=np.int64)
+    batch[index] = chunk["batch"].to_numpy()
+    frame = pd.DataFrame({"matches": np.ones(len(matches)), "gini": gini})
     return frame.groupby(batch).sum()
 
 
