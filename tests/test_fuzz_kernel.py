@@ -28,7 +28,7 @@ from simulator.simulate import SimConfig, Tally, frame_from_rows, make_config
 from tests.test_kernel_vs_reference import ROUNDS, reference_trace
 from tests.test_oracle_diff import OPTION_VALUES
 
-KERNEL_EXAMPLES = 300
+KERNEL_EXAMPLES = 200
 RUN_EXAMPLES = 80
 FUZZ = settings(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 MAX_ROUNDS = 40  # cut for matches under a target in these runs (keeps examples small)
