@@ -18,6 +18,7 @@ from simulator.cli_replay import replay_command
 from simulator.cli_report import report_command
 from simulator.cli_rules import rules_group
 from simulator.cli_simulate import simulate_command
+from simulator.cli_strategies import strategies_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -32,6 +33,7 @@ cli.add_command(report_command)
 cli.add_command(play_command)
 cli.add_command(simulate_command)
 cli.add_command(compare_command)
+cli.add_command(strategies_command)
 
 
 def main(argv: list[str] | None = None) -> None:

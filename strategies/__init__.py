@@ -1,18 +1,25 @@
 """The strategy registry: name → how to play it.
 
-Every strategy has a name, a one-line description and a plain-Python implementation
-for the reference engine; those the numba kernel knows also have a kernel id (the
-kernel dispatches built-ins by integer, which keeps its compiled cache valid).
+Every strategy has a name, a one-line description, a kernel id (the kernel dispatches
+built-ins by integer, which keeps its compiled cache valid), its named parameters with
+their defaults, and a plain-Python implementation for the reference engine (``lowest``
+and ``random`` as the rule book writes them; the heuristics through
+:class:`strategies.adapter.KernelStrategy`, which calls the kernel's own function).
+
+A strategy is named on the command line as ``NAME`` or ``NAME:key=value,key=value`` to
+change parameters (``control:strength=12``): variants need no recompilation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from strategies.base import Strategy
 from strategies.lowest import Lowest
 from strategies.random_strategy import Random
+
+MAX_PARAMS = 8  # the kernel's parameter vector length (simulator.kernel.matches.NPARAMS)
 
 
 class StrategyError(ValueError):
@@ -20,23 +27,182 @@ class StrategyError(ValueError):
 
 
 @dataclass(frozen=True)
+class Param:
+    """One parameter of a strategy: its name, default value and meaning."""
+
+    name: str
+    default: float
+    help: str
+
+
+@dataclass(frozen=True)
 class StrategySpec:
-    """A registered strategy."""
+    """A registered strategy, with the parameter values it is played with."""
 
     name: str
     description: str
-    make: Callable[[], Strategy]
+    make_python: Callable[[StrategySpec], Strategy] | None
     kernel_id: int
+    params: tuple[Param, ...] = ()
+    values: tuple[float, ...] = ()  # parameter values, defaults when empty
+    python_note: str = ""  # why there is no plain-Python implementation, when there is none
+    extend: Callable[[tuple[float, ...]], tuple[float, ...]] | None = None  # more kernel slots
 
+    @property
+    def kernel_vector(self) -> tuple[float, ...]:
+        """The kernel's ``params`` row: the values, and any slots they imply."""
+        return self.extend(self.vector) if self.extend else self.vector
+
+    @property
+    def vector(self) -> tuple[float, ...]:
+        """The parameter values in order (the kernel's ``params`` row)."""
+        return self.values or tuple(p.default for p in self.params)
+
+    @property
+    def label(self) -> str:
+        """The name with every parameter that differs from its default."""
+        changed = [
+            f"{p.name}={v:g}"
+            for p, v in zip(self.params, self.vector, strict=True)
+            if v != p.default
+        ]
+        return f"{self.name}:{','.join(changed)}" if changed else self.name
+
+    def make(self) -> Strategy:
+        """A fresh plain-Python instance, for the reference engine."""
+        if self.make_python is None:
+            raise StrategyError(
+                f"strategy {self.name!r} has no reference-engine version: {self.python_note}"
+            )
+        return self.make_python(self)
+
+    def with_values(self, text: str) -> StrategySpec:
+        """This strategy with parameters ``key=value,…`` changed."""
+        values = list(self.vector)
+        names = [p.name for p in self.params]
+        for item in filter(None, text.split(",")):
+            key, eq, raw = item.partition("=")
+            key = key.strip()
+            if key not in names or not eq:
+                allowed = ", ".join(names) or "none"
+                raise StrategyError(
+                    f"strategy {self.name!r}: bad parameter {item!r} (allowed: {allowed}, as key=value)"
+                )
+            try:
+                values[names.index(key)] = float(raw)
+            except ValueError:
+                raise StrategyError(
+                    f"strategy {self.name!r}: parameter {key} must be a number, not {raw!r}"
+                ) from None
+        return replace(self, values=tuple(values))
+
+
+def _kernel_python(spec: StrategySpec) -> Strategy:
+    from strategies.adapter import KernelStrategy
+
+    return KernelStrategy(spec.label, spec.kernel_id, spec.kernel_vector)
+
+
+CONTROL_PARAMS = (
+    Param("strength", 11, "strength from which a rank is a control (11 = A, 12 = 2)"),
+    Param("spend_at", 3, "cards held at or below which controls are spent freely"),
+    Param("threat_at", 2, "top owner's cards at or below which a control is spent to stop him"),
+)
 
 REGISTRY: dict[str, StrategySpec] = {
-    "lowest": StrategySpec(
-        "lowest", "Weakest legal play; leads all cards of its weakest rank.", Lowest, 0
-    ),
-    "random": StrategySpec(
-        "random", "Uniform choice among the legal moves (pass included).", Random, 1
-    ),
+    s.name: s
+    for s in (
+        StrategySpec(
+            "lowest",
+            "Weakest legal play; leads all cards of its weakest rank.",
+            lambda spec: Lowest(),
+            0,
+        ),
+        StrategySpec(
+            "random",
+            "Uniform choice among the legal moves (pass included).",
+            lambda spec: Random(),
+            1,
+        ),
+        StrategySpec(
+            "keep-sets",
+            "Never breaks a pair/three/four to follow (passes instead); leads its weakest group.",
+            _kernel_python,
+            2,
+            (Param("break_at", 2, "cards held at or below which it breaks groups like lowest"),),
+        ),
+        StrategySpec(
+            "control",
+            "Keeps aces and 2s to win tricks and regain the lead; cashes unbeatable groups to go out.",
+            _kernel_python,
+            3,
+            CONTROL_PARAMS,
+        ),
+        StrategySpec(
+            "shed-max",
+            "Plays the combination shedding most cards; strongest first when few groups remain.",
+            _kernel_python,
+            4,
+            (Param("end_groups", 2, "groups held at or below which it plays strong first"),),
+        ),
+        StrategySpec(
+            "planner",
+            "Values each move by the plays its hand still needs to go out, minus sure winners.",
+            _kernel_python,
+            5,
+            (
+                Param("per_group", 0.3, "cost of each group still held"),
+                Param("per_card", 0.05, "cost of each card still held"),
+                Param("lead_bonus", 0.4, "bonus for a play nobody can beat (keeps the lead)"),
+                Param("pass_cost", 0.2, "cost of passing"),
+            ),
+        ),
+        StrategySpec(
+            "rules-aware",
+            "control, plus the house rules: sheds 2s under no_finish_on_two, skips, burns, revolutions.",
+            _kernel_python,
+            6,
+            (
+                *CONTROL_PARAMS[:2],
+                Param(
+                    "revolt_below", 5.5, "mean card strength under which it leads a four to revolt"
+                ),
+                Param(
+                    "twos_at",
+                    2,
+                    "other groups at or below which it sheds its 2s (no_finish_on_two)",
+                ),
+                Param("burn_at", 3, "groups held at or below which a four burns the trick"),
+                CONTROL_PARAMS[2],
+            ),
+        ),
+    )
 }
+
+
+def _rollout_slots(values: tuple[float, ...]) -> tuple[float, ...]:
+    """montecarlo's row: samples, rollout id, then the rollout policy's default parameters."""
+    policy = next((s for s in REGISTRY.values() if s.kernel_id == int(values[1])), None)
+    if policy is None or policy.name == "montecarlo":
+        allowed = ", ".join(
+            f"{s.kernel_id} ({s.name})" for s in REGISTRY.values() if s.name != "montecarlo"
+        )
+        raise StrategyError(f"montecarlo: rollout must be one of {allowed}, not {values[1]:g}")
+    return values + policy.vector
+
+
+REGISTRY["montecarlo"] = StrategySpec(
+    "montecarlo",
+    "Search: samples the unseen cards, plays each move out with a fast policy, best mean place.",
+    None,
+    7,
+    (
+        Param("samples", 24, "sampled deals per candidate move"),
+        Param("rollout", 0, "kernel id of the policy that plays the rounds out (0 = lowest)"),
+    ),
+    python_note="it reads the exchange knowledge the kernel records; use --engine numba",
+    extend=_rollout_slots,
+)
 
 
 def names() -> list[str]:
@@ -45,10 +211,12 @@ def names() -> list[str]:
 
 
 def get(name: str) -> StrategySpec:
-    """The spec of a strategy, or a StrategyError listing the known names."""
-    if name not in REGISTRY:
-        raise StrategyError(f"unknown strategy {name!r} (allowed: {', '.join(REGISTRY)})")
-    return REGISTRY[name]
+    """The spec of ``NAME`` or ``NAME:key=value,…``, or a StrategyError naming the allowed ones."""
+    base, _, args = name.partition(":")
+    if base not in REGISTRY:
+        raise StrategyError(f"unknown strategy {base!r} (allowed: {', '.join(REGISTRY)})")
+    spec = REGISTRY[base]
+    return spec.with_values(args) if args else spec
 
 
 def make(name: str) -> Strategy:

@@ -48,8 +48,11 @@ class KernelJob:
         n = rules.players
         if len(seat_strategies) != n:
             raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
-        sids = np.array([strategies.get(s).kernel_id for s in seat_strategies], dtype=np.int64)
+        specs = [strategies.get(s) for s in seat_strategies]
+        sids = np.array([spec.kernel_id for spec in specs], dtype=np.int64)
         params = np.zeros((n, NPARAMS), dtype=np.float64)
+        for seat, spec in enumerate(specs):
+            params[seat, : len(spec.kernel_vector)] = spec.kernel_vector
         if rules.target:
             limit, expected = max_rounds, min(max_rounds, max(8, 4 * rules.target))
         else:

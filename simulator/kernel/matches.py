@@ -19,6 +19,7 @@ from numba import njit, prange
 from simulator.kernel.bits import RANKS, U0, add_card, below, highest, remove_cards, stream_init
 from simulator.kernel.config import HOT, JIT
 from simulator.kernel.dispatch import give_back
+from simulator.kernel.knowledge import H_SIZE, forget, note_exchange
 from simulator.kernel.layout import (
     R_DEALER,
     R_EXCH,
@@ -96,13 +97,17 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, give):
         worse = by_place[n + 1 - i]
         bp = pos_of[better]
         wp = pos_of[worse]
+        gave_up = U0
+        weakest = 0
         for _ in range(k):
-            r = highest(H[wp] & RANKS)
-            H[wp] = remove_cards(H[wp], r, 1)
-            H[bp] = add_card(H[bp], r)
+            weakest = highest(H[wp] & RANKS)
+            H[wp] = remove_cards(H[wp], weakest, 1)
+            H[bp] = add_card(H[bp], weakest)
+            gave_up = add_card(gave_up, weakest)
         H[bp] = give_back(sids[better], H[bp], k, rs, params, give)
         for j in range(k):
             H[wp] = add_card(H[wp], give[j])
+        note_exchange(H, bp, wp, gave_up, weakest, give, k)
 
 
 @njit(**HOT)
@@ -131,7 +136,7 @@ def opener_position(R, pos_of, by_place, dealer, n):
 def make_workspace(nparams):
     """The scratch arrays of one thread, allocated once per block (never in the game loop)."""
     return (
-        np.zeros(MAX_PLAYERS, np.uint64),  # H: hands by position
+        np.zeros(H_SIZE, np.uint64),  # H: hands by position, then what each knows of them
         np.zeros(S_SIZE, np.int64),  # S: round state
         np.zeros(14, np.int64),  # played: cards played this round by rank
         np.zeros(MAX_PLAYERS, np.int64),  # places by position
@@ -193,6 +198,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             dealer = position_after(R, pos_of, by_place, dealer_player, n)
         dealer_player = seating[dealer]
         deal(rs_deal, dealer, n, R[R_JOKERS], deck, H)
+        forget(H)
         if rd == 0:
             leader = (dealer + 1) % n
         else:

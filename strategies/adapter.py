@@ -1,0 +1,124 @@
+"""A kernel strategy played on the reference engine: observation → kernel arrays → move.
+
+The reference engine's strategies see an :class:`~simulator.engine.Observation`; kernel
+strategies read arrays. :class:`KernelStrategy` builds the kernel's observation arrays
+from the Observation and calls the *same* compiled function the kernel calls, so both
+engines play these strategies move for move (tests/test_strategies_vs_reference.py).
+The other players' hands are not in an Observation: they are filled with placeholder
+cards of the right number, which is all an honest strategy may read of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from simulator.engine import PASS, Move, Observation
+from simulator.kernel.bits import RANKS
+from simulator.kernel.knowledge import ALLOWED, H_SIZE
+from simulator.kernel.layout import (
+    NO_ROLE,
+    ROLE_INDEX,
+    S_ACTIVE,
+    S_ANSWERED,
+    S_N,
+    S_OOT,
+    S_OWNER,
+    S_REV,
+    S_SIZE,
+    S_TOP_COUNT,
+    S_TOP_RANK,
+    S_TURN,
+    rules_array,
+)
+from simulator.kernel.matches import MAX_PLAYERS, NPARAMS
+from simulator.rng import Stream
+from simulator.rules import Rules
+
+
+def hand_mask(counts: Sequence[int]) -> int:
+    """A hand of 14 rank counts as the kernel's bitmask."""
+    h = 0
+    for rank, count in enumerate(counts):
+        for level in range(count):
+            h |= 1 << (16 * level + rank)
+    return h
+
+
+def placeholder(cards: int) -> int:
+    """A bitmask holding ``cards`` cards, for a hand the observer cannot see."""
+    h = 0
+    for i in range(cards):
+        h |= 1 << (16 * (i // 13) + i % 13)
+    return h
+
+
+def stream_array(rng: Stream) -> np.ndarray:
+    """A Python stream as the kernel's ``uint64[3]`` stream state."""
+    return np.array([rng.state, rng.buf, int(rng.have)], dtype=np.uint64)
+
+
+def stream_back(rng: Stream, rs: np.ndarray) -> None:
+    """Carry the kernel's draws back into the Python stream."""
+    rng.state, rng.buf, rng.have = int(rs[0]), int(rs[1]), bool(rs[2])
+
+
+class KernelStrategy:
+    """A registered kernel strategy (id ``kernel_id``, parameters ``values``) on the
+    reference engine."""
+
+    def __init__(self, name: str, kernel_id: int, values: Sequence[float]) -> None:
+        self.name = name
+        self.kernel_id = kernel_id
+        self.params = np.zeros((MAX_PLAYERS, NPARAMS), dtype=np.float64)
+        self.params[:, : len(values)] = values
+        self._rules: Rules | None = None
+        self._R = np.zeros(0, dtype=np.int64)
+
+    def _rules_array(self, rules: Rules) -> np.ndarray:
+        if rules is not self._rules:
+            self._rules, self._R = rules, rules_array(rules)
+        return self._R
+
+    def arrays(self, obs: Observation) -> tuple[np.ndarray, ...]:
+        """The kernel's observation ``(S, H, R, played, roles)`` of the player to move."""
+        n = len(obs.cards_left)
+        S = np.zeros(S_SIZE, dtype=np.int64)
+        S[S_N] = n
+        S[S_TURN] = obs.seat
+        S[S_TOP_RANK] = -1 if obs.top is None else obs.top.rank
+        S[S_TOP_COUNT] = 0 if obs.top is None else obs.top.count
+        S[S_OWNER] = -1 if obs.top is None else obs.top.owner
+        S[S_REV] = obs.reversed
+        passed = sum(1 << s for s in range(n) if obs.passed[s])
+        S[S_ANSWERED] = passed
+        S[S_OOT] = passed if obs.rules.passing == "out_of_trick" else 0
+        S[S_ACTIVE] = sum(1 << s for s in range(n) if obs.cards_left[s])
+        H = np.zeros(H_SIZE, dtype=np.uint64)
+        H[ALLOWED:] = RANKS  # nothing is known of the others' hands beyond their counts
+        for s in range(n):
+            H[s] = hand_mask(obs.hand) if s == obs.seat else placeholder(obs.cards_left[s])
+        played = np.array(obs.played, dtype=np.int64)
+        roles = np.full(MAX_PLAYERS, NO_ROLE, dtype=np.int64)
+        for s, role in enumerate(obs.roles):
+            roles[s] = ROLE_INDEX[role]
+        return S, H, self._rules_array(obs.rules), played, roles
+
+    def choose(self, obs: Observation, rng: Stream) -> Move:
+        from simulator.kernel.dispatch import decide_once
+
+        S, H, R, played, roles = self.arrays(obs)
+        rs = stream_array(rng)
+        rank, count = decide_once(self.kernel_id, obs.seat, S, H, R, played, roles, rs, self.params)
+        stream_back(rng, rs)
+        return PASS if count == 0 else Move(int(rank), int(count))
+
+    def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:
+        from simulator.kernel.dispatch import give_back
+
+        out = np.zeros(8, dtype=np.int64)
+        rs = stream_array(rng)
+        give_back(self.kernel_id, np.uint64(hand_mask(hand)), k, rs, self.params, out)
+        stream_back(rng, rs)
+        return [int(r) for r in out[:k]]

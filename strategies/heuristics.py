@@ -1,0 +1,354 @@
+"""Expert heuristics as numba kernels: each one idea of how good players play.
+
+Every function here reads the kernel's observation (see :mod:`simulator.kernel.layout`)
+— its own hand ``H[pos]``, the public card counts ``popc(H[q])``, the round state ``S``,
+the rules ``R``, the cards ``played`` this round — and its parameter row
+``params[pos]``, so a variant is a different parameter vector, never a recompilation.
+Moves are ``(rank, count)``; count 0 is the pass. The registry
+(:mod:`strategies`) names the parameters and their defaults.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulator.kernel.bits import RANKS, U0, U1, U16, count_of, ctz, popc, remove_cards
+from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.layout import (
+    R_EQUAL,
+    R_JOKERS,
+    R_NOFIN2,
+    R_QUAD,
+    R_REVOL,
+    R_TRANSP,
+    S_OWNER,
+    S_REV,
+    S_TOP_COUNT,
+    S_TOP_RANK,
+)
+from simulator.kernel.legal import TWO, legal_plays, strength
+from strategies.hand import (
+    at_least,
+    first_unbeatable,
+    fold,
+    groups,
+    most,
+    spread,
+    strongest_of,
+    twos,
+    unbeatable,
+    unbeatable_groups,
+    weakest_of,
+    weakest_play,
+    whole,
+)
+
+U48 = np.uint64(48)
+ACE = 11
+GONE_OUT = -1e9  # value of a hand that went out (the planner's best outcome)
+OUT_ON_TWO = 1e6  # value of going out on 2s under no_finish_on_two (the worst place)
+
+
+# ---------------------------------------------------------------- keep-sets
+
+
+@njit(**HOT)
+def keep_sets_move(pos, S, H, R, params):
+    """``keep-sets``: never break a pair, three or four to follow; lead the weakest group.
+
+    Following, it plays the weakest play that uses every card of its rank, and passes
+    when every legal play would split a group — unless it holds at most
+    ``params[pos, 0]`` cards, when it follows like ``lowest``.
+    """
+    h = H[pos]
+    rev = S[S_REV]
+    if S[S_TOP_COUNT] == 0:
+        r = weakest_of(h & RANKS, rev)
+        return r, count_of(h, r)
+    m = legal_plays(h, S, R)
+    if m == U0:
+        return 0, 0
+    w = whole(m, h)
+    if w != U0:
+        return weakest_play(w, rev)
+    if popc(h) <= params[pos, 0]:
+        return weakest_play(m, rev)
+    return 0, 0
+
+
+# ---------------------------------------------------------------- control
+
+
+@njit(**INLINE)
+def control_lead(h, rev, played, jokers, ctl):
+    """Lead: run out through unbeatable groups when they are all but one of the hand;
+    otherwise the weakest group that is not a control (the weakest group if all are)."""
+    g = groups(h)
+    leads = whole(h, h)
+    if g > 1 and unbeatable_groups(h, rev, played, jokers) >= g - 1:
+        r, c = first_unbeatable(h, leads, rev, played, jokers)
+        if c > 0:
+            return r, c
+    weak = leads & ~ctl
+    return weakest_play(weak if weak != U0 else leads, rev)
+
+
+@njit(**INLINE)
+def control_follow(h, m, rev, played, jokers, ctl, spend_at, threat_at, owner_cards):
+    """Follow: the weakest whole non-control group; a control only when it pays (see
+    :func:`control_move`); otherwise pass."""
+    if m == U0:
+        return 0, 0
+    w = whole(m, h)
+    cheap = w & ~ctl
+    if cheap != U0:
+        return weakest_play(cheap, rev)
+    cards = popc(h)
+    strong = m & ctl
+    if strong != U0:
+        g = groups(h)
+        winning = unbeatable_groups(h, rev, played, jokers) >= g - 1
+        if cards <= spend_at or owner_cards <= threat_at or winning:
+            ws = w & ctl
+            return weakest_play(ws if ws != U0 else strong, rev)
+        return 0, 0
+    if cards <= spend_at:
+        return weakest_play(m, rev)
+    return 0, 0
+
+
+@njit(**HOT)
+def control_move(pos, S, H, R, played, params):
+    """``control``: keep the strong cards (strength ≥ ``params[pos, 0]``, default the
+    aces) to win tricks and regain the lead.
+
+    Leading, it cashes its unbeatable groups first when they are all but one of its
+    groups (it then goes out), and otherwise leads its weakest non-control group.
+    Following, it plays its weakest non-control group whole; it spends a control only
+    when it holds at most ``params[pos, 1]`` cards, when the top's owner holds at most
+    ``params[pos, 2]`` cards (he is about to go out), or when its unbeatable groups are
+    all but one of its groups; otherwise it passes.
+    """
+    h = H[pos]
+    rev = S[S_REV]
+    jokers = R[R_JOKERS]
+    ctl = spread(at_least(params[pos, 0], rev))
+    if S[S_TOP_COUNT] == 0:
+        return control_lead(h, rev, played, jokers, ctl)
+    m = legal_plays(h, S, R)
+    owner_cards = popc(H[S[S_OWNER]])
+    return control_follow(
+        h, m, rev, played, jokers, ctl, params[pos, 1], params[pos, 2], owner_cards
+    )
+
+
+# ---------------------------------------------------------------- shed-max
+
+
+@njit(**INLINE)
+def biggest_play(m, rev):
+    """The play of ``m`` with the most cards, the weakest rank on a tie."""
+    for level in range(3, -1, -1):
+        ranks = (m >> np.uint64(16 * level)) & RANKS
+        if ranks != U0:
+            return weakest_of(ranks, rev), level + 1
+    return 0, 0
+
+
+@njit(**HOT)
+def shed_max_move(pos, S, H, R, params):
+    """``shed-max``: shed as many cards per play as possible; strong first near the end.
+
+    Leading, it plays its largest group (the weakest on a tie) — or, once it holds at
+    most ``params[pos, 0]`` groups, its strongest group, to keep the lead for the last
+    ones. Following, it plays the largest legal whole group (the strongest when near
+    the end), else the largest legal play; it never passes by choice.
+    """
+    h = H[pos]
+    rev = S[S_REV]
+    near_end = groups(h) <= params[pos, 0]
+    if S[S_TOP_COUNT] == 0:
+        if near_end:
+            r = strongest_of(h & RANKS, rev)
+            return r, count_of(h, r)
+        return biggest_play(whole(h, h), rev)
+    m = legal_plays(h, S, R)
+    if m == U0:
+        return 0, 0
+    w = whole(m, h)
+    if w != U0:
+        if near_end:
+            r = strongest_of(fold(w), rev)
+            return r, most(w, r)
+        return biggest_play(w, rev)
+    return biggest_play(m, rev)
+
+
+# ---------------------------------------------------------------- planner
+
+
+@njit(**INLINE)
+def hand_value(h, rev, played, jokers, params, pos):
+    """How far a hand is from going out (lower is better).
+
+    The plays it still needs that will not win by themselves (groups minus unbeatable
+    groups), plus ``params[pos, 0]`` per group and ``params[pos, 1]`` per card.
+    """
+    g = groups(h)
+    need = max(g - unbeatable_groups(h, rev, played, jokers), 0)
+    return need + params[pos, 0] * g + params[pos, 1] * popc(h)
+
+
+@njit(**INLINE)
+def play_value(h, r, c, rev, played, R, params, pos):
+    """The planner's value of playing ``c`` cards of rank ``r`` from hand ``h``."""
+    after = remove_cards(h, r, c)
+    if after == U0:
+        return OUT_ON_TWO if R[R_NOFIN2] and r >= TWO else GONE_OUT
+    jokers = R[R_JOKERS]
+    played[r] += c  # the cards leave the hand for the table while the value is taken
+    v = hand_value(after, rev, played, jokers, params, pos)
+    if unbeatable(after, r, c, rev, played, jokers):
+        v -= params[pos, 2]  # it keeps the lead
+    played[r] -= c
+    return v
+
+
+@njit(**HOT)
+def planner_move(pos, S, H, R, played, params):
+    """``planner``: one-move look-ahead on how many plays the hand still needs.
+
+    It values a hand by the plays it needs to go out that will not win by themselves
+    (groups minus unbeatable groups), plus small costs per group (``params[pos, 0]``)
+    and per card (``params[pos, 1]``). Every legal play is valued on the hand it leaves,
+    with a bonus ``params[pos, 2]`` when the play cannot be beaten (it keeps the lead);
+    going out is best, going out on 2s under no_finish_on_two worst. The pass is valued
+    on the hand as it is plus ``params[pos, 3]``. It makes the best-valued move (the
+    first in the canonical order on a tie).
+    """
+    h = H[pos]
+    rev = S[S_REV]
+    m = legal_plays(h, S, R)
+    best_r = 0
+    best_c = 0
+    best = 1e18
+    if S[S_TOP_COUNT] != 0:
+        best = hand_value(h, rev, played, R[R_JOKERS], params, pos) + params[pos, 3]
+    x = m
+    while x != U0:
+        b = ctz(x)
+        x &= x - U1
+        r = b & 15
+        c = (b >> 4) + 1
+        v = play_value(h, r, c, rev, played, R, params, pos)
+        if v < best:
+            best = v
+            best_r = r
+            best_c = c
+    return best_r, best_c
+
+
+# ---------------------------------------------------------------- rules-aware
+
+
+@njit(**INLINE)
+def leaves_only_twos(h, r, c, tw):
+    """Under no_finish_on_two: would this play leave a hand of only 2s and jokers?"""
+    after = remove_cards(h, r, c)
+    return tw != U0 and after != U0 and (after & ~spread(tw)) == U0
+
+
+@njit(**INLINE)
+def mean_strength(h, rev):
+    """Mean strength of the cards held, under the order in force."""
+    total = 0
+    ranks = h & RANKS
+    while ranks != U0:
+        r = ctz(ranks)
+        ranks &= ranks - U1
+        total += count_of(h, r) * strength(r, rev)
+    return total / popc(h)
+
+
+@njit(**HOT)
+def rules_aware_move(pos, S, H, R, played, params):
+    """``rules-aware``: ``control`` plus the house rules in force.
+
+    * no_finish_on_two: it gets rid of its 2s and jokers while it has other cards —
+      leading them once at most ``params[pos, 3]`` other groups remain, playing them on
+      a trick then too — and never plays its last other group while it holds 2s.
+    * equal_rank = "skip": an equal play that breaks no group is played at once (it
+      skips the next player at no cost in strength).
+    * quad_burns: a four that burns the trick is played once it holds at most
+      ``params[pos, 4]`` groups (it then leads again).
+    * revolution: it leads a four to reverse the order when its mean strength is below
+      ``params[pos, 2]``.
+    * transparent_threes: threes count as controls (they cover any top).
+
+    The thresholds of ``control`` are ``params[pos, 0]`` (control strength),
+    ``params[pos, 1]`` (cards at which controls are spent) and ``params[pos, 5]`` (the
+    top owner's cards at which controls are spent).
+    """
+    h = H[pos]
+    rev = S[S_REV]
+    jokers = R[R_JOKERS]
+    ctl = at_least(params[pos, 0], rev)
+    if R[R_TRANSP]:
+        ctl |= U1  # threes
+    ctl = spread(ctl)
+    tw = twos(h) if R[R_NOFIN2] else U0
+    others = h & ~spread(tw)
+    fours = (h >> U48) & RANKS
+    tc = S[S_TOP_COUNT]
+    if tc == 0:
+        if R[R_REVOL] and fours != U0 and mean_strength(h, rev) < params[pos, 2]:
+            return weakest_of(fours, rev), 4
+        if tw != U0 and others != U0 and groups(others) <= params[pos, 3]:
+            r = weakest_of(tw, rev)
+            return r, count_of(h, r)
+        r, c = control_lead(h, rev, played, jokers, ctl)
+        if leaves_only_twos(h, r, c, tw):
+            r = weakest_of(tw, rev)
+            return r, count_of(h, r)
+        return r, c
+    m = legal_plays(h, S, R)
+    if m == U0:
+        return 0, 0
+    if R[R_EQUAL]:
+        t = S[S_TOP_RANK]
+        equal = (m >> np.uint64(16 * (tc - 1) + t)) & U1
+        if equal and count_of(h, t) == tc and not leaves_only_twos(h, t, tc, tw):
+            return t, tc
+    if R[R_QUAD]:
+        burn = (m >> U48) & RANKS
+        if burn != U0 and groups(h) <= params[pos, 4]:
+            r = weakest_of(burn, rev)
+            if not leaves_only_twos(h, r, 4, tw):
+                return r, 4
+    if tw != U0 and others != U0 and groups(others) <= params[pos, 3]:
+        m2 = m & spread(tw)
+        if m2 != U0:
+            return weakest_play(m2, rev)
+    owner_cards = popc(H[S[S_OWNER]])
+    r, c = control_follow(
+        h, m, rev, played, jokers, ctl, params[pos, 1], params[pos, 5], owner_cards
+    )
+    if c > 0 and leaves_only_twos(h, r, c, tw):
+        return 0, 0
+    return r, c
+
+
+# ---------------------------------------------------------------- giving back
+
+
+@njit(**HOT)
+def give_singles(h, k, out):
+    """Give back ``k`` cards that break no group: the weakest single cards below the
+    aces first (normal order), then the weakest cards."""
+    for i in range(k):
+        singles = h & ~(h >> U16) & np.uint64((1 << ACE) - 1)
+        r = ctz(singles) if singles != U0 else ctz(h & RANKS)
+        out[i] = r
+        h = remove_cards(h, r, 1)
+    return h

@@ -1,0 +1,154 @@
+"""``montecarlo``: a search player that plays every candidate move out many times.
+
+For each sample it deals the cards it cannot see to the other players at random, but
+consistently with all it has seen: the cards played this round, how many cards each
+player holds, and what the exchange told it (:mod:`simulator.kernel.knowledge`: the
+cards it gave back or gave, the strongest card its Scum may still hold). On each
+sampled deal it plays every candidate move, then the round to its end with a fast
+default policy for everybody (itself included), and notes its place. It makes the
+move with the best mean place; the same deals serve every candidate (common random
+numbers), so the comparison is sharper than the sample size alone would give.
+
+Candidates: when following, every legal play and the pass; when leading, every group
+played whole (a lead that breaks a group is almost never best, and leaving those out
+halves the search). A forced move is made without searching.
+
+Parameters (``params[pos]``): 0 samples per move; 1 the rollout policy's kernel id
+(any strategy but this one); 2..7 the rollout policy's own parameters.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import simulator.kernel.round as rnd  # a module import: round -> dispatch -> here is a cycle
+from simulator.kernel.basic import decide_basic
+from simulator.kernel.bits import U0, U1, add_card, below, count_of, ctz, popc
+from simulator.kernel.config import HOT, JIT
+from simulator.kernel.knowledge import ALLOWED, KNOWN, MAX_PLAYERS
+from simulator.kernel.layout import R_JOKERS, S_N, S_TOP_COUNT
+from simulator.kernel.legal import JOKER, legal_plays
+from strategies.hand import whole
+
+ROLLOUT_PARAMS = 6  # parameter slots 2..7 go to the rollout policy
+# The search allocates its scratch once per decision, so it needs reference counting;
+# said explicitly because a callee otherwise inherits its caller's ``_nrt=False``.
+ALLOC = {**JIT, "_nrt": True}
+
+
+@njit(**HOT)
+def sample_hands(pos, S, H, R, played, rs, out, cnt, need):
+    """Deal the unseen cards to the other players, consistently with what ``pos`` knows.
+
+    Cards known to be held are placed first; the rest are dealt one at a time, the
+    strongest first, each to a player drawn with probability proportional to the room
+    left in his hand among the players who may hold its rank (uniform over deals when
+    nothing is known). ``out[q]`` receives the hands; ``cnt``/``need`` are scratch.
+    """
+    n = S[S_N]
+    h = H[pos]
+    jokers = R[R_JOKERS]
+    for r in range(14):
+        cnt[r] = (jokers if r == JOKER else 4) - played[r] - count_of(h, r)
+    for q in range(n):
+        out[q] = U0
+        need[q] = 0 if q == pos else popc(H[q])
+    out[pos] = h
+    for q in range(n):
+        known = H[KNOWN + MAX_PLAYERS * pos + q]
+        if q == pos or known == U0:
+            continue
+        for r in range(14):
+            k = min(count_of(known, r) - played[r], cnt[r], need[q])
+            for _ in range(k):
+                out[q] = add_card(out[q], r)
+                cnt[r] -= 1
+                need[q] -= 1
+    for r in range(13, -1, -1):
+        bit = U1 << np.uint64(r)
+        for _ in range(cnt[r]):
+            room = 0
+            for q in range(n):
+                if need[q] > 0 and H[ALLOWED + MAX_PLAYERS * pos + q] & bit:
+                    room += need[q]
+            strict = room > 0  # knowledge approximated too tightly: fall back to counts
+            if not strict:
+                for q in range(n):
+                    room += need[q]
+            x = below(rs, room)
+            for q in range(n):
+                if need[q] > 0 and (not strict or H[ALLOWED + MAX_PLAYERS * pos + q] & bit):
+                    if x < need[q]:
+                        out[q] = add_card(out[q], r)
+                        need[q] -= 1
+                        break
+                    x -= need[q]
+
+
+@njit(**HOT)
+def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
+    """Play ``c`` cards of ``r`` (count 0: pass) for ``pos``, then the round out with the
+    rollout policy for everybody; returns the place ``pos`` takes."""
+    fl = rnd.rule_flags(R)
+    st = rnd.step(rnd.load_state(S2), fl, pos, r, c, H2, played2, places2)
+    while st[10] == 0:
+        rnd.store_state(S2, st)
+        p = st[0]
+        r2, c2 = decide_basic(policy, p, S2, H2, R, played2, roles, rs, rparams)
+        st = rnd.step(st, fl, p, r2, c2, H2, played2, places2)
+    return places2[pos]
+
+
+@njit(**ALLOC)
+def montecarlo_move(pos, S, H, R, played, roles, rs, params):
+    """``montecarlo``'s move: the candidate with the best mean place over sampled deals."""
+    h = H[pos]
+    leading = S[S_TOP_COUNT] == 0
+    cand = whole(h, h) if leading else legal_plays(h, S, R)
+    nplays = popc(cand)
+    nmoves = nplays + (0 if leading else 1)
+    if nmoves == 1:
+        if nplays == 0:
+            return 0, 0
+        b = ctz(cand)
+        return b & 15, (b >> 4) + 1
+    cr = np.zeros(nmoves, np.int64)
+    cc = np.zeros(nmoves, np.int64)  # the pass, when present, stays last as (0, 0)
+    x = cand
+    for i in range(nplays):
+        b = ctz(x)
+        x &= x - U1
+        cr[i] = b & 15
+        cc[i] = (b >> 4) + 1
+    samples = max(1, np.int64(params[pos, 0]))
+    policy = np.int64(params[pos, 1])
+    rparams = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
+    for p in range(MAX_PLAYERS):
+        for j in range(ROLLOUT_PARAMS):
+            rparams[p, j] = params[pos, 2 + j]
+    n = S[S_N]
+    dealt = np.zeros(MAX_PLAYERS, np.uint64)
+    H2 = np.zeros(MAX_PLAYERS, np.uint64)
+    S2 = np.zeros(S.size, np.int64)
+    played2 = np.zeros(14, np.int64)
+    places2 = np.zeros(MAX_PLAYERS, np.int64)
+    cnt = np.zeros(14, np.int64)
+    need = np.zeros(MAX_PLAYERS, np.int64)
+    total = np.zeros(nmoves, np.int64)
+    for _ in range(samples):
+        sample_hands(pos, S, H, R, played, rs, dealt, cnt, need)
+        for i in range(nmoves):
+            S2[:] = S
+            for q in range(n):
+                H2[q] = dealt[q]
+            played2[:] = played
+            places2[:] = 0
+            total[i] += rollout(
+                pos, cr[i], cc[i], policy, S2, H2, R, played2, places2, roles, rs, rparams
+            )
+    best = 0
+    for i in range(1, nmoves):
+        if total[i] < total[best]:
+            best = i
+    return cr[best], cc[best]
