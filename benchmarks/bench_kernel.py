@@ -23,11 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import strategies  # noqa: E402
 from simulator.kernel.api import KernelJob, run_matches, set_threads  # noqa: E402
 from simulator.match import play_match  # noqa: E402
 from simulator.rules import Rules, preset  # noqa: E402
-
-import strategies  # noqa: E402
 
 ROUNDS_PER_MATCH = 10
 WORKLOADS = [
