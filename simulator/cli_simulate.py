@@ -157,7 +157,13 @@ def format_table(result: RunResult, players: int) -> str:
     help="Longest match under a points target.",
 )
 @seed_option
-@click.option("--workers", type=int, default=1, show_default=True, help="Threads to use.")
+@click.option(
+    "--workers",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Threads to use (--engine dask without --scheduler: worker processes).",
+)
 @click.option(
     "--out",
     "out_dir",

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from distributed import Client, Future, KilledWorker, LocalCluster, get_worker
 
-from simulator.engines import EngineError, Range
+from simulator.engines import EngineError, Range, kernel_job
 from simulator.kernel.api import KernelJob, run_matches, set_threads
 
 if TYPE_CHECKING:
@@ -49,14 +49,7 @@ def part_rows(config: SimConfig, lo: int, hi: int) -> np.ndarray:
         key = json.dumps(config.to_json(), sort_keys=True)
         job = _JOBS.get(key)
         if job is None:
-            job = _JOBS[key] = KernelJob.build(
-                config.rules,
-                config.strategies,
-                config.seed,
-                config.rounds_per_match,
-                config.max_rounds,
-                config.duplicate,
-            )
+            job = _JOBS[key] = kernel_job(config)
         set_threads(threads)
         return run_matches(job, lo, hi)
 

@@ -58,10 +58,9 @@ class EngineError(ValueError):
     """An engine that cannot run as asked (missing extra, unreachable scheduler…)."""
 
 
-def numba_engine(config: SimConfig, workers: int) -> RowsFn:
-    """Rows of matches ``[lo, hi)`` from the numba kernel on ``workers`` threads."""
-    set_threads(workers)
-    job = KernelJob.build(
+def kernel_job(config: SimConfig) -> KernelJob:
+    """The kernel's arrays for a job (one place, so every engine on the kernel agrees)."""
+    return KernelJob.build(
         config.rules,
         config.strategies,
         config.seed,
@@ -69,6 +68,12 @@ def numba_engine(config: SimConfig, workers: int) -> RowsFn:
         config.max_rounds,
         config.duplicate,
     )
+
+
+def numba_engine(config: SimConfig, workers: int) -> RowsFn:
+    """Rows of matches ``[lo, hi)`` from the numba kernel on ``workers`` threads."""
+    set_threads(workers)
+    job = kernel_job(config)
     return lambda lo, hi: run_matches(job, lo, hi)
 
 
@@ -179,8 +184,7 @@ def open_engine(
             from simulator.dask_engine import DaskEngine
         except ImportError as exc:
             raise EngineError(
-                f"--engine dask needs the dask extra ({exc.name} is missing): "
-                'pip install -e ".[dask]"'
+                f'--engine dask needs the dask extra, pip install -e ".[dask]" ({exc})'
             ) from None
         with DaskEngine(config, workers, scheduler) as engine:
             yield engine.parts

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import json
+import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -95,6 +96,15 @@ def test_out_that_is_not_writable_is_refused(tmp_path, monkeypatch):
     assert_refused(
         run_cli("simulate", *SMALL, "--out", str(tmp_path / "out")), "not writable", "Permission"
     )
+
+
+def test_the_dask_engine_without_dask_installed_says_how_to_install_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    monkeypatch.delitem(sys.modules, "simulator.dask_engine", raising=False)
+    out = tmp_path / "out"
+    result = run_cli("simulate", *SMALL, "--engine", "dask", "--out", str(out))
+    assert_refused(result, "--engine dask", "[dask]")
+    assert_no_complete_looking_output(out)
 
 
 # ---------------------------------------------------------------- a full disk
@@ -199,7 +209,7 @@ class KeepsItsCards:
     ids=["raises", "passes-when-leading", "bad-give-back"],
 )
 def test_a_misbehaving_strategy_stops_the_run_with_one_line(tmp_path, monkeypatch, cls, words):
-    spec = strategies.StrategySpec(cls.name, "a broken plugin", cls, kernel_id=-1)
+    spec = strategies.StrategySpec(cls.name, "a broken plugin", lambda spec: cls(), kernel_id=-1)
     monkeypatch.setitem(strategies.REGISTRY, cls.name, spec)
     out = tmp_path / "out"
     result = run_cli(
