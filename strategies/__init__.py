@@ -19,8 +19,6 @@ from strategies.base import Strategy
 from strategies.lowest import Lowest
 from strategies.random_strategy import Random
 
-MAX_PARAMS = 8  # the kernel's parameter vector length (simulator.kernel.matches.NPARAMS)
-
 
 class StrategyError(ValueError):
     """An unknown or unusable strategy."""
@@ -159,11 +157,12 @@ REGISTRY: dict[str, StrategySpec] = {
         ),
         StrategySpec(
             "rules-aware",
-            "control, plus the house rules: sheds 2s under no_finish_on_two, skips, burns, revolutions.",
+            "Never passes when it can play (whole groups first, 2s last); sheds 2s under no_finish_on_two, skips, burns, revolts.",
             _kernel_python,
             6,
             (
-                *CONTROL_PARAMS[:2],
+                Param("strength", 12, "strength from which a rank is a control (12 = 2)"),
+                Param("spend_at", 99, "cards held at or below which controls are spent freely"),
                 Param(
                     "revolt_below", 5.5, "mean card strength under which it leads a four to revolt"
                 ),
@@ -180,15 +179,25 @@ REGISTRY: dict[str, StrategySpec] = {
 }
 
 
-def _rollout_slots(values: tuple[float, ...]) -> tuple[float, ...]:
-    """montecarlo's row: samples, rollout id, then the rollout policy's default parameters."""
-    policy = next((s for s in REGISTRY.values() if s.kernel_id == int(values[1])), None)
+def _policy(values: tuple[float, ...], slot: int, what: str) -> StrategySpec:
+    """The basic strategy whose kernel id is ``values[slot]`` (montecarlo's helpers)."""
+    policy = next((s for s in REGISTRY.values() if s.kernel_id == int(values[slot])), None)
     if policy is None or policy.name == "montecarlo":
         allowed = ", ".join(
             f"{s.kernel_id} ({s.name})" for s in REGISTRY.values() if s.name != "montecarlo"
         )
-        raise StrategyError(f"montecarlo: rollout must be one of {allowed}, not {values[1]:g}")
-    return values + policy.vector
+        raise StrategyError(f"montecarlo: {what} must be one of {allowed}, not {values[slot]:g}")
+    return policy
+
+
+def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
+    """montecarlo's row: its 4 values, then the rollout policy's and the prior's parameters
+    (their defaults), 6 slots each (strategies.montecarlo reads them there)."""
+    slots = list(values)
+    for slot, what in ((1, "rollout"), (2, "prior")):
+        vector = _policy(values, slot, what).vector
+        slots += [*vector, *[0.0] * (6 - len(vector))]
+    return tuple(slots)
 
 
 REGISTRY["montecarlo"] = StrategySpec(
@@ -199,9 +208,11 @@ REGISTRY["montecarlo"] = StrategySpec(
     (
         Param("samples", 24, "sampled deals per candidate move"),
         Param("rollout", 0, "kernel id of the policy that plays the rounds out (0 = lowest)"),
+        Param("prior", 6, "kernel id of the policy whose move is kept unless search beats it"),
+        Param("margin", 0.1, "mean-place gain the search needs to overrule the prior's move"),
     ),
     python_note="it reads the exchange knowledge the kernel records; use --engine numba",
-    extend=_rollout_slots,
+    extend=_search_slots,
 )
 
 

@@ -273,7 +273,13 @@ def mean_strength(h, rev):
 
 @njit(**HOT)
 def rules_aware_move(pos, S, H, R, played, params):
-    """``rules-aware``: ``control`` plus the house rules in force.
+    """``rules-aware``: ``control`` tuned to never pass when it can play, plus the house
+    rules in force.
+
+    With its defaults (controls are the 2s and jokers, spent whenever no cheaper whole
+    group is legal) it follows with the weakest whole group, then a control, then the
+    weakest play that breaks a group: passing measured worse than playing in every
+    preset. It cashes unbeatable groups when they are all but one of its groups.
 
     * no_finish_on_two: it gets rid of its 2s and jokers while it has other cards —
       leading them once at most ``params[pos, 3]`` other groups remain, playing them on

@@ -13,8 +13,13 @@ Candidates: when following, every legal play and the pass; when leading, every g
 played whole (a lead that breaks a group is almost never best, and leaving those out
 halves the search). A forced move is made without searching.
 
+The search trusts a *prior* policy: its move is kept unless another candidate's mean
+place is better by a margin, so sampling noise never makes it play worse than the prior
+for lack of samples.
+
 Parameters (``params[pos]``): 0 samples per move; 1 the rollout policy's kernel id
-(any strategy but this one); 2..7 the rollout policy's own parameters.
+and 2 the prior's (any strategy but this one); 3 the margin (in places); 4..9 the
+rollout policy's own parameters, 10..15 the prior's.
 """
 
 from __future__ import annotations
@@ -27,11 +32,20 @@ from simulator.kernel.basic import decide_basic
 from simulator.kernel.bits import U0, U1, add_card, below, count_of, ctz, popc
 from simulator.kernel.config import HOT, JIT
 from simulator.kernel.knowledge import ALLOWED, KNOWN, MAX_PLAYERS
-from simulator.kernel.layout import R_JOKERS, S_N, S_TOP_COUNT
+from simulator.kernel.layout import (
+    R_JOKERS,
+    S_ACTIVE,
+    S_BEST_FREE,
+    S_N,
+    S_TOP_COUNT,
+    S_WORST_FREE,
+)
 from simulator.kernel.legal import JOKER, legal_plays
 from strategies.hand import whole
 
-ROLLOUT_PARAMS = 6  # parameter slots 2..7 go to the rollout policy
+POLICY_PARAMS = 6  # parameter slots of the rollout policy and of the prior
+ROLLOUT_SLOT = 4
+PRIOR_SLOT = 10
 # The search allocates its scratch once per decision, so it needs reference counting;
 # said explicitly because a callee otherwise inherits its caller's ``_nrt=False``.
 ALLOC = {**JIT, "_nrt": True}
@@ -113,8 +127,8 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
             return 0, 0
         b = ctz(cand)
         return b & 15, (b >> 4) + 1
-    cr = np.zeros(nmoves, np.int64)
-    cc = np.zeros(nmoves, np.int64)  # the pass, when present, stays last as (0, 0)
+    cr = np.zeros(nmoves + 1, np.int64)
+    cc = np.zeros(nmoves + 1, np.int64)  # the pass, when present, is (0, 0) after the plays
     x = cand
     for i in range(nplays):
         b = ctz(x)
@@ -124,9 +138,21 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     samples = max(1, np.int64(params[pos, 0]))
     policy = np.int64(params[pos, 1])
     rparams = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
+    pparams = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
     for p in range(MAX_PLAYERS):
-        for j in range(ROLLOUT_PARAMS):
-            rparams[p, j] = params[pos, 2 + j]
+        for j in range(POLICY_PARAMS):
+            rparams[p, j] = params[pos, ROLLOUT_SLOT + j]
+            pparams[p, j] = params[pos, PRIOR_SLOT + j]
+    pr, pc = decide_basic(np.int64(params[pos, 2]), pos, S, H, R, played, roles, rs, pparams)
+    prior = -1
+    for i in range(nmoves):
+        if cr[i] == pr and cc[i] == pc:
+            prior = i
+    if prior < 0:  # the prior breaks a group to lead: search its move too
+        cr[nmoves] = pr
+        cc[nmoves] = pc
+        prior = nmoves
+        nmoves += 1
     n = S[S_N]
     dealt = np.zeros(MAX_PLAYERS, np.uint64)
     H2 = np.zeros(MAX_PLAYERS, np.uint64)
@@ -136,10 +162,15 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     cnt = np.zeros(14, np.int64)
     need = np.zeros(MAX_PLAYERS, np.int64)
     total = np.zeros(nmoves, np.int64)
+    # Places still free, relabelled as if everybody out so far had taken a best place:
+    # a shift that keeps every comparison (an Observation does not tell who went out on 2s).
+    S0 = S.copy()
+    S0[S_BEST_FREE] = 1 + n - popc(np.uint64(S[S_ACTIVE]))
+    S0[S_WORST_FREE] = n
     for _ in range(samples):
         sample_hands(pos, S, H, R, played, rs, dealt, cnt, need)
         for i in range(nmoves):
-            S2[:] = S
+            S2[:] = S0
             for q in range(n):
                 H2[q] = dealt[q]
             played2[:] = played
@@ -147,8 +178,10 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
             total[i] += rollout(
                 pos, cr[i], cc[i], policy, S2, H2, R, played2, places2, roles, rs, rparams
             )
-    best = 0
-    for i in range(1, nmoves):
+    best = prior
+    for i in range(nmoves):
         if total[i] < total[best]:
             best = i
+    if total[prior] - total[best] <= params[pos, 3] * samples:
+        best = prior
     return cr[best], cc[best]

@@ -54,7 +54,7 @@ OUT_TOTAL = 25  # 8 slots
 OUT_POS = 33  # 8 slots: table position of each player this round
 OUT_COLS = 41
 MAX_PLAYERS = 8
-NPARAMS = 8  # length of a strategy's parameter vector
+NPARAMS = 16  # length of a strategy's parameter vector
 DECK = 54
 
 
