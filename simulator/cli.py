@@ -19,6 +19,7 @@ from simulator.cli_report import report_command
 from simulator.cli_rules import rules_group
 from simulator.cli_simulate import simulate_command
 from simulator.cli_strategies import strategies_command
+from simulator.cli_tournament import tournament_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -34,6 +35,7 @@ cli.add_command(play_command)
 cli.add_command(simulate_command)
 cli.add_command(compare_command)
 cli.add_command(strategies_command)
+cli.add_command(tournament_command)
 
 
 def main(argv: list[str] | None = None) -> None:
