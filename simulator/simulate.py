@@ -55,7 +55,7 @@ from simulator.output import frame_from_arrays
 from simulator.rules import Rules, RulesError, rules_from_mapping
 
 FORMAT = "president-sim/1"
-PART_ROUNDS = 500_000  # rounds per part (a part is whole matches)
+PART_ROUNDS = 250_000  # rounds per part (whole matches); 10 M rounds of 5 players peak at 0.6 GiB
 DEFAULT_ROUNDS = 1_000_000
 DEFAULT_ROUNDS_PER_MATCH = 10
 DEFAULT_MAX_ROUNDS = 1000
