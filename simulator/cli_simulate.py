@@ -271,7 +271,7 @@ def simulate_command(
                     duplicate,
                 )
                 result = run(config, out_dir, workers, bar, engine, scheduler)
-        except SimulationError as exc:
+        except (SimulationError, strategies.StrategyError) as exc:  # a user strategy's fault
             raise UserError(str(exc)) from None
         except KeyboardInterrupt:
             bar.close()

@@ -92,6 +92,8 @@ class GuardedStrategy:
     def choose(self, obs: Observation, rng: Stream) -> Move:
         try:
             move = self.inner.choose(obs, rng)
+        except strategies.StrategyError:  # a user strategy's fault, already in words
+            raise
         except Exception as exc:
             raise EngineError(f"strategy {self.name!r} raised {type(exc).__name__}: {exc}") from exc
         if move not in obs.legal:
@@ -105,6 +107,8 @@ class GuardedStrategy:
     def give_back(self, hand: list[int], k: int, rng: Stream) -> list[int]:
         try:
             return list(self.inner.give_back(hand, k, rng))
+        except strategies.StrategyError:  # a user strategy's fault, already in words
+            raise
         except Exception as exc:
             raise EngineError(
                 f"strategy {self.name!r} raised {type(exc).__name__} giving back cards: {exc}"

@@ -222,7 +222,12 @@ def names() -> list[str]:
 
 
 def get(name: str) -> StrategySpec:
-    """The spec of ``NAME`` or ``NAME:key=value,…``, or a StrategyError naming the allowed ones."""
+    """The spec of ``NAME``, ``NAME:key=value,…`` or a user's ``FILE.py:name``
+    (:mod:`simulator.plugins`), or a StrategyError naming the allowed ones."""
+    if name.partition(":")[0].endswith(".py"):
+        from simulator.plugins import load
+
+        return load(name)
     base, _, args = name.partition(":")
     if base not in REGISTRY:
         raise StrategyError(f"unknown strategy {base!r} (allowed: {', '.join(REGISTRY)})")

@@ -105,20 +105,28 @@ class KernelStrategy:
             roles[s] = ROLE_INDEX[role]
         return S, H, self._rules_array(obs.rules), played, roles
 
-    def choose(self, obs: Observation, rng: Stream) -> Move:
+    def decide(self, pos: int, *arrays: np.ndarray) -> tuple[int, int]:
+        """The kernel function's move on the observation arrays."""
         from simulator.kernel.dispatch import decide_once
 
+        return decide_once(self.kernel_id, pos, *arrays)
+
+    def give_ranks(self, h: np.uint64, k: int, rs: np.ndarray, out: np.ndarray) -> None:
+        """The kernel function's give-back: the ranks into ``out``."""
+        from simulator.kernel.dispatch import give_back
+
+        give_back(self.kernel_id, h, k, rs, self.params, out)
+
+    def choose(self, obs: Observation, rng: Stream) -> Move:
         S, H, R, played, roles = self.arrays(obs)
         rs = stream_array(rng)
-        rank, count = decide_once(self.kernel_id, obs.seat, S, H, R, played, roles, rs, self.params)
+        rank, count = self.decide(obs.seat, S, H, R, played, roles, rs, self.params)
         stream_back(rng, rs)
         return PASS if count == 0 else Move(int(rank), int(count))
 
     def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:
-        from simulator.kernel.dispatch import give_back
-
         out = np.zeros(8, dtype=np.int64)
         rs = stream_array(rng)
-        give_back(self.kernel_id, np.uint64(hand_mask(hand)), k, rs, self.params, out)
+        self.give_ranks(np.uint64(hand_mask(hand)), k, rs, out)
         stream_back(rng, rs)
         return [int(r) for r in out[:k]]

@@ -6,7 +6,7 @@ the kernel's arrays and gather the blocks' rows back into match order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numba
@@ -16,6 +16,7 @@ import strategies
 from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import role_table, rules_array
 from simulator.kernel.matches import NPARAMS, OUT_COLS, run_blocks
+from simulator.plugins import PLUGIN_BASE, kernel_runner
 from simulator.rules import Rules
 
 MAX_MATCH = 2**31 - 1  # match numbers are stored as int32
@@ -33,6 +34,7 @@ class KernelJob:
     rounds_limit: int
     expected_rounds: int
     duplicate: int = 1  # n: groups of n matches share deals, strategies turning seats
+    runner: Callable[..., None] | None = None  # run_blocks compiled around user strategies
 
     @classmethod
     def build(
@@ -49,6 +51,14 @@ class KernelJob:
         if len(seat_strategies) != n:
             raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
         specs = [strategies.get(s) for s in seat_strategies]
+        for spec in specs:
+            if spec.kernel_id < 0:
+                raise strategies.StrategyError(f"strategy {spec.name!r}: {spec.python_note}")
+        runner = None
+        if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
+            runner = kernel_runner(
+                rules, seat_strategies, seed, rounds_per_match, max_rounds, duplicate
+            )
         sids = np.array([spec.kernel_id for spec in specs], dtype=np.int64)
         params = np.zeros((n, NPARAMS), dtype=np.float64)
         for seat, spec in enumerate(specs):
@@ -69,6 +79,7 @@ class KernelJob:
             limit,
             expected,
             n if duplicate else 1,
+            runner,
         )
 
 
@@ -99,7 +110,7 @@ def _run(job: KernelJob, lo: int, hi: int, block: int, cap: int) -> tuple[np.nda
     nblocks = (hi - lo + block - 1) // block
     out = np.empty((nblocks * cap, OUT_COLS), dtype=np.int32)  # every used row is written
     done = np.zeros(2 * nblocks, dtype=np.int64)
-    run_blocks(job.key, lo, hi, block, cap, job.R, job.sids, job.params, job.duplicate,
+    (job.runner or run_blocks)(job.key, lo, hi, block, cap, job.R, job.sids, job.params, job.duplicate,
                job.rounds_limit, job.role_tab, out, done, _NO_TRACE)  # fmt: skip
     finished, rows = done[:nblocks], done[nblocks:]
     if finished.sum() == hi - lo and np.all(rows[:-1] == cap):
@@ -121,7 +132,7 @@ def trace_match(
     out = np.zeros((job.rounds_limit, OUT_COLS), dtype=np.int32)
     done = np.zeros(2, dtype=np.int64)
     trace = np.full(capacity, np.iinfo(np.int32).min, dtype=np.int32)
-    run_blocks(
+    (job.runner or run_blocks)(
         job.key,
         match,
         match + 1,

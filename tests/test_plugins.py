@@ -1,0 +1,140 @@
+"""Users' strategies from files: the worked examples run, faults stop the run in one line."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import strategies
+from simulator.cli import main
+from simulator.kernel.api import KernelJob, trace_match
+from simulator.match import play_match
+from simulator.rules import preset
+
+ROOT = Path(__file__).resolve().parent.parent
+BIG = f"{ROOT}/examples/strategies/big_groups.py:big_groups"
+CAUTIOUS = f"{ROOT}/examples/strategies/cautious.py:Cautious"
+GREEDY = f"{ROOT}/tests/plugin_files/illegal.py:greedy"
+# Both numba strategies are loaded before any run, so the match loop is compiled around
+# them once (about 30 s) for the whole module.
+strategies.get(BIG)
+strategies.get(GREEDY)
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        main(args)
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def write(tmp_path: Path, name: str, body: str) -> str:
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(body))
+    return str(path)
+
+
+def test_numba_example_plays_the_same_in_the_kernel_and_on_the_reference_engine() -> None:
+    rules = preset("french")
+    names = [BIG, "lowest", "rules-aware", "random"]
+    job = KernelJob.build(rules, names, 4, 3, 200)
+    for match in range(4):
+        _, trace = trace_match(job, match)
+        record = play_match(rules, [strategies.make(s) for s in names], 4, match, rounds=3)
+        moves = [
+            (rr.seating.index(p) << 8) | (m.count << 4) | (0 if m.is_pass else m.rank)
+            for rr in record.rounds
+            for p, m in rr.moves
+        ]
+        assert [t for t in trace.tolist() if t >= 0] == moves
+
+
+def test_illegal_move_in_the_kernel_is_found_and_named(capsys) -> None:
+    code, _, err = run_cli(
+        ["simulate", "--strategies", f"{GREEDY},lowest,lowest,lowest", "--rounds", "40"], capsys
+    )
+    assert code == 2
+    assert err.count("\n") == 1
+    assert f"strategy {GREEDY} made the illegal move 2 (rank 12, count 1)" in err
+    assert "holding" in err and "legal:" in err
+
+
+def test_python_class_example_runs_on_the_reference_engine(capsys) -> None:
+    code, out, err = run_cli(
+        ["simulate", "--strategies", f"{CAUTIOUS},lowest,random,lowest", "--rounds", "30",
+         "--engine", "python"],
+        capsys,
+    )  # fmt: skip
+    assert code == 0, err
+    assert "cautious.py:Cautious" in out
+    code, _, err = run_cli(
+        ["simulate", "--strategies", f"{CAUTIOUS},lowest,random,lowest", "--rounds", "30"], capsys
+    )
+    assert code == 2 and "--engine python" in err
+
+
+def test_faulty_python_strategies_are_stopped_with_the_situation(tmp_path, capsys) -> None:
+    path = write(
+        tmp_path,
+        "faulty",
+        """
+        class Raises:
+            def choose(self, obs, rng):
+                raise RuntimeError("oops")
+
+            def give_back(self, hand, k, rng):
+                return []
+
+        class Hoards:
+            def choose(self, obs, rng):
+                return obs.legal[0]
+
+            def give_back(self, hand, k, rng):
+                return [13] * k
+        """,
+    )
+    code, _, err = run_cli(
+        ["simulate", "--strategies", f"{path}:Raises,lowest,lowest,lowest", "--rounds", "10",
+         "--engine", "python"],
+        capsys,
+    )  # fmt: skip
+    assert code == 2 and err.count("\n") == 1
+    assert f"strategy {path}:Raises raised RuntimeError: oops (seat" in err
+    code, _, err = run_cli(
+        ["simulate", "--strategies", f"{path}:Hoards,lowest,lowest,lowest", "--rounds", "20",
+         "--engine", "python"],
+        capsys,
+    )  # fmt: skip
+    assert code == 2 and err.count("\n") == 1
+    assert f"strategy {path}:Hoards gave back [13" in err and "]: not held (giving back" in err
+
+
+def test_wrong_signature_and_missing_names_are_refused(tmp_path, capsys) -> None:
+    path = write(
+        tmp_path,
+        "wrong",
+        """
+        from numba import njit
+
+        @njit
+        def two_args(pos, S):
+            return 0, 0
+
+        def plain(pos):
+            return 0, 0
+        """,
+    )
+    for spec, words in (
+        (f"{path}:two_args", "does not compile as name(pos, S, H, R, played, roles, rs, params)"),
+        (f"{path}:plain", "must be a numba @njit function"),
+        (f"{path}:absent", "defines no 'absent'"),
+        (f"{tmp_path}/nofile.py:x", "no such file"),
+    ):
+        code, _, err = run_cli(["simulate", "--strategies", spec, "--rounds", "10"], capsys)
+        assert code == 2 and words in err, err
+        assert err.count("\n") == 1
