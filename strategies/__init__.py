@@ -231,8 +231,9 @@ def get(name: str) -> StrategySpec:
     base, _, args = name.partition(":")
     if base not in REGISTRY:
         raise StrategyError(f"unknown strategy {base!r} (allowed: {', '.join(REGISTRY)})")
-    spec = REGISTRY[base]
-    return spec.with_values(args) if args else spec
+    spec = REGISTRY[base].with_values(args) if args else REGISTRY[base]
+    _ = spec.kernel_vector  # refuses values that imply no valid kernel row (a bad rollout id)
+    return spec
 
 
 def make(name: str) -> Strategy:

@@ -1,0 +1,36 @@
+"""``president strategies`` and strategy names with parameters."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+import strategies
+from simulator.cli import cli
+
+
+def test_every_strategy_is_listed_once_name_first_with_its_parameters() -> None:
+    result = CliRunner().invoke(cli, ["strategies"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == strategies.names()
+    assert len(lines) >= 8
+    control = next(line for line in lines if line.startswith("control "))
+    assert "strength=11" in control and "spend_at=3" in control
+    verbose = CliRunner().invoke(cli, ["strategies", "-v"]).output
+    assert "threat_at (default 2):" in verbose
+
+
+def test_parameters_change_the_vector_and_bad_ones_are_refused() -> None:
+    spec = strategies.get("control:strength=12,threat_at=0")
+    assert spec.vector == (12.0, 3.0, 0.0)
+    assert spec.label == "control:strength=12,threat_at=0"
+    assert strategies.get("montecarlo").kernel_vector[:4] == (24, 0, 6, 0.1)
+    with pytest.raises(strategies.StrategyError, match="allowed: strength, spend_at, threat_at"):
+        strategies.get("control:colour=3")
+    with pytest.raises(strategies.StrategyError, match="must be a number"):
+        strategies.get("control:strength=high")
+    with pytest.raises(strategies.StrategyError, match="rollout must be one of"):
+        strategies.get("montecarlo:rollout=7")
+    with pytest.raises(strategies.StrategyError, match="no reference-engine version"):
+        strategies.make("montecarlo")
