@@ -6,36 +6,46 @@ Every error a user can cause ends as one line on standard error and exit code 2.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
 from simulator import __version__
 from simulator.cli_common import UserError
-from simulator.cli_compare import compare_command
-from simulator.cli_play import play_command
-from simulator.cli_replay import replay_command
-from simulator.cli_report import report_command
-from simulator.cli_rules import rules_group
-from simulator.cli_simulate import simulate_command
-from simulator.cli_strategies import strategies_command
-from simulator.cli_tournament import tournament_command
+
+# name -> "module:attribute"; a command's module (and its heavy imports: pandas,
+# matplotlib, scipy, the kernel) loads only when that command runs, so that
+# ``president replay`` or a small ``president simulate`` starts fast.
+COMMANDS = {
+    "compare": "simulator.cli_compare:compare_command",
+    "play": "simulator.cli_play:play_command",
+    "replay": "simulator.cli_replay:replay_command",
+    "report": "simulator.cli_report:report_command",
+    "rules": "simulator.cli_rules:rules_group",
+    "simulate": "simulator.cli_simulate:simulate_command",
+    "strategies": "simulator.cli_strategies:strategies_command",
+    "tournament": "simulator.cli_tournament:tournament_command",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A click group whose commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, attribute = COMMANDS[cmd_name].split(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="president")
 def cli() -> None:
     """president-sim: a Monte-Carlo laboratory for the card game Président."""
-
-
-cli.add_command(replay_command)
-cli.add_command(rules_group)
-cli.add_command(report_command)
-cli.add_command(play_command)
-cli.add_command(simulate_command)
-cli.add_command(compare_command)
-cli.add_command(strategies_command)
-cli.add_command(tournament_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -6,16 +6,18 @@ from pathlib import Path
 
 import click
 
-from reports.build import write_report
-from reports.data import ReportError
 from simulator.cli_common import UserError
 
 
 def write_run_report(run_dir: str | Path) -> Path:
     """Write DIR/report.html, a ReportError becoming a one-line UserError.
 
-    Shared by ``president report`` and ``president simulate --report``.
+    Shared by ``president report`` and ``president simulate --report``; matplotlib and
+    the report modules load only here, so that a run without a report starts fast.
     """
+    from reports.build import write_report
+    from reports.data import ReportError
+
     try:
         return write_report(run_dir)
     except ReportError as exc:

@@ -18,7 +18,9 @@ from tests.scenarios.notation import cli_replay, game
 def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Every command and group below ``group``, as argument paths (the group itself first)."""
     paths = [prefix]
-    for name, command in sorted(group.commands.items()):
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
         if isinstance(command, click.Group):
             paths += _command_paths(command, (*prefix, name))
         else:
@@ -41,7 +43,7 @@ def test_every_command_and_group_has_help(path):
     assert result.stderr == ""
     command: click.Command = cli
     for name in path:
-        command = command.commands[name]  # type: ignore[attr-defined]
+        command = command.get_command(click.Context(command), name)  # type: ignore[attr-defined]
     assert (command.help or "").strip(), f"{' '.join(path)} has no help text"
 
 
