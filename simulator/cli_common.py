@@ -26,3 +26,16 @@ def seed_option(func):  # type: ignore[no-untyped-def]
     return click.option(
         "--seed", type=int, default=0, show_default=True, help="Seed of the random streams."
     )(func)
+
+
+def players_option(func):  # type: ignore[no-untyped-def]
+    """``--players N``: the number of players, overriding the rules'."""
+    return click.option("--players", type=int, default=None,
+                        help="Number of players, 3 to 8 (default: the rules').")(func)  # fmt: skip
+
+
+def strategies_option(func):  # type: ignore[no-untyped-def]
+    """``--strategies a,b,…``: one strategy for all seats or one per seat."""
+    return click.option("--strategies", "strategy_list", default=None,
+                        help="Strategies, one for all seats or one per seat, comma-separated "
+                             "(default: a mix of the built-ins).")(func)  # fmt: skip

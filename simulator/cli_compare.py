@@ -14,7 +14,13 @@ import strategies
 from reports.compare import compare_runs
 from reports.compare_page import terminal_table, write_page
 from reports.data import ReportError
-from simulator.cli_common import UserError, resolve_rules, seed_option
+from simulator.cli_common import (
+    UserError,
+    players_option,
+    resolve_rules,
+    seed_option,
+    strategies_option,
+)
 from simulator.cli_simulate import ProgressBar, default_strategies
 from simulator.rules import PRESETS, Rules, RulesError
 from simulator.simulate import (
@@ -103,16 +109,8 @@ def variant_configs(
     help="A preset name or a TOML rules file; give it once per variant (at least twice). "
     "The first is the baseline of the differences.",
 )
-@click.option(
-    "--players", type=int, default=None, help="Number of players, 3 to 8 (default: the rules')."
-)
-@click.option(
-    "--strategies",
-    "strategy_list",
-    default=None,
-    help="Strategies, one for all seats or one per seat, comma-separated "
-    "(default: a mix of the built-ins).",
-)
+@players_option
+@strategies_option
 @click.option("--matches", type=int, default=None, help="Matches per variant.")
 @click.option(
     "--rounds",

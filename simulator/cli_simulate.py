@@ -14,7 +14,13 @@ import click
 from click.core import ParameterSource
 
 import strategies
-from simulator.cli_common import UserError, resolve_rules, seed_option
+from simulator.cli_common import (
+    UserError,
+    players_option,
+    resolve_rules,
+    seed_option,
+    strategies_option,
+)
 from simulator.cli_report import write_run_report
 from simulator.engines import engine_names
 from simulator.rules import RulesError
@@ -126,16 +132,8 @@ def format_table(result: RunResult, players: int) -> str:
     show_default=True,
     help="A preset name or a TOML rules file.",
 )
-@click.option(
-    "--players", type=int, default=None, help="Number of players, 3 to 8 (default: the rules')."
-)
-@click.option(
-    "--strategies",
-    "strategy_list",
-    default=None,
-    help="Strategies, one for all seats or one per seat, comma-separated "
-    "(default: a mix of the built-ins).",
-)
+@players_option
+@strategies_option
 @click.option("--matches", type=int, default=None, help="Number of matches.")
 @click.option(
     "--rounds-per-match",

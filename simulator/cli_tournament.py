@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 import strategies
-from simulator.cli_common import UserError, resolve_rules, seed_option
+from simulator.cli_common import UserError, players_option, resolve_rules, seed_option
 from simulator.tournament import (
     TournamentConfig,
     TournamentError,
@@ -21,7 +21,7 @@ from simulator.tournament import (
 @click.command("tournament")
 @click.option("--rules", "rules_spec", default="french", show_default=True,
               help="A preset name or a TOML rules file.")  # fmt: skip
-@click.option("--players", type=int, default=None, help="Players, 3 to 8 (default: the rules').")
+@players_option
 @click.option(
     "--strategies",
     "strategy_list",
