@@ -9,7 +9,8 @@ what strategies read and what search players copy; inside :func:`play_round` the
 state lives in local variables (a :data:`State` tuple), because numba cannot prove that
 ``S`` does not alias the hands, and every array access would then go to memory (the
 kernel ran 2x slower that way). :func:`step` is the one implementation of a move's
-consequences; :func:`apply_play`/:func:`apply_pass` run it on the ``S`` array.
+consequences; search players run it on copies of the state with :func:`load_state` and
+:func:`store_state`.
 
 ``State`` = ``(turn, top_rank, top_count, owner, rev, answered, oot, active, best_free,
 worst_free, over, tricks, plays, passes, skips)`` with the meaning of the ``S_*`` slots.
@@ -232,19 +233,6 @@ def store_state(S, st):
     (S[S_TURN], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_OWNER], S[S_REV], S[S_ANSWERED], S[S_OOT],
      S[S_ACTIVE], S[S_BEST_FREE], S[S_WORST_FREE], S[S_OVER], S[S_TRICKS], S[S_PLAYS],
      S[S_PASSES], S[S_SKIPS]) = st  # fmt: skip
-
-
-@njit(**HOT)
-def apply_pass(S, H, R, played, places, pos):
-    """A pass on the ``S`` array: it counts until the next combination (out_of_trick:
-    until the next trick)."""
-    store_state(S, step(load_state(S), rule_flags(R), pos, 0, 0, H, played, places))
-
-
-@njit(**HOT)
-def apply_play(S, H, R, played, places, pos, r, c):
-    """Play ``c`` cards of rank ``r`` (legal by assumption) on the ``S`` array."""
-    store_state(S, step(load_state(S), rule_flags(R), pos, r, c, H, played, places))
 
 
 @njit(**HOT)
