@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from simulator.kernel.config import INLINE
+from simulator.kernel.config import HOT
 from strategies.heuristics import (
     control_move,
     keep_sets_move,
@@ -28,7 +28,7 @@ RULES_AWARE = 6
 MONTECARLO = 7
 
 
-@njit(**INLINE)
+@njit(**HOT)
 def decide_basic(sid, pos, S, H, R, played, roles, rs, params):
     """The move of strategy ``sid`` (any but the search player): ``(rank, count)``, count 0 = pass."""
     if sid == LOWEST:
