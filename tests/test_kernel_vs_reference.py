@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import strategies
-from simulator.kernel.api import KernelJob, run_matches, trace_match
+from simulator.kernel.api import KernelJob, record_trace, run_matches, trace_match
 from simulator.kernel.matches import OUT_PLACE, OUT_POINTS, OUT_POS, OUT_TOTAL, OUT_WINNER
 from simulator.match import play_match
 from simulator.rules import Rules, preset
@@ -91,13 +91,7 @@ def reference_trace(rules: Rules, names: list[str], seed: int, match: int):
     record = play_match(
         rules, [strategies.make(s) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
     )
-    trace = []
-    for rr in record.rounds:
-        trace.append(-1 - rr.index)
-        for player, move in rr.moves:
-            pos = rr.seating.index(player)
-            trace.append((pos << 8) | (move.count << 4) | (0 if move.is_pass else move.rank))
-    return record, trace
+    return record, record_trace(record)
 
 
 @pytest.mark.parametrize(("label", "rules"), CONFIGS, ids=[c[0] for c in CONFIGS])

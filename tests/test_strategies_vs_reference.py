@@ -13,7 +13,7 @@ import pytest
 
 import strategies
 from simulator.engine import Move, Round
-from simulator.kernel.api import KernelJob, trace_match
+from simulator.kernel.api import KernelJob, record_trace, trace_match
 from simulator.kernel.matches import OUT_PLACE
 from simulator.match import play_match
 from simulator.rng import Stream
@@ -58,13 +58,7 @@ def test_heuristics_replay_on_reference_engine(label: str, rules: Rules) -> None
             record = play_match(
                 r, [strategies.make(s) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
             )
-            expected = []
-            for rr in record.rounds:
-                expected.append(-1 - rr.index)
-                for player, move in rr.moves:
-                    pos = rr.seating.index(player)
-                    rank = 0 if move.is_pass else move.rank
-                    expected.append((pos << 8) | (move.count << 4) | rank)
+            expected = record_trace(record)
             where = f"{label}, {players} players, match {match}, {names}"
             assert trace.tolist() == expected, where
             assert [row[OUT_PLACE : OUT_PLACE + players].tolist() for row in rows] == [

@@ -16,6 +16,7 @@ import strategies
 from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import role_table, rules_array
 from simulator.kernel.matches import NPARAMS, OUT_COLS, run_blocks
+from simulator.match import MatchRecord
 from simulator.plugins import PLUGIN_BASE, kernel_runner
 from simulator.rules import Rules
 
@@ -123,6 +124,18 @@ def _run(job: KernelJob, lo: int, hi: int, block: int, cap: int) -> tuple[np.nda
         if finished[b] < min(block, hi - lo - b * block):
             break
     return np.concatenate(kept), count
+
+
+def record_trace(record: MatchRecord) -> list[int]:
+    """A reference-engine match in :func:`trace_match`'s layout, to compare the engines:
+    ``-1 - round`` before each round, then ``pos << 8 | count << 4 | rank`` per move."""
+    trace = []
+    for rr in record.rounds:
+        trace.append(-1 - rr.index)
+        for player, move in rr.moves:
+            rank = 0 if move.is_pass else move.rank
+            trace.append((rr.seating.index(player) << 8) | (move.count << 4) | rank)
+    return trace
 
 
 def trace_match(
