@@ -39,6 +39,14 @@ class CardError(ValueError):
     """A card name that is not a card."""
 
 
+def strength(rank: int, reversed_order: bool) -> int:
+    """A rank's strength under the order in force: a revolution reverses 3 … 2, jokers
+    stay on top."""
+    if rank == JOKER:
+        return JOKER
+    return TWO - rank if reversed_order else rank
+
+
 def parse_card(text: str) -> int:
     """Rank index of a card name such as ``"7"``, ``"10H"``, ``"JK"``; suits are ignored."""
     if not isinstance(text, str):

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from simulator.cards import JOKER, NUM_RANKS, RANK_NAMES, THREE, TWO, card_names
+from simulator.cards import JOKER, NUM_RANKS, RANK_NAMES, THREE, TWO, card_names, strength
 from simulator.rules import Rules
 
 PASS_RANK = -1
@@ -146,9 +146,7 @@ class Round:
 
     def strength(self, rank: int) -> int:
         """Strength of a rank under the order in force (revolution reverses 3…2)."""
-        if rank == JOKER:
-            return JOKER
-        return TWO - rank if self.reversed else rank
+        return strength(rank, self.reversed)
 
     def stronger(self, a: int, b: int) -> bool:
         """Whether rank ``a`` strictly beats rank ``b`` under the order in force."""

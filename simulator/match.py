@@ -159,7 +159,7 @@ def opening_position(
     return _position_of(seating, prev_places.index(place))
 
 
-def match_over(rules: Rules, totals: Sequence[int], reached: bool) -> bool:
+def match_over(totals: Sequence[int], reached: bool) -> bool:
     """Under a target: the target was reached and one player leads alone."""
     best = max(totals)
     return reached and totals.count(best) == 1
@@ -260,7 +260,7 @@ def play_match(
         prev_places = places
         if rules.target:
             reached = reached or max(totals) >= rules.target
-            if match_over(rules, totals, reached):
+            if match_over(totals, reached):
                 winner = totals.index(max(totals))
                 break
     return MatchRecord(records, winner)

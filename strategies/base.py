@@ -27,10 +27,3 @@ class Strategy(Protocol):
     def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:
         """The ranks of the ``k`` cards to give back from ``hand`` (14 rank counts)."""
         ...
-
-
-def strength(rank: int, reversed_order: bool) -> int:
-    """A rank's strength under the order in force (jokers stay on top)."""
-    if rank == 13:
-        return 13
-    return 12 - rank if reversed_order else rank

@@ -18,7 +18,7 @@ from simulator.match import (
     opening_position,
     role_of,
 )
-from simulator.rules import Rules, preset
+from simulator.rules import Rules
 from strategies.lowest import Lowest
 
 
@@ -169,4 +169,4 @@ def test_opening_position(opener, seating, dealer, expected):
     ],
 )
 def test_match_over(totals, reached, over):
-    assert match_over(preset("spade"), totals, reached) is over
+    assert match_over(totals, reached) is over
