@@ -23,10 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import strategies  # noqa: E402
-from simulator.kernel.api import KernelJob, run_matches, set_threads  # noqa: E402
-from simulator.match import play_match  # noqa: E402
-from simulator.rules import Rules, preset  # noqa: E402
+from simulator.matchloop.api import KernelJob, run_matches, set_threads  # noqa: E402
+from simulator.reference.match import play_match  # noqa: E402
+from simulator.rules.options import Rules  # noqa: E402
+from simulator.rules.presets import preset  # noqa: E402
+from strategies import registry  # noqa: E402
 
 ROUNDS_PER_MATCH = 10
 WORKLOADS = [
@@ -53,7 +54,7 @@ def kernel_rate(rules: Rules, strategy: str, threads: int, matches: int, repeats
 
 
 def reference_rate(rules: Rules, strategy: str, matches: int) -> float:
-    players = [strategies.make(strategy) for _ in range(4)]
+    players = [registry.make(strategy) for _ in range(4)]
 
     def work() -> None:
         for m in range(matches):
@@ -74,8 +75,8 @@ def timed_command(args: list[str], env: dict[str, str] | None = None) -> tuple[f
 def compile_seconds() -> float:
     """First call of the kernel in a fresh process with an empty numba cache."""
     code = ("import time; t = time.perf_counter();"
-            "from simulator.kernel.api import KernelJob, run_matches;"
-            "from simulator.rules import Rules;"
+            "from simulator.matchloop.api import KernelJob, run_matches;"
+            "from simulator.rules.options import Rules;"
             "run_matches(KernelJob.build(Rules(), ['lowest', 'random'] * 2, 1, 2, 10), 0, 4);"
             "print(time.perf_counter() - t)")  # fmt: skip
     with tempfile.TemporaryDirectory() as cache:

@@ -27,24 +27,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports.data import ReportError, iter_chunks, open_run
-from reports.stats import t975
-from simulator.match import ROLE_NAMES, role_of
+from reports.data import NEEDED_COLUMNS, ReportError, iter_chunks, open_run
+from simulator.rules.roles import ROLE_NAMES, role_of
+from simulator.stats import t_quantile
 
-COLUMNS = (
-    "match",
-    "round",
-    "seat",
-    "strategy",
-    "place",
-    "role",
-    "prev_role",
-    "led",
-    "tricks",
-    "plays",
-    "passes",
-    "skips",
-)
+# the columns compare reads: those of the reports but the points and match results
+COLUMNS = tuple(c for c in NEEDED_COLUMNS if c not in ("points", "won_match"))
 LENGTHS = ("tricks", "plays", "passes", "skips")  # per-round counts (same on every row)
 STAY_ROLES = ("president", "scum")  # roles whose persistence P(role → same role) is shown
 
@@ -251,7 +239,7 @@ def jackknife(reps: np.ndarray) -> pd.DataFrame:
     with np.errstate(invalid="ignore"):
         var = (g - 1) / g * ((loo - loo.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
     se = np.sqrt(var)
-    half = se * t975(g - 1)
+    half = se * t_quantile(g - 1)
     return pd.DataFrame({"estimate": full, "lo": full - half, "hi": full + half, "se": se})
 
 

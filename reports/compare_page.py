@@ -20,7 +20,7 @@ from reports.build import render
 from reports.compare import Comparison
 from reports.figures import SHORT, new_figure, whiskers
 from reports.stats import format_ci
-from simulator.match import ROLE_NAMES
+from simulator.rules.roles import ROLE_NAMES
 
 PAGE_FILE = "compare.html"
 JSON_FILE = "compare.json"

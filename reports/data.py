@@ -10,7 +10,6 @@ computed inside one chunk. Rows must come ordered by match, as the simulator wri
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,26 +21,13 @@ import pyarrow as pa
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from simulator.match import ROLE_NAMES
+from simulator.matchloop.seating import group_size
+from simulator.rules.roles import PREV_ROLE_NAMES, ROLE_NAMES
+from simulator.runs.schema import COLUMNS
+from simulator.runs.summary import ROUNDS_FILE, SUMMARY_FILE, SummaryError, read_summary
 
-ROUNDS_FILE = "rounds.parquet"
-SUMMARY_FILE = "summary.json"
-NEEDED_COLUMNS = (
-    "match",
-    "round",
-    "seat",
-    "strategy",
-    "place",
-    "role",
-    "prev_role",
-    "points",
-    "led",
-    "tricks",
-    "plays",
-    "passes",
-    "skips",
-    "won_match",
-)
+# every column of the rounds table but those no report reads (they only cost memory)
+NEEDED_COLUMNS = tuple(c for c in COLUMNS if c not in ("total", "position", "dealt"))
 CHUNK_ROWS = 1 << 20  # about 1 M rows per chunk: large enough to amortise pandas overhead
 BATCHES = 256  # matches are grouped into this many consecutive batches for intervals
 
@@ -74,7 +60,7 @@ class Run:
     @property
     def group(self) -> int:
         """Matches that must share a batch: a duplicate group of n (they share deals), else 1."""
-        return self.players if self.summary.get("duplicate") else 1
+        return group_size(self.players, bool(self.summary.get("duplicate")))
 
     @property
     def batch_size(self) -> int:
@@ -97,30 +83,11 @@ def open_run(path: str | Path) -> Run:
     if not root.is_dir():
         raise ReportError(f"{root} is not a directory")
     parts = _open_parts(root / ROUNDS_FILE)
-    summary = _read_summary(root / SUMMARY_FILE)
-    return Run(root, summary, parts)
-
-
-def _read_summary(path: Path) -> dict[str, Any]:
-    """The run's settings; ``rules.players`` and ``matches`` are what the reports rely on."""
     try:
-        summary = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise ReportError(f"no {SUMMARY_FILE} in {path.parent}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ReportError(f"cannot read {path}: {exc}") from None
-    ok = (
-        isinstance(summary, dict)
-        and isinstance(summary.get("rules"), dict)
-        and isinstance(summary["rules"].get("players"), int)
-        and any(
-            isinstance(summary.get(key), int) and summary[key] > 0
-            for key in ("matches", "matches_played")
-        )
-    )
-    if not ok:
-        raise ReportError(f"{path} lacks rules.players or a positive matches count")
-    return summary
+        summary = read_summary(root / SUMMARY_FILE)
+    except SummaryError as exc:
+        raise ReportError(str(exc)) from None
+    return Run(root, summary, parts)
 
 
 def _open_parts(path: Path) -> tuple[str, ...]:
@@ -208,13 +175,10 @@ def _tables(parts: tuple[str, ...], columns: list[str]) -> Iterator[pa.Table]:
         yield pa.Table.from_batches(pending)
 
 
-PREV_ROLES = ("", *ROLE_NAMES)
-
-
 def _normalise(frame: pd.DataFrame, batch_size: int) -> pd.DataFrame:
     """Fixed role categories, a categorical strategy, and the batch of each row's match."""
     frame = frame.copy()
-    for column, allowed in (("role", ROLE_NAMES), ("prev_role", PREV_ROLES)):
+    for column, allowed in (("role", ROLE_NAMES), ("prev_role", PREV_ROLE_NAMES)):
         values = frame[column].astype("category")
         unknown = set(values.cat.categories) - set(allowed)
         if unknown:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reports.stats import cumulative_ratio_ci, ratio_ci, t975
-from simulator.match import ROLE_NAMES
+from reports.stats import cumulative_ratio_ci, ratio_ci
+from simulator.rules.roles import ROLE_NAMES
+from simulator.stats import t_quantile
 
 POOLED = "all"  # the strategy label of estimates over every player
 
@@ -216,8 +217,8 @@ def duplicate_gain(moments: pd.DataFrame, groups: int) -> pd.DataFrame:
                     "estimate": paired["estimate"],
                     "se_paired": paired["se"],
                     "se_independent": se_ind,
-                    "half_paired": paired["se"] * t975(groups - 1),
-                    "half_independent": se_ind * t975(m - 1),
+                    "half_paired": paired["se"] * t_quantile(groups - 1),
+                    "half_independent": se_ind * t_quantile(m - 1),
                     "variance_ratio": ratio_,
                     "equivalent_matches": m / ratio_,
                     "matches": m,

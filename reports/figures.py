@@ -12,7 +12,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from reports.estimates import POOLED
-from simulator.match import ROLE_NAMES
+from simulator.rules.roles import ROLE_NAMES
 
 SHORT = {
     "president": "P",

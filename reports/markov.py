@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from reports.estimates import with_pooled
-from simulator.match import ROLE_NAMES
+from simulator.rules.roles import ROLE_NAMES
 
 BOOTSTRAP_REPS = 400
 BOOTSTRAP_SEED = 0  # fixed so that a report is reproducible

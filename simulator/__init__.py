@@ -1,6 +1,6 @@
 """president-sim: a Monte-Carlo laboratory for the card game Président.
 
-The rules live in :mod:`simulator.rules`; :mod:`simulator.engine` is the plain-Python
+The rules live in :mod:`simulator.rules.options`; :mod:`simulator.reference.round` is the plain-Python
 reference engine that reads like the rule book, and the numba kernel is its fast twin.
 """
 

@@ -1,6 +1,6 @@
 """A kernel strategy played on the reference engine: observation → kernel arrays → move.
 
-The reference engine's strategies see an :class:`~simulator.engine.Observation`; kernel
+The reference engine's strategies see an :class:`~simulator.reference.round.Observation`; kernel
 strategies read arrays. :class:`KernelStrategy` builds the kernel's observation arrays
 from the Observation and calls the *same* compiled function the kernel calls, so both
 engines play these strategies move for move (tests/test_strategies_vs_reference.py).
@@ -14,11 +14,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from simulator.engine import PASS, Move, Observation
 from simulator.kernel.bits import RANKS
 from simulator.kernel.knowledge import ALLOWED, H_SIZE
 from simulator.kernel.layout import (
+    MAX_PLAYERS,
     NO_ROLE,
+    NPARAMS,
     ROLE_INDEX,
     S_ACTIVE,
     S_ANSWERED,
@@ -32,9 +33,9 @@ from simulator.kernel.layout import (
     S_TURN,
     rules_array,
 )
-from simulator.kernel.matches import MAX_PLAYERS, NPARAMS
-from simulator.rng import Stream
-from simulator.rules import Rules
+from simulator.reference.rng import Stream
+from simulator.reference.round import PASS, Move, Observation
+from simulator.rules.options import Rules
 
 
 def hand_mask(counts: Sequence[int]) -> int:
@@ -107,13 +108,13 @@ class KernelStrategy:
 
     def decide(self, pos: int, *arrays: np.ndarray) -> tuple[int, int]:
         """The kernel function's move on the observation arrays."""
-        from simulator.kernel.dispatch import decide_once
+        from strategies.dispatch import decide_once
 
         return decide_once(self.kernel_id, pos, *arrays)
 
     def give_ranks(self, h: np.uint64, k: int, rs: np.ndarray, out: np.ndarray) -> None:
         """The kernel function's give-back: the ranks into ``out``."""
-        from simulator.kernel.dispatch import give_back
+        from strategies.dispatch import give_back
 
         give_back(self.kernel_id, h, k, rs, self.params, out)
 

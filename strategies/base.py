@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from simulator.engine import Move, Observation
-from simulator.rng import Stream
+from simulator.reference.rng import Stream
+from simulator.reference.round import Move, Observation
 
 
 class Strategy(Protocol):

@@ -15,7 +15,8 @@ from numba import njit
 
 from simulator.kernel.bits import COL, PLAIN, RANKS, U0, U1, U16, U32, count_of, ctz, highest, popc
 from simulator.kernel.config import INLINE
-from simulator.kernel.legal import JOKER, TWO, strength, stronger_than
+from simulator.kernel.legal import strength, stronger_than
+from simulator.rules.cards import JOKER, TWO
 
 U48 = np.uint64(48)
 

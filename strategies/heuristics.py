@@ -27,7 +27,8 @@ from simulator.kernel.layout import (
     S_TOP_COUNT,
     S_TOP_RANK,
 )
-from simulator.kernel.legal import TWO, legal_plays, strength
+from simulator.kernel.legal import legal_plays, strength
+from simulator.rules.cards import TWO
 from strategies.hand import (
     at_least,
     first_unbeatable,

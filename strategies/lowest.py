@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from simulator.cards import NUM_RANKS, strength
-from simulator.engine import PASS, Move, Observation
-from simulator.rng import Stream
+from simulator.reference.rng import Stream
+from simulator.reference.round import PASS, Move, Observation
+from simulator.rules.cards import NUM_RANKS, strength
 
 
 class Lowest:

@@ -27,12 +27,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-import simulator.kernel.round as rnd  # a module import: round -> dispatch -> here is a cycle
-from simulator.kernel.basic import decide_basic
 from simulator.kernel.bits import U0, U1, add_card, below, count_of, ctz, popc
 from simulator.kernel.config import HOT, JIT
-from simulator.kernel.knowledge import ALLOWED, KNOWN, MAX_PLAYERS
+from simulator.kernel.knowledge import ALLOWED, KNOWN
 from simulator.kernel.layout import (
+    MAX_PLAYERS,
     R_JOKERS,
     S_ACTIVE,
     S_BEST_FREE,
@@ -40,8 +39,11 @@ from simulator.kernel.layout import (
     S_TOP_COUNT,
     S_WORST_FREE,
 )
-from simulator.kernel.legal import JOKER, legal_plays
+from simulator.kernel.legal import legal_plays
+from simulator.kernel.step import ST_OVER, ST_TURN, load_state, rule_flags, step, store_state
+from simulator.rules.cards import JOKER
 from strategies.hand import whole
+from strategies.policies import decide_basic
 
 POLICY_PARAMS = 6  # parameter slots of the rollout policy and of the prior
 ROLLOUT_SLOT = 4
@@ -104,13 +106,13 @@ def sample_hands(pos, S, H, R, played, rs, out, cnt, need):
 def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
     """Play ``c`` cards of ``r`` (count 0: pass) for ``pos``, then the round out with the
     rollout policy for everybody; returns the place ``pos`` takes."""
-    fl = rnd.rule_flags(R)
-    st = rnd.step(rnd.load_state(S2), fl, pos, r, c, H2, played2, places2)
-    while st[10] == 0:
-        rnd.store_state(S2, st)
-        p = st[0]
+    fl = rule_flags(R)
+    st = step(load_state(S2), fl, pos, r, c, H2, played2, places2)
+    while st[ST_OVER] == 0:
+        store_state(S2, st)
+        p = st[ST_TURN]
         r2, c2 = decide_basic(policy, p, S2, H2, R, played2, roles, rs, rparams)
-        st = rnd.step(st, fl, p, r2, c2, H2, played2, places2)
+        st = step(st, fl, p, r2, c2, H2, played2, places2)
     return places2[pos]
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from simulator.cards import cards_from_counts
-from simulator.engine import Move, Observation
-from simulator.rng import Stream
+from simulator.reference.rng import Stream
+from simulator.reference.round import Move, Observation
+from simulator.rules.cards import cards_from_counts
 
 
 class Random:

@@ -15,11 +15,35 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-import strategies
-from simulator import __version__
-from simulator.match import play_match
-from simulator.output import frame_from_arrays, frame_from_records
-from simulator.rules import Rules
+from simulator.matchloop.matches import (
+    OUT_COLS,
+    OUT_LEADER,
+    OUT_MATCH,
+    OUT_PASSES,
+    OUT_PLACE,
+    OUT_PLAYS,
+    OUT_POINTS,
+    OUT_POS,
+    OUT_ROUND,
+    OUT_SKIPS,
+    OUT_TOTAL,
+    OUT_TRICKS,
+    OUT_WINNER,
+)
+from simulator.reference.match import play_match
+from simulator.rules.options import Rules
+from simulator.runs.job import SimConfig, make_config
+from simulator.runs.local import rows_of_record
+from simulator.runs.schema import frame_from_rows
+from simulator.runs.summary import RunResult, summary_of
+from strategies import registry
+
+
+def job(
+    rules: Rules, names: Sequence[str], seed: int, matches: int, rounds: int | None
+) -> SimConfig:
+    """The job that plays ``matches`` matches of ``rounds`` rounds (or to the target)."""
+    return make_config(rules, names, seed, matches=matches, rounds_per_match=rounds)
 
 
 def write_run(
@@ -37,27 +61,26 @@ def write_run(
         for k in range(parts):
             part = frame[(matches >= bounds[k]) & (matches < bounds[k + 1])]
             part.to_parquet(target / f"part-{k:05d}.parquet", index=False)
-    summary = {
-        "rules": rules.to_dict(),
-        "strategies": list(names),
-        "seed": seed,
-        "matches": int(frame["match"].max()) + 1,
-        "rounds": int(frame.groupby("match")["round"].max().add(1).sum()),
-        "version": __version__,
-    }
-    (root / "summary.json").write_text(json.dumps(summary))
+    lengths = frame.groupby("match")["round"].max().add(1)
+    config = job(rules, names, seed, len(lengths), None if rules.target else int(lengths.max()))
+    result = RunResult(len(lengths), int(lengths.sum()), 0.0, [])
+    (root / "summary.json").write_text(json.dumps(summary_of(config, result)))
     return root
 
 
 def reference_frame(
-    rules: Rules, names: Sequence[str], seed: int, matches: int, rounds: int
+    rules: Rules, names: Sequence[str], seed: int, matches: int, rounds: int | None
 ) -> pd.DataFrame:
     """The output table of real matches on the reference engine."""
-    records = [
-        (m, play_match(rules, [strategies.make(n) for n in names], seed, m, rounds=rounds))
+    rows = [
+        rows_of_record(
+            m,
+            play_match(rules, [registry.make(n) for n in names], seed, m, rounds=rounds),
+            rules.players,
+        )
         for m in range(matches)
     ]
-    return frame_from_records(records, rules.players, names)
+    return frame_from_rows(job(rules, names, seed, matches, rounds), np.concatenate(rows))
 
 
 def synthetic_frame(
@@ -68,33 +91,24 @@ def synthetic_frame(
     rng = np.random.default_rng(seed)
     total_rounds = matches * rounds
     places = np.argsort(rng.random((total_rounds, n)), axis=1).astype(np.int64) + 1
-    prev = np.zeros_like(places)
-    later = np.arange(total_rounds) % rounds != 0
-    prev[later] = places[np.flatnonzero(later) - 1]
     table = np.array([0] + [rules.points.for_place(p, n) for p in range(1, n + 1)])
     points = table[places]
-    totals = points.reshape(matches, rounds, n).cumsum(axis=1).reshape(total_rounds, n)
-    leader = rng.integers(0, n, total_rounds)
-    per_round = {k: rng.integers(lo, hi, total_rounds) for k, lo, hi in _LENGTHS}
-    seat = np.tile(np.arange(n), total_rounds)
-    names_list = list(dict.fromkeys(names))
-    return frame_from_arrays(
-        n,
-        names_list,
-        np.array([names_list.index(s) for s in names])[seat],
-        np.repeat(np.arange(total_rounds) // rounds, n),
-        np.repeat(np.arange(total_rounds) % rounds, n),
-        seat,
-        places.ravel(),
-        prev.ravel(),
-        points.ravel(),
-        totals.ravel(),
-        seat,
-        np.repeat(leader, n) == seat,
-        np.repeat(leader, n) == seat,
-        *(np.repeat(per_round[k], n) for k, _, _ in _LENGTHS),
-        np.zeros(total_rounds * n, dtype=bool),
+    out = np.zeros((total_rounds, OUT_COLS), dtype=np.int32)
+    out[:, OUT_MATCH] = np.arange(total_rounds) // rounds
+    out[:, OUT_ROUND] = np.arange(total_rounds) % rounds
+    out[:, OUT_LEADER] = rng.integers(0, n, total_rounds)
+    out[:, OUT_WINNER] = -1
+    for column, (lo, hi) in zip(
+        (OUT_TRICKS, OUT_PLAYS, OUT_PASSES, OUT_SKIPS), _LENGTHS, strict=True
+    ):
+        out[:, column] = rng.integers(lo, hi, total_rounds)
+    out[:, OUT_PLACE : OUT_PLACE + n] = places
+    out[:, OUT_POINTS : OUT_POINTS + n] = points
+    out[:, OUT_TOTAL : OUT_TOTAL + n] = (
+        points.reshape(matches, rounds, n).cumsum(axis=1).reshape(total_rounds, n)
     )
+    out[:, OUT_POS : OUT_POS + n] = np.arange(n)
+    return frame_from_rows(job(rules, names, seed, matches, rounds), out)
 
 
-_LENGTHS = (("tricks", 8, 20), ("plays", 20, 40), ("passes", 10, 40), ("skips", 0, 3))
+_LENGTHS = ((8, 20), (20, 40), (10, 40), (0, 3))  # tricks, plays, passes, skips per round

@@ -12,10 +12,11 @@ import dask
 import pytest
 from distributed import Client, LocalCluster
 
-import simulator.simulate as simulate
-from simulator.cli_simulate import default_strategies
-from simulator.kernel.api import KernelJob, run_matches
-from simulator.rules import preset
+import simulator.runs.job as job
+import simulator.runs.simulate as simulate
+from simulator.matchloop.api import KernelJob, run_matches
+from simulator.rules.presets import preset
+from simulator.runs.job import default_strategies
 from tests.conftest import run_cli
 from tests.test_bad_input import assert_refused
 from tests.test_resume import folder_bytes, table_of
@@ -29,7 +30,7 @@ JOBS = {
 
 @pytest.fixture(autouse=True)
 def small_parts(monkeypatch):
-    monkeypatch.setattr(simulate, "PART_ROUNDS", SMALL_PARTS)
+    monkeypatch.setattr(job, "PART_ROUNDS", SMALL_PARTS)
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +73,7 @@ def test_dask_engine_writes_the_local_engine_files(cluster, tmp_path, job):
 def test_a_worker_killed_mid_run_costs_only_its_parts(cluster, tmp_path):
     """SIGKILL on a worker that holds parts of the run (running or finished, not yet
     gathered) once the first part is back: its parts are computed again elsewhere."""
-    config = simulate.make_config(
+    config = job.make_config(
         preset("french").with_options(players=5), default_strategies(5), 5, matches=600
     )
     killed: list[int] = []

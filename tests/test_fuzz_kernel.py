@@ -19,12 +19,15 @@ import pandas as pd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.engines import ENGINES
-from simulator.kernel.api import KernelJob, trace_match
-from simulator.kernel.matches import OUT_PLACE, OUT_POINTS, OUT_POS, OUT_TOTAL, OUT_WINNER
-from simulator.match import role_of
-from simulator.rules import Rules, rules_from_mapping
-from simulator.simulate import SimConfig, Tally, frame_from_rows, make_config
+from simulator.matchloop.api import KernelJob, trace_match
+from simulator.matchloop.matches import OUT_PLACE, OUT_POINTS, OUT_POS, OUT_TOTAL, OUT_WINNER
+from simulator.rules.files import rules_from_mapping
+from simulator.rules.options import Rules
+from simulator.rules.roles import role_of
+from simulator.runs.engines import LOCAL
+from simulator.runs.job import SimConfig, make_config
+from simulator.runs.schema import frame_from_rows
+from simulator.runs.tally import Tally
 from tests.test_kernel_vs_reference import ROUNDS, reference_trace
 from tests.test_oracle_diff import OPTION_VALUES
 
@@ -100,8 +103,8 @@ def any_job(draw: st.DrawFn) -> SimConfig:
 @given(config=any_job())
 def test_whole_runs_keep_every_invariant(config):
     assert SimConfig.from_json(config.to_json()) == config  # what --resume reads back
-    rows = ENGINES["numba"](config, 1)(0, config.matches)
-    assert np.array_equal(rows, ENGINES["python"](config, 1)(0, config.matches))
+    rows = LOCAL["numba"](config, 1)(0, config.matches)
+    assert np.array_equal(rows, LOCAL["python"](config, 1)(0, config.matches))
     check_run_table(config, frame_from_rows(config, rows))
     tally = Tally(config.rules.players, config.names)
     tally.add(config, rows)

@@ -1,6 +1,6 @@
 """Invariants of the reference engine under random play, checked against the oracle.
 
-* Matches of ``random`` players (``simulator.match.play_match``, 3 rounds, exchange
+* Matches of ``random`` players (``simulator.reference.match.play_match``, 3 rounds, exchange
   included) for every preset and each single option switched, 3 to 8 players: the deck
   is conserved by the deal and the exchange, hands + played cards = the hands the round
   began with, every event is legal and the events are exactly those the oracle gives for
@@ -9,7 +9,7 @@
   increasing order (or, under ``no_finish_on_two`` after 2s or jokers, the worst free
   place in decreasing order), a leader always has a move and may not pass.
 * Hypothesis: random rules × random deals × random legal moves, stepping
-  ``simulator.engine.Round`` and the oracle in lockstep: the same legal moves in every
+  ``simulator.reference.round.Round`` and the oracle in lockstep: the same legal moves in every
   position, the same events after every move, the same state (hands, places, turn).
 """
 
@@ -22,11 +22,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import strategies
-from simulator.engine import PASS, IllegalMove, Round
-from simulator.engine import Move as EngineMove
-from simulator.match import play_match
-from simulator.rules import Rules, preset, rules_from_mapping
+from simulator.reference.match import play_match
+from simulator.reference.round import PASS, IllegalMove, Round
+from simulator.reference.round import Move as EngineMove
+from simulator.rules.files import rules_from_mapping
+from simulator.rules.options import Rules
+from simulator.rules.presets import preset
+from strategies import registry
 from tests.oracle import (
     JOKER,
     RANK_INDEX,
@@ -133,7 +135,7 @@ def check_round_events(round_rules: dict, hands, leader: int, events: list[dict]
 @pytest.mark.parametrize(("name", "base", "options", "n", "seed"), MATCH_CASES)
 def test_random_matches_keep_the_invariants(name, base, options, n, seed):
     rules = _rules(base, options, n)
-    players = [strategies.make("random")] * n
+    players = [registry.make("random")] * n
     record = play_match(rules, players, seed, match=seed, rounds=3, max_rounds=3, keep_events=True)
     assert len(record.rounds) == 3
     round_rules = resolve_rules(rules.to_dict())

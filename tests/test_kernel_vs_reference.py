@@ -13,11 +13,12 @@ import dataclasses
 import numpy as np
 import pytest
 
-import strategies
-from simulator.kernel.api import KernelJob, record_trace, run_matches, trace_match
-from simulator.kernel.matches import OUT_PLACE, OUT_POINTS, OUT_POS, OUT_TOTAL, OUT_WINNER
-from simulator.match import play_match
-from simulator.rules import Rules, preset
+from simulator.matchloop.api import KernelJob, record_trace, run_matches, trace_match
+from simulator.matchloop.matches import OUT_PLACE, OUT_POINTS, OUT_POS, OUT_TOTAL, OUT_WINNER
+from simulator.reference.match import play_match
+from simulator.rules.options import Rules
+from simulator.rules.presets import preset
+from strategies import registry
 
 OPTIONS = [
     ("jokers", 2),
@@ -89,7 +90,7 @@ def seat_strategies(players: int, match: int) -> list[str]:
 
 def reference_trace(rules: Rules, names: list[str], seed: int, match: int):
     record = play_match(
-        rules, [strategies.make(s) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
+        rules, [registry.make(s) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
     )
     return record, record_trace(record)
 
@@ -152,7 +153,7 @@ def test_duplicate_deals_replay_reference(preset_name):
         rows, trace = trace_match(job, match)
         record = play_match(
             rules,
-            [strategies.make(s) for s in rotated],
+            [registry.make(s) for s in rotated],
             9,
             match,
             rounds=ROUNDS,
@@ -167,7 +168,7 @@ def test_duplicate_deals_replay_reference(preset_name):
         if match % 4:
             first = play_match(
                 rules,
-                [strategies.make(s) for s in names],
+                [registry.make(s) for s in names],
                 9,
                 match - turn,
                 rounds=1,

@@ -11,7 +11,7 @@ non-default values, and a few random combinations, with 3 to 8 players: random d
     a move by a player who passed, not a combination); the engine must refuse exactly
     that move (same index) and the oracle agrees.
 
-The engine is driven only through ``simulator.replay`` (``parse_game`` + ``replay``), as
+The engine is driven only through ``simulator.apps.replay`` (``parse_game`` + ``replay``), as
 ``president replay`` drives it. Each test is one (configuration, players, seed), so a
 failure names all three; the game that failed is printed as JSON for replaying.
 """
@@ -25,7 +25,7 @@ import zlib
 
 import pytest
 
-from simulator.replay import GameError, parse_game, replay
+from simulator.apps.replay import GameError, parse_game, replay
 from tests.oracle import (
     JOKER,
     RANKS,

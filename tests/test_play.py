@@ -11,20 +11,21 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from simulator.cards import RANK_NAMES, parse_card
-from simulator.engine import PASS, Move
-from simulator.match import play_match
-from simulator.play import (
+from simulator.apps.play.input import (
     Console,
     MoveError,
     Palette,
-    PlayResult,
     parse_give_back,
     parse_move,
-    play_session,
     use_color,
 )
-from simulator.rules import PRESET_NAMES, load_rules
+from simulator.apps.play.screen import PlayResult
+from simulator.apps.play.session import play_session
+from simulator.reference.match import play_match
+from simulator.reference.round import PASS, Move
+from simulator.rules.cards import RANK_NAMES, parse_card
+from simulator.rules.files import load_rules
+from simulator.rules.presets import PRESET_NAMES
 from strategies.lowest import Lowest
 from tests.conftest import Result, _entry
 

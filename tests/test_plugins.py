@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-import strategies
 from simulator.cli import main
-from simulator.kernel.api import KernelJob, trace_match
-from simulator.match import play_match
-from simulator.rules import preset
+from simulator.matchloop.api import KernelJob, trace_match
+from simulator.reference.match import play_match
+from simulator.rules.presets import preset
+from strategies import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 BIG = f"{ROOT}/examples/strategies/big_groups.py:big_groups"
@@ -19,8 +19,8 @@ CAUTIOUS = f"{ROOT}/examples/strategies/cautious.py:Cautious"
 GREEDY = f"{ROOT}/tests/plugin_files/illegal.py:greedy"
 # Both numba strategies are loaded before any run, so the match loop is compiled around
 # them once (about 30 s) for the whole module.
-strategies.get(BIG)
-strategies.get(GREEDY)
+registry.get(BIG)
+registry.get(GREEDY)
 
 
 def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -45,7 +45,7 @@ def test_numba_example_plays_the_same_in_the_kernel_and_on_the_reference_engine(
     job = KernelJob.build(rules, names, 4, 3, 200)
     for match in range(4):
         _, trace = trace_match(job, match)
-        record = play_match(rules, [strategies.make(s) for s in names], 4, match, rounds=3)
+        record = play_match(rules, [registry.make(s) for s in names], 4, match, rounds=3)
         moves = [
             (rr.seating.index(p) << 8) | (m.count << 4) | (0 if m.is_pass else m.rank)
             for rr in record.rounds
@@ -60,8 +60,8 @@ def test_illegal_move_in_the_kernel_is_found_and_named(capsys) -> None:
     )
     assert code == 2
     assert err.count("\n") == 1
-    assert f"strategy {GREEDY} made the illegal move 2 (rank 12, count 1)" in err
-    assert "holding" in err and "legal:" in err
+    assert f"strategy {GREEDY!r} made the illegal move 2 (rank 12, count 1)" in err
+    assert "holding" in err and "allowed:" in err
 
 
 def test_python_class_example_runs_on_the_reference_engine(capsys) -> None:
@@ -104,14 +104,15 @@ def test_faulty_python_strategies_are_stopped_with_the_situation(tmp_path, capsy
         capsys,
     )  # fmt: skip
     assert code == 2 and err.count("\n") == 1
-    assert f"strategy {path}:Raises raised RuntimeError: oops (seat" in err
+    assert f"strategy '{path}:Raises' raised RuntimeError: oops (seat" in err
     code, _, err = run_cli(
         ["simulate", "--strategies", f"{path}:Hoards,lowest,lowest,lowest", "--rounds", "20",
          "--engine", "python"],
         capsys,
     )  # fmt: skip
     assert code == 2 and err.count("\n") == 1
-    assert f"strategy {path}:Hoards gave back [13" in err and "]: not held (giving back" in err
+    assert f"strategy '{path}:Hoards' gave back a card it does not hold: [13" in err
+    assert "] (giving back" in err
 
 
 def test_wrong_signature_and_missing_names_are_refused(tmp_path, capsys) -> None:

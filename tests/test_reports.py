@@ -16,9 +16,10 @@ import pytest
 from scipy import stats as sps
 
 from reports import build, data, estimates, markov
-from reports.stats import format_ci, t975
-from simulator.match import ROLE_NAMES
-from simulator.rules import preset
+from reports.stats import format_ci
+from simulator.rules.presets import preset
+from simulator.rules.roles import ROLE_NAMES
+from simulator.stats import t_quantile
 from tests.report_runs import reference_frame, synthetic_frame, write_run
 
 NAMES = ["lowest", "random", "random", "lowest"]
@@ -84,8 +85,8 @@ def assert_ci(row: pd.Series, expected: tuple[float, float, float]) -> None:
 
 def test_t_quantile_matches_scipy():
     df = np.array([3, 4, 10, 50, 255])
-    assert np.allclose(t975(df), sps.t.ppf(0.975, df), rtol=2e-3)
-    assert np.isnan(t975(2))
+    assert np.allclose(t_quantile(df), sps.t.ppf(0.975, df), rtol=1e-12)
+    assert np.isnan(t_quantile(0))
 
 
 def test_rates_per_strategy_and_seat(scored_frame, scored_results):

@@ -14,7 +14,7 @@ from scipy import stats as sps
 
 from reports import build
 from reports.stats import format_ci
-from simulator.rules import preset
+from simulator.rules.presets import preset
 from tests.conftest import run_cli
 from tests.report_runs import reference_frame, write_run
 

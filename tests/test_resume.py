@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-import simulator.simulate as simulate
-from simulator.cli_simulate import default_strategies
-from simulator.rules import preset
+import simulator.runs.job as job
+import simulator.runs.simulate as simulate
+from simulator.rules.presets import preset
+from simulator.runs.job import default_strategies
 from tests.conftest import run_cli
 from tests.test_bad_input import assert_refused
 
@@ -33,7 +34,7 @@ SLOW = ["--engine", "python", "--out"]  # the reference engine: slow enough to k
 
 @pytest.fixture(autouse=True)
 def small_parts(monkeypatch):
-    monkeypatch.setattr(simulate, "PART_ROUNDS", SMALL_PARTS)
+    monkeypatch.setattr(job, "PART_ROUNDS", SMALL_PARTS)
 
 
 def folder_bytes(path: Path) -> dict[str, bytes]:
@@ -67,7 +68,7 @@ def listed_parts(out: Path) -> int:
 # ---------------------------------------------------------------- real kills
 
 CHILD = (
-    "import sys, simulator.simulate as s; s.PART_ROUNDS = {parts}; "
+    "import sys, simulator.runs.job as j; j.PART_ROUNDS = {parts}; "
     "from simulator.cli import main; main(sys.argv[1:])"
 )
 
@@ -117,14 +118,14 @@ def test_killed_run_resumes_to_the_uninterrupted_files(tmp_path, sig, code):
 # ---------------------------------------------------------------- stopped in-process
 
 
-def stop_after(parts: int, out: Path, *, rounds: int | None = None) -> simulate.SimConfig:
+def stop_after(parts: int, out: Path, *, rounds: int | None = None) -> job.SimConfig:
     """Run a job into ``out`` and stop it (as Ctrl-C would) once ``parts`` parts are done."""
     if rounds is None:
-        config = simulate.make_config(
+        config = job.make_config(
             preset("french"), default_strategies(4), 7, matches=300, rounds_per_match=2
         )
     else:
-        config = simulate.make_config(preset("spade"), TARGET_STRATEGIES, 3, rounds=rounds)
+        config = job.make_config(preset("spade"), TARGET_STRATEGIES, 3, rounds=rounds)
 
     calls = []
 

@@ -10,7 +10,9 @@ import dataclasses
 
 import pytest
 
-from simulator.rules import Points, Rules, load_rules, preset
+from simulator.rules.files import load_rules
+from simulator.rules.options import Points, Rules
+from simulator.rules.presets import preset
 from tests.conftest import run_cli
 
 DEFAULTS = {
@@ -204,7 +206,7 @@ def test_with_options_changes_only_what_it_names():
 
 def test_game_file_rules_object_overrides_a_preset():
     """A game file's ``rules`` object takes ``preset`` and overrides like a rules file."""
-    from simulator.replay import parse_game
+    from simulator.apps.replay import parse_game
 
     parsed = parse_game(
         {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.replay import GameError, parse_game, replay
+from simulator.apps.replay import GameError, parse_game, replay
 from tests.scenarios.notation import cli_replay, game
 
 OUT_OF_TRICK = {"passing": "out_of_trick"}

@@ -1,4 +1,4 @@
-"""Match-level helpers of ``simulator.match``, hand-worked from RULES.md and READINGS.md.
+"""Match-level helpers of ``simulator.reference.match``, hand-worked from RULES.md and READINGS.md.
 
 Roles by place, the card exchange (forced best cards, then a give-back of choice), the
 reseating, the dealer and the opener of round 2 on, points and the end of a match.
@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.cards import counts_from_cards, parse_card
-from simulator.match import (
+from simulator.reference.match import (
     exchange,
     match_over,
     next_dealer,
     next_seating,
     opening_position,
-    role_of,
 )
-from simulator.rules import Rules
+from simulator.rules.cards import counts_from_cards, parse_card
+from simulator.rules.options import Rules
+from simulator.rules.roles import role_of
 from strategies.lowest import Lowest
 
 

@@ -12,9 +12,10 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-import simulator.simulate as simulate
-import strategies
-from simulator.engine import PASS
+import simulator.runs.folder as folder
+import simulator.runs.job as job
+from simulator.reference.round import PASS
+from strategies import registry
 from tests.conftest import run_cli
 from tests.test_bad_input import BAD_RULES, assert_refused
 from tests.test_resume import folder_bytes
@@ -24,7 +25,7 @@ SMALL = ["--matches", "40", "--rounds-per-match", "2", "--quiet"]
 
 @pytest.fixture(autouse=True)
 def small_parts(monkeypatch):
-    monkeypatch.setattr(simulate, "PART_ROUNDS", 20)
+    monkeypatch.setattr(job, "PART_ROUNDS", 20)
 
 
 def assert_no_complete_looking_output(out: Path) -> None:
@@ -100,7 +101,7 @@ def test_out_that_is_not_writable_is_refused(tmp_path, monkeypatch):
 
 def test_the_dask_engine_without_dask_installed_says_how_to_install_it(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
-    monkeypatch.delitem(sys.modules, "simulator.dask_engine", raising=False)
+    monkeypatch.delitem(sys.modules, "simulator.runs.dask", raising=False)
     out = tmp_path / "out"
     result = run_cli("simulate", *SMALL, "--engine", "dask", "--out", str(out))
     assert_refused(result, "--engine dask", "[dask]")
@@ -131,13 +132,13 @@ class FullDisk:
 def test_a_full_disk_stops_with_one_line_and_resume_finishes(tmp_path, monkeypatch):
     out = tmp_path / "out"
     full = FullDisk(fail_at=3)
-    monkeypatch.setattr(simulate.pq, "write_table", full)
+    monkeypatch.setattr(folder.pq, "write_table", full)
     result = run_cli("simulate", *SMALL, "--seed", "4", "--out", str(out))
     assert_refused(result, "No space left on device", "part-00002.parquet", "--resume")
     assert_no_complete_looking_output(out)
     assert len(json.loads((out / "manifest.json").read_text())["parts"]) == 2
 
-    monkeypatch.setattr(simulate.pq, "write_table", full.real)  # space freed
+    monkeypatch.setattr(folder.pq, "write_table", full.real)  # space freed
     assert run_cli("simulate", "--resume", str(out), "--quiet").exit_code == 0
     whole = tmp_path / "whole"
     assert run_cli("simulate", *SMALL, "--seed", "4", "--out", str(whole)).exit_code == 0
@@ -209,8 +210,8 @@ class KeepsItsCards:
     ids=["raises", "passes-when-leading", "bad-give-back"],
 )
 def test_a_misbehaving_strategy_stops_the_run_with_one_line(tmp_path, monkeypatch, cls, words):
-    spec = strategies.StrategySpec(cls.name, "a broken plugin", lambda spec: cls(), kernel_id=-1)
-    monkeypatch.setitem(strategies.REGISTRY, cls.name, spec)
+    spec = registry.StrategySpec(cls.name, "a broken plugin", lambda spec: cls(), kernel_id=-1)
+    monkeypatch.setitem(registry.REGISTRY, cls.name, spec)
     out = tmp_path / "out"
     result = run_cli(
         "simulate", *SMALL, "--engine", "python", "--strategies", f"lowest,{cls.name},lowest",

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-import strategies
 from simulator.cli import cli
+from strategies import registry
 
 
 def test_every_strategy_is_listed_once_name_first_with_its_parameters() -> None:
     result = CliRunner().invoke(cli, ["strategies"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert [line.split()[0] for line in lines] == strategies.names()
+    assert [line.split()[0] for line in lines] == registry.names()
     assert len(lines) >= 8
     control = next(line for line in lines if line.startswith("control "))
     assert "strength=11" in control and "spend_at=3" in control
@@ -22,15 +22,15 @@ def test_every_strategy_is_listed_once_name_first_with_its_parameters() -> None:
 
 
 def test_parameters_change_the_vector_and_bad_ones_are_refused() -> None:
-    spec = strategies.get("control:strength=12,threat_at=0")
+    spec = registry.get("control:strength=12,threat_at=0")
     assert spec.vector == (12.0, 3.0, 0.0)
     assert spec.label == "control:strength=12,threat_at=0"
-    assert strategies.get("montecarlo").kernel_vector[:4] == (24, 0, 6, 0.1)
-    with pytest.raises(strategies.StrategyError, match="allowed: strength, spend_at, threat_at"):
-        strategies.get("control:colour=3")
-    with pytest.raises(strategies.StrategyError, match="must be a number"):
-        strategies.get("control:strength=high")
-    with pytest.raises(strategies.StrategyError, match="rollout must be one of"):
-        strategies.get("montecarlo:rollout=7")
-    with pytest.raises(strategies.StrategyError, match="no reference-engine version"):
-        strategies.make("montecarlo")
+    assert registry.get("montecarlo").kernel_vector[:4] == (24, 0, 6, 0.1)
+    with pytest.raises(registry.StrategyError, match="allowed: strength, spend_at, threat_at"):
+        registry.get("control:colour=3")
+    with pytest.raises(registry.StrategyError, match="must be a number"):
+        registry.get("control:strength=high")
+    with pytest.raises(registry.StrategyError, match="rollout must be one of"):
+        registry.get("montecarlo:rollout=7")
+    with pytest.raises(registry.StrategyError, match="no reference-engine version"):
+        registry.make("montecarlo")

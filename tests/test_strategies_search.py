@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-import strategies
-from simulator.kernel.api import KernelJob, trace_match
-from simulator.kernel.knowledge import ALLOWED, H_SIZE, KNOWN, MAX_PLAYERS, forget, note_exchange
-from simulator.kernel.layout import S_ACTIVE, S_N, S_SIZE, rules_array
-from simulator.match import play_match
-from simulator.rules import preset
+from simulator.kernel.knowledge import ALLOWED, H_SIZE, KNOWN, forget, note_exchange
+from simulator.kernel.layout import MAX_PLAYERS, S_ACTIVE, S_N, S_SIZE, rules_array
+from simulator.matchloop.api import KernelJob, trace_match
+from simulator.reference.match import play_match
+from simulator.rules.presets import preset
+from strategies import registry
 from strategies.adapter import KernelStrategy, hand_mask
 from strategies.montecarlo import sample_hands
 
@@ -32,12 +32,12 @@ def test_search_replays_on_reference_engine_without_exchange() -> None:
     for name in ("spade", "scum"):
         rules = preset(name).with_options(exchange=(), target=0, points={})
         names = [SEARCH, "rules-aware", "lowest", "random"]
-        spec = strategies.get(SEARCH)
+        spec = registry.get(SEARCH)
         for match in range(3):
             job = KernelJob.build(rules, names, 2, 2, 200)
             _, trace = trace_match(job, match)
             players = [KernelStrategy(SEARCH, spec.kernel_id, spec.kernel_vector)]
-            players += [strategies.make(s) for s in names[1:]]
+            players += [registry.make(s) for s in names[1:]]
             record = play_match(rules, players, 2, match, rounds=2)
             moves = [
                 (rr.seating.index(p) << 8) | (m.count << 4) | (0 if m.is_pass else m.rank)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-import strategies
-from simulator.engine import Move, Round
-from simulator.kernel.api import KernelJob, record_trace, trace_match
-from simulator.kernel.matches import OUT_PLACE
-from simulator.match import play_match
-from simulator.rng import Stream
-from simulator.rules import Rules, preset
+from simulator.matchloop.api import KernelJob, record_trace, trace_match
+from simulator.matchloop.matches import OUT_PLACE
+from simulator.reference.match import play_match
+from simulator.reference.rng import Stream
+from simulator.reference.round import Move, Round
+from simulator.rules.options import Rules
+from simulator.rules.presets import preset
+from strategies import registry
 
 HEURISTICS = ["keep-sets", "control", "shed-max", "planner", "rules-aware"]
 CONFIGS = [(name, preset(name)) for name in ("french", "regles-jeu", "spade", "scum")] + [
@@ -56,7 +57,7 @@ def test_heuristics_replay_on_reference_engine(label: str, rules: Rules) -> None
             job = KernelJob.build(r, names, seed, None if r.target else ROUNDS, 200)
             rows, trace = trace_match(job, match)
             record = play_match(
-                r, [strategies.make(s) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
+                r, [registry.make(s) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
             )
             expected = record_trace(record)
             where = f"{label}, {players} players, match {match}, {names}"
@@ -76,5 +77,5 @@ def test_heuristics_pass_and_keep_groups() -> None:
     rnd.apply(Move(2, 1))
     obs = rnd.observation()
     rng = Stream(1)
-    assert strategies.make("lowest").choose(obs, rng) == Move(4, 1)  # breaks the pair of 7s
-    assert strategies.make("keep-sets").choose(obs, rng) == Move(6, 1)  # the 9: no break
+    assert registry.make("lowest").choose(obs, rng) == Move(4, 1)  # breaks the pair of 7s
+    assert registry.make("keep-sets").choose(obs, rng) == Move(6, 1)  # the 9: no break

@@ -8,8 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from simulator.cli import cli, main
-from simulator.rules import preset
-from simulator.tournament import TournamentConfig, _ratio, run_tournament, tables
+from simulator.rules.presets import preset
+from simulator.runs.tournament import TournamentConfig, run_tournament, tables
+from simulator.stats import ratio_interval
 
 
 def test_tables_cover_every_combination_or_repeat_the_list() -> None:
@@ -26,7 +27,7 @@ def test_tables_cover_every_combination_or_repeat_the_list() -> None:
 def test_ratio_interval_is_the_cluster_robust_one() -> None:
     y = np.array([3.0, 5.0, 4.0, 8.0])
     m = np.array([2.0, 2.0, 2.0, 4.0])
-    p, lo, hi = _ratio(y, m)
+    p, lo, hi, _ = ratio_interval(y, m)
     assert p == 2.0
     resid = y - p * m  # -1, 1, 0, 0
     se = np.sqrt(4 / 3 * (resid**2).sum()) / m.sum()

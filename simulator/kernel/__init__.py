@@ -12,7 +12,14 @@ import hashlib
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
-_SOURCES = (_PACKAGE, _PACKAGE.parent.parent / "strategies")
+# every folder whose numba functions are compiled into the match loop (file hashing only:
+# nothing is imported from them here)
+_SOURCES = (
+    _PACKAGE,
+    _PACKAGE.parent / "matchloop",
+    _PACKAGE.parent / "rules",
+    _PACKAGE.parent.parent / "strategies",
+)
 
 
 def _source_digest() -> str:

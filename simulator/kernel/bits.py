@@ -6,7 +6,7 @@ least ``c`` cards are ``(h >> 16*(c-1)) & RANKS``, the cards held are ``popc(h)`
 weakest rank held is ``ctz(h & RANKS)``. ``ctz``/``clz``/``popc`` are LLVM intrinsics,
 which compile to single instructions (PERFORMANCE.md: lookup tables were slower).
 
-The stream functions mirror :mod:`simulator.rng` exactly; a stream's state lives in a
+The stream functions mirror :mod:`simulator.reference.rng` exactly; a stream's state lives in a
 ``uint64[3]`` array ``(state, buffered draw, has buffered draw)`` so that strategies can
 draw from it in place.
 """
@@ -127,7 +127,7 @@ def mix(z):
 
 @njit(**JIT)
 def seed_key(seed):
-    """The run key of a seed (as ``simulator.rng.seed_key``)."""
+    """The run key of a seed (as ``simulator.reference.rng.seed_key``)."""
     return mix(np.uint64(seed) + GOLDEN)
 
 

@@ -22,8 +22,8 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, add_card, count_of
 from simulator.kernel.config import HOT
+from simulator.kernel.layout import MAX_PLAYERS
 
-MAX_PLAYERS = 8
 KNOWN = MAX_PLAYERS
 ALLOWED = KNOWN + MAX_PLAYERS * MAX_PLAYERS
 H_SIZE = ALLOWED + MAX_PLAYERS * MAX_PLAYERS

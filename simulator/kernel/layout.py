@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.match import ROLE_NAMES, role_of
-from simulator.rules import Rules
+from simulator.rules.cards import MAX_COPIES
+from simulator.rules.options import MAX_PLAYERS, Rules
+from simulator.rules.roles import ROLE_NAMES, exchange_pairs, role_of
+
+NPARAMS = 16  # length of a strategy's parameter vector (a row of ``params``)
+DECK = sum(MAX_COPIES)  # room for the largest deck (52 cards and 2 jokers)
 
 # ---------------------------------------------------------------- rules array R
 R_N = 0  # players
@@ -36,9 +40,17 @@ R_EXCH = 15  # 4 slots: cards exchanged by pair i
 R_POINTS = 19  # 9 slots: points of place 1..n (slot 0 unused)
 R_SIZE = 28
 
-DEALER_CODES = {"scum": 0, "president": 1, "rotate": 2}
-OPENER_CODES = {"scum": 0, "president": 1, "left_of_dealer": 2}
-LARGER_CODES = {"off": 0, "higher_rank": 1, "any": 2}
+# values of R_DEALER and R_OPENER: whose position the rule names
+BY_SCUM = 0
+BY_PRESIDENT = 1
+BY_LEFT = 2  # dealer: left of the previous dealer; opener: left of the dealer
+DEALER_CODES = {"scum": BY_SCUM, "president": BY_PRESIDENT, "rotate": BY_LEFT}
+OPENER_CODES = {"scum": BY_SCUM, "president": BY_PRESIDENT, "left_of_dealer": BY_LEFT}
+# values of R_LARGER
+LARGER_OFF = 0
+LARGER_HIGHER = 1
+LARGER_ANY = 2
+LARGER_CODES = {"off": LARGER_OFF, "higher_rank": LARGER_HIGHER, "any": LARGER_ANY}
 
 # ---------------------------------------------------------------- round state S
 S_N = 0  # players
@@ -83,9 +95,9 @@ def rules_array(rules: Rules) -> np.ndarray:
     r[R_NOFIN2] = rules.no_finish_on_two
     r[R_OPENER] = OPENER_CODES[rules.opener]
     r[R_TARGET] = rules.target
-    pairs = [k for i, k in enumerate(rules.exchange, start=1) if 2 * i <= n]
-    r[R_NEXCH] = len(pairs)
-    r[R_EXCH : R_EXCH + len(pairs)] = pairs
+    for i, k in exchange_pairs(rules):
+        r[R_NEXCH] = i
+        r[R_EXCH + i - 1] = k
     for place in range(1, n + 1):
         r[R_POINTS + place] = rules.points.for_place(place, n)
     return r
@@ -93,7 +105,7 @@ def rules_array(rules: Rules) -> np.ndarray:
 
 def role_table(players: int) -> np.ndarray:
     """Role index of each place 1..n (slot 0 unused)."""
-    table = np.full(9, NO_ROLE, dtype=np.int64)
+    table = np.full(MAX_PLAYERS + 1, NO_ROLE, dtype=np.int64)
     for place in range(1, players + 1):
         table[place] = ROLE_INDEX[role_of(place, players)]
     return table

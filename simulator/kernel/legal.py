@@ -13,6 +13,8 @@ from numba import njit
 from simulator.kernel.bits import JOKER_BIT, PLAIN, RANKS, U0, U1, clz, ctz, with_count
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
+    LARGER_ANY,
+    LARGER_HIGHER,
     R_EQUAL,
     R_LARGER,
     R_QUAD,
@@ -21,10 +23,7 @@ from simulator.kernel.layout import (
     S_TOP_COUNT,
     S_TOP_RANK,
 )
-
-THREE = 0
-TWO = 12
-JOKER = 13
+from simulator.rules.cards import JOKER, TWO
 
 
 @njit(**INLINE)
@@ -69,9 +68,9 @@ def legal_mask(h, c, S, R):
     if c == 4 and R[R_QUAD]:
         return avail  # a four burns any smaller top
     larger = R[R_LARGER]
-    if larger == 2:
+    if larger == LARGER_ANY:
         return avail
-    if larger == 1:
+    if larger == LARGER_HIGHER:
         return avail & stronger_than(t, S[S_REV])
     return U0
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from simulator.replay import parse_game, replay
+from simulator.apps.replay import parse_game, replay
 from tests.conftest import run_cli
 
 _PLAY = re.compile(r"^(\d+): (.+)$")

@@ -1,0 +1,1 @@
+"""Applications on the reference engine: replays of given deals and terminal play."""

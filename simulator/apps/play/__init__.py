@@ -1,0 +1,1 @@
+"""Terminal play: input, screen and session."""

@@ -1,0 +1,148 @@
+"""Terminal play, the input side: the console, typed moves and give-backs, and why one is refused.
+
+Input and output are two plain callables (read a line, write text), so a whole match can
+be driven by scripted keystrokes in tests and needs no curses. Colour is a
+:class:`Palette` that the caller switches on only for a terminal (see :func:`use_color`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from simulator.reference.round import PASS, Move, Observation, Round
+from simulator.rules.cards import RANK_NAMES, CardError, parse_card
+
+PROMPT = 'Your move ("7 7", p, ?, q):'
+QUIT_WORDS = ("q", "quit")
+ANSI = {
+    "bold": "\x1b[1m",
+    "red": "\x1b[31m",
+    "green": "\x1b[32m",
+    "yellow": "\x1b[33m",
+    "cyan": "\x1b[36m",
+}
+ANSI_RESET = "\x1b[0m"
+
+
+class QuitGame(Exception):
+    """The person typed ``q`` or closed standard input: stop the match, keep the score."""
+
+
+def use_color(stream: TextIO, environ: Mapping[str, str]) -> bool:
+    """Colour only on a terminal, never under ``NO_COLOR`` (no-color.org) or ``TERM=dumb``.
+
+    Pipes, files and test runners get plain text, so transcripts stay readable.
+    """
+    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Paints text with ANSI styles, or leaves it alone when colour is off."""
+
+    color: bool = False
+
+    def paint(self, text: str, style: str) -> str:
+        """``text`` in ``style`` (a key of :data:`ANSI`)."""
+        return f"{ANSI[style]}{text}{ANSI_RESET}" if self.color else text
+
+
+@dataclass(frozen=True)
+class Console:
+    """The terminal as two callables: ``read()`` gives a line or ``None`` at end of input."""
+
+    read: Callable[[], str | None]
+    write: Callable[[str], None]
+    palette: Palette = Palette()
+
+    def say(self, text: str = "") -> None:
+        """Write one line."""
+        self.write(text + "\n")
+
+    def ask(self, prompt: str) -> str:
+        """The stripped answer to ``prompt``; end of input quits the match like ``q``."""
+        self.write(self.palette.paint(prompt, "bold") + " ")
+        line = self.read()
+        if line is None:
+            self.say()
+            raise QuitGame("end of input")
+        return line.strip()
+
+    def error(self, text: str) -> None:
+        """An explanation of why the last answer was refused."""
+        self.say(self.palette.paint(f"  ! {text}", "red"))
+
+
+class MoveError(ValueError):
+    """Typed text that is not a move; the message says what to type instead."""
+
+
+def is_quit(text: str) -> bool:
+    """``q`` or ``quit`` in lower case: a capital ``Q`` alone is a queen, not a quit."""
+    return text in QUIT_WORDS
+
+
+def parse_cards(text: str) -> list[int]:
+    """The ranks of typed cards (``"7 7"``, ``"7,7"``, ``"10h 10s"``), or a MoveError."""
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise MoveError('nothing typed (ranks such as "7 7", p = pass, ? = legal moves, q = quit)')
+    try:
+        return [parse_card(token) for token in tokens]
+    except CardError as exc:
+        raise MoveError(str(exc)) from None
+
+
+def parse_move(text: str) -> Move:
+    """A typed move: ``p``/``pass`` or the cards of one rank (``"7 7"``), or a MoveError."""
+    if text.lower() in ("p", "pass"):
+        return PASS
+    ranks = parse_cards(text)
+    if len(set(ranks)) > 1:
+        typed = " ".join(RANK_NAMES[r] for r in ranks)
+        raise MoveError(f'a combination is cards of one rank, not {typed} (a pair of 7s is "7 7")')
+    return Move(ranks[0], len(ranks))
+
+
+def _not_held(hand: Sequence[int], rank: int, wanted: int) -> str:
+    """``you hold no 3`` / ``you hold 1 × 7, not 2``."""
+    held, name = hand[rank], RANK_NAMES[rank]
+    return f"you hold no {name}" if held == 0 else f"you hold {held} × {name}, not {wanted}"
+
+
+def why_refused(move: Move, obs: Observation, rnd: Round | None) -> str | None:
+    """Why the person may not make ``move`` now (``None`` when it is legal).
+
+    The rule's own wording comes from the engine (:meth:`Round.why_illegal`) when the
+    live round is known; before the round's first move the person leads, and a leader
+    may play anything he holds, so holding and passing are all there is to check.
+    """
+    if move.is_pass and obs.top is None:
+        return "you lead this trick, and a leader may not pass"
+    if not move.is_pass and obs.hand[move.rank] < move.count:
+        return _not_held(obs.hand, move.rank, move.count)
+    if move in obs.legal:
+        return None
+    reason = rnd.why_illegal(obs.seat, move) if rnd is not None else None
+    return reason or "that is not a legal move now"
+
+
+def legal_text(legal: Sequence[Move]) -> str:
+    """The legal moves as the person would type them: ``3 | 7 7 | pass``."""
+    return " | ".join("p" if m.is_pass else str(m) for m in legal)
+
+
+def parse_give_back(text: str, hand: Sequence[int], k: int) -> list[int]:
+    """The ``k`` typed cards to give back, checked against ``hand``, or a MoveError."""
+    ranks = parse_cards(text)
+    if len(ranks) != k:
+        raise MoveError(f"give back exactly {k} card{'s' if k > 1 else ''}, not {len(ranks)}")
+    for rank in set(ranks):
+        if ranks.count(rank) > hand[rank]:
+            raise MoveError(_not_held(hand, rank, ranks.count(rank)))
+    return sorted(ranks)

@@ -1,0 +1,250 @@
+"""Terminal play, the output side: the table as the person sees it, following the match.
+
+:class:`Table` is the match's observer (:func:`simulator.reference.match.play_match`):
+everything the screen shows beyond the :class:`~simulator.reference.round.Observation`
+(names, the log of the last plays, who was skipped, places) comes from the events.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulator.apps.play.input import Console
+from simulator.reference.match import RoundRecord, best_cards
+from simulator.reference.round import Event, Move, Observation, Round
+from simulator.rules.cards import combo_name, counts_from_cards, format_hand
+from simulator.rules.options import Rules
+from simulator.rules.roles import ROLE_TITLES, exchange_pairs, role_of
+
+NAME_WIDTH = 15  # "P7 (vice_scum…)": room for the registry's usual strategy names
+LOG_LINES = 6  # plays shown under "Last plays": enough to follow one trick at 8 players
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … (places are 1 to 8)."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+    return f"{place}{suffix}"
+
+
+@dataclass
+class PlayResult:
+    """How an interactive match ended, by player (starting seat), over the rounds finished."""
+
+    rounds: int
+    totals: list[int]
+    winner: int  # player with the best total alone, -1 on a tie or before any round
+    quit: bool
+    places: list[list[int]] = field(default_factory=list)  # places[round][player]
+
+
+@dataclass
+class Table:
+    """What the person sees: follows the match as its observer and draws the screens.
+
+    Players are named by the seat they held at the start of the match (``P2``); the
+    engine's seats are table positions, turned into players through the round's seating.
+    """
+
+    rules: Rules
+    names: list[str]  # by player: "you" or the bot's strategy name
+    human: int
+    console: Console
+    reveal: bool = False
+    record: RoundRecord | None = None
+    rnd: Round | None = None
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    skipped: set[int] = field(default_factory=set)  # positions skipped since the top was laid
+    totals: list[int] = field(default_factory=list)
+    rounds_done: int = 0
+    prev_places: list[int] = field(default_factory=list)
+    places: list[list[int]] = field(default_factory=list)  # by round, by player
+    given_back: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.totals = [0] * self.rules.players
+
+    # ------------------------------------------------------------ names
+
+    def label(self, player: int) -> str:
+        """``P0 (you)``, ``P2 (lowest)``: the person's own name stands out in colour."""
+        text = f"P{player} ({self.names[player]})"
+        return self.console.palette.paint(text, "cyan") if player == self.human else text
+
+    def padded_label(self, player: int) -> str:
+        """The label padded to a column of :data:`NAME_WIDTH` (colour codes take no room)."""
+        plain = f"P{player} ({self.names[player]})"
+        return self.label(player) + " " * max(0, NAME_WIDTH - len(plain))
+
+    def player_at(self, pos: int) -> int:
+        """The player at table position ``pos`` in the current round."""
+        assert self.record is not None
+        return self.record.seating[pos]
+
+    # ------------------------------------------------------------ observer
+
+    def observe(self, kind: str, payload: Any) -> None:
+        """The ``observer`` of :func:`play_match`."""
+        if kind == "round_start":
+            self._round_start(payload)
+        elif kind == "events":
+            rnd, events = payload
+            self.rnd = rnd
+            for event in events:
+                self._note(event)
+        elif kind == "round_end":
+            self._round_end(payload)
+
+    def _round_start(self, record: RoundRecord) -> None:
+        self.record, self.rnd = record, None
+        self.log.clear()
+        self.skipped.clear()
+        c = self.console
+        c.say()
+        c.say(c.palette.paint(f"=== Round {record.index + 1} ===", "bold"))
+        c.say(f"{self.label(record.dealer)} dealt; {self.label(record.leader)} leads.")
+        for line in self._exchange_lines(record):
+            c.say(line)
+
+    def _exchange_lines(self, record: RoundRecord) -> list[str]:
+        """Who gave what in the exchange; the person sees his own cards, not the others'."""
+        if not self.prev_places:
+            return []
+        n = self.rules.players
+        by_place = {place: p for p, place in enumerate(self.prev_places)}
+        lines = []
+        for i, k in exchange_pairs(self.rules):
+            better, worse = by_place[i], by_place[n + 1 - i]
+            given = counts_from_cards(best_cards(record.dealt[worse], k))
+            if better == self.human:
+                back = format_hand(counts_from_cards(self.given_back))
+                lines.append(
+                    f"Exchange: you received {format_hand(given)} from {self.label(worse)} "
+                    f"and gave back {back}."
+                )
+            elif worse == self.human:
+                # what came back = hand after the exchange - (dealt hand - cards given)
+                got = [
+                    h - d + g
+                    for h, d, g in zip(record.hands[worse], record.dealt[worse], given, strict=True)
+                ]
+                lines.append(
+                    f"Exchange: you gave your best {format_hand(given)} to {self.label(better)} "
+                    f"and received {format_hand(got)}."
+                )
+            else:
+                lines.append(
+                    f"Exchange: {self.label(worse)} gave {k} card{'s' if k > 1 else ''} to "
+                    f"{self.label(better)} and got as many back."
+                )
+        return lines
+
+    def _note(self, event: Event) -> None:
+        """One engine event into the log (and the skipped set the screen reads)."""
+        if event.kind == "play":
+            self.skipped.clear()
+            cards = str(Move(event.rank, event.count))
+            self.log.append(f"{self.label(self.player_at(event.seat))}: {cards}")
+        elif event.kind == "pass":
+            self.log.append(f"{self.label(self.player_at(event.seat))}: pass")
+        elif event.kind == "skip":
+            self.skipped.add(event.seat)
+            self.log.append(f"{self.label(self.player_at(event.seat))}: skipped")
+        elif event.kind == "out":
+            who = self.label(self.player_at(event.seat))
+            self.log.append(f"{who} is out: {ordinal(event.place)} place")
+        elif event.kind == "trick_end":
+            self.skipped.clear()
+            leader = self.label(self.player_at(event.next_leader))
+            self.log.append(f"-- trick over; {leader} leads")
+
+    def _round_end(self, record: RoundRecord) -> None:
+        self.totals = list(record.totals)
+        self.rounds_done = record.index + 1
+        self.prev_places = list(record.places)
+        self.places.append(list(record.places))
+        c = self.console
+        n = self.rules.players
+        c.say()
+        c.say(c.palette.paint(f"=== Round {record.index + 1} over ===", "bold"))
+        c.say("  place  player          role            points  total")
+        for player in sorted(range(n), key=lambda p: record.places[p]):
+            place = record.places[player]
+            role = ROLE_TITLES[role_of(place, n)]
+            name = self.padded_label(player)
+            c.say(
+                f"  {ordinal(place):<5}  {name} {role:<15} {record.points[player]:>+6}"
+                f"  {record.totals[player]:>5}"
+            )
+        if self.reveal:
+            c.say("Bots' hands at the start of play:")
+            for player in range(n):
+                if player != self.human:
+                    c.say(f"  {self.label(player)}: {format_hand(record.hands[player])}")
+
+    # ------------------------------------------------------------ the screen
+
+    def screen(self, obs: Observation) -> list[str]:
+        """The person's screen when he must move: the table, the top, the log, his hand."""
+        paint = self.console.palette.paint
+        tricks = self.rnd.tricks if self.rnd is not None else 1
+        assert self.record is not None
+        header = f"--- Round {self.record.index + 1}, trick {tricks}"
+        if obs.reversed:
+            header += " (revolution: 2 weakest, 3 strongest)"
+        lines = [paint(header + " ---", "bold")]
+        for pos in range(len(obs.cards_left)):
+            player = self.player_at(pos)
+            mark = ">" if pos == obs.seat else " "
+            name = self.padded_label(player)
+            role = obs.roles[pos] if obs.roles else ""
+            role_title = ROLE_TITLES.get(role, "-")
+            left = obs.cards_left[pos]
+            lines.append(
+                f" {mark} {name} {role_title:<15} {left:>2} card{'s' if left != 1 else ' '}"
+                f"  {self._status(obs, pos)}".rstrip()
+            )
+        if obs.top is None:
+            lines.append("Top: none, you lead (play any combination)")
+        else:
+            owner = self.label(self.player_at(obs.top.owner))
+            top = paint(combo_name(obs.top.rank, obs.top.count), "yellow")
+            lines.append(f"Top: {top}, laid by {owner}")
+        if self.log:
+            lines.append("Last plays:")
+            lines += [f"  {line}" for line in self.log]
+        lines.append(f"Your hand: {paint(format_hand(obs.hand), 'green')}")
+        return lines
+
+    def _status(self, obs: Observation, pos: int) -> str:
+        if obs.cards_left[pos] == 0:
+            place = self.rnd.places[pos] if self.rnd is not None else 0
+            return f"out, {ordinal(place)}"
+        if pos == obs.seat:
+            return "to play"
+        if pos in self.skipped:
+            return "skipped"
+        return "passed" if obs.passed[pos] else ""
+
+
+def rounds_text(count: int) -> str:
+    return f"{count} round{'s' if count != 1 else ''}"
+
+
+def final_lines(table: Table, result: PlayResult) -> list[str]:
+    """The score at the end of the match, or so far when the person quit."""
+    paint = table.console.palette.paint
+    rounds = rounds_text(result.rounds)
+    title = f"You quit after {rounds}" if result.quit else f"Match over after {rounds}"
+    lines = ["", paint(f"=== {title} ===", "bold"), "Score so far:" if result.quit else "Score:"]
+    order = sorted(range(len(result.totals)), key=lambda p: (-result.totals[p], p))
+    lines += [f"  {table.label(p)}: {result.totals[p]}" for p in order]
+    if result.rounds == 0:
+        lines.append("No round was finished.")
+    elif result.winner >= 0:
+        verb = "leads" if result.quit else "wins"
+        lines.append(f"{table.label(result.winner)} {verb}.")
+    else:
+        lines.append("Tied at the top.")
+    return lines

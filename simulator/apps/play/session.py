@@ -1,0 +1,133 @@
+"""Terminal play: a person at one seat of a match against registry bots.
+
+The person is just another strategy of :func:`simulator.reference.match.play_match`:
+his :meth:`Human.choose` draws the screen (:mod:`simulator.apps.play.screen`) and reads
+a line (:mod:`simulator.apps.play.input`), so the match runs on the reference engine
+with exactly the rules, deal streams and scoring of the simulator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from simulator.apps.play.input import (
+    PROMPT,
+    Console,
+    MoveError,
+    QuitGame,
+    is_quit,
+    legal_text,
+    parse_give_back,
+    parse_move,
+    why_refused,
+)
+from simulator.apps.play.screen import PlayResult, Table, final_lines, rounds_text
+from simulator.reference.match import leader_alone, play_match
+from simulator.reference.rng import Stream
+from simulator.reference.round import Move, Observation
+from simulator.rules.cards import format_hand
+from simulator.rules.options import Rules
+from simulator.rules.roles import ROLE_TITLES, role_of
+
+if TYPE_CHECKING:
+    from strategies.base import Strategy
+
+MATCH = 0  # an interactive match is match 0 of its seed, like the first match of a run
+
+
+@dataclass
+class Human:
+    """The person as a strategy: each decision is a screen and a typed line."""
+
+    table: Table
+    name: str = "human"
+
+    def choose(self, obs: Observation, rng: Stream) -> Move:
+        """Draw the screen, then ask until the typed move is legal (``?`` lists them)."""
+        console = self.table.console
+        console.say()
+        for line in self.table.screen(obs):
+            console.say(line)
+        while True:
+            text = console.ask(PROMPT)
+            if is_quit(text):
+                raise QuitGame("quit")
+            if text == "?":
+                console.say(f"  legal moves: {legal_text(obs.legal)}")
+                console.say("  (type one as shown; p = pass, q = quit, a queen is Q)")
+                continue
+            try:
+                move = parse_move(text)
+            except MoveError as exc:
+                console.error(str(exc))
+                continue
+            reason = why_refused(move, obs, self.table.rnd)
+            if reason is None:
+                return move
+            console.error(f"{reason} (type ? for the legal moves)")
+
+    def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:
+        """Ask for the ``k`` cards to give back to the partner of the exchange."""
+        table, console = self.table, self.table.console
+        n = table.rules.players
+        place = table.prev_places[table.human]
+        partner = table.prev_places.index(n + 1 - place)
+        role = ROLE_TITLES[role_of(place, n)]
+        plural = "s" if k > 1 else ""
+        console.say()
+        console.say(console.palette.paint("=== Exchange ===", "bold"))
+        console.say(f"You are {role}: {table.label(partner)} gave you their best card{plural}.")
+        console.say(f"Your hand: {console.palette.paint(format_hand(hand), 'green')}")
+        while True:
+            text = console.ask(f'Give back {k} card{plural} (ranks such as "3 4", q = quit):')
+            if is_quit(text):
+                raise QuitGame("quit")
+            try:
+                table.given_back = parse_give_back(text, hand, k)
+            except MoveError as exc:
+                console.error(str(exc))
+                continue
+            return list(table.given_back)
+
+
+def play_session(
+    rules: Rules,
+    bots: Sequence[Strategy],
+    human_seat: int,
+    seed: int,
+    rounds: int,
+    console: Console,
+    reveal: bool = False,
+) -> PlayResult:
+    """Play one match with the person at ``human_seat`` and ``bots`` (strategies) elsewhere.
+
+    ``bots`` holds one strategy per other seat, in seat order. ``rounds`` is the match
+    length when the rules have no target; under a target the target rule ends it. The
+    match is match 0 of ``seed``, so a bot-only run with the same seed deals the same
+    first round. Quitting (``q`` or end of input) ends it with the totals so far.
+    """
+    n = rules.players
+    if len(bots) != n - 1:
+        raise ValueError(f"{len(bots)} bots for {n - 1} seats")
+    others = iter(bots)
+    names = ["you" if p == human_seat else next(others).name for p in range(n)]
+    table = Table(rules, names, human_seat, console, reveal)
+    others = iter(bots)
+    players = [Human(table) if p == human_seat else next(others) for p in range(n)]
+    console.say(
+        f"President: you are P{human_seat} of {n} players; "
+        + (f"first to {rules.target} points." if rules.target else f"{rounds_text(rounds)}.")
+    )
+    quit_ = False
+    try:
+        record = play_match(rules, players, seed, MATCH, rounds=rounds, observer=table.observe)
+        winner = record.winner if rules.target else leader_alone(table.totals)
+    except QuitGame:
+        quit_ = True
+        winner = leader_alone(table.totals) if table.rounds_done else -1
+    result = PlayResult(table.rounds_done, list(table.totals), winner, quit_, table.places)
+    for line in final_lines(table, result):
+        console.say(line)
+    return result

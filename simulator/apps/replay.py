@@ -1,0 +1,196 @@
+"""One round from a given deal (``president replay GAME.json``, INTERFACES.md §2).
+
+A game file fixes the rules, the hands, the leader, a strategy per seat and optional
+scripted moves. Scripted moves are played first and checked against the rules; then the
+strategies finish the round. Every problem with the file is a :class:`GameError` whose
+one-line message says what is wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from simulator.reference.rng import PLAY_STREAM, Stream
+from simulator.reference.round import PASS, Event, IllegalMove, Move, Round
+from simulator.rules.cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, CardError, parse_card
+from simulator.rules.files import rules_from_mapping
+from simulator.rules.options import Rules, RulesError
+from simulator.rules.presets import PRESETS, preset
+from strategies import registry
+
+GAME_KEYS = ("rules", "hands", "leader", "strategies", "moves")
+
+
+class GameError(ValueError):
+    """A game file that cannot be replayed, or a scripted move the rules refuse."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A validated game file."""
+
+    rules: Rules
+    hands: tuple[tuple[int, ...], ...]
+    leader: int
+    strategies: tuple[str, ...]
+    moves: tuple[tuple[int, Move], ...]
+
+
+def _rules_of(spec: Any, players: int) -> Rules:
+    if isinstance(spec, str):
+        if spec not in PRESETS:
+            raise GameError(
+                f"game: unknown rules preset {spec!r} (allowed: {', '.join(PRESETS)},"
+                " or an object with the keys of a rules file)"
+            )
+        base = preset(spec)
+        return replace(base, players=players)
+    if isinstance(spec, Mapping):
+        data = {k: v for k, v in spec.items() if k != "players"}
+        return replace(rules_from_mapping(data), players=players)
+    raise GameError('game: "rules" must be a preset name or an object of rules-file keys')
+
+
+def _parse_hands(raw: Any) -> list[list[int]]:
+    if not isinstance(raw, list) or not all(isinstance(h, list) for h in raw):
+        raise GameError('game: "hands" must be a list of lists of cards, one list per seat')
+    if not 3 <= len(raw) <= 8:
+        raise GameError(f"game: {len(raw)} hands given (allowed: 3 to 8 players, one hand each)")
+    hands = []
+    for seat, cards in enumerate(raw):
+        if not cards:
+            raise GameError(f"game: the hand of seat {seat} is empty (every hand needs a card)")
+        counts = [0] * NUM_RANKS
+        for card in cards:
+            try:
+                counts[parse_card(card)] += 1
+            except CardError as exc:
+                raise GameError(f"game: seat {seat}: {exc}") from None
+        hands.append(counts)
+    return hands
+
+
+def _check_deck(hands: Sequence[Sequence[int]], rules: Rules) -> None:
+    for rank in range(NUM_RANKS):
+        total = sum(h[rank] for h in hands)
+        if rank == NUM_RANKS - 1 and total and rules.jokers == 0:
+            raise GameError(
+                "game: the hands hold jokers but the rules have jokers = 0 "
+                "(allowed: jokers only with jokers = 2)"
+            )
+        if total > MAX_COPIES[rank]:
+            raise GameError(
+                f"game: the hands hold {total} cards of rank {RANK_NAMES[rank]} "
+                f"(allowed: at most {MAX_COPIES[rank]})"
+            )
+
+
+def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move]:
+    where = f"move {index} is not a valid move"
+    if not isinstance(raw, Mapping):
+        raise GameError(
+            f'{where}: expected an object {{"seat": S, "play": [...]}} '
+            'or {"seat": S, "pass": true}'
+        )
+    unknown = set(raw) - {"seat", "play", "pass"}
+    if unknown:
+        raise GameError(f"{where}: unknown key {sorted(unknown)[0]!r} (allowed: seat, play, pass)")
+    seat = raw.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise GameError(f"{where}: seat {seat!r} does not exist (allowed: 0 to {players - 1})")
+    if ("play" in raw) == ("pass" in raw):
+        raise GameError(f'{where}: give either "play": [cards] or "pass": true')
+    if "pass" in raw:
+        if raw["pass"] is not True:
+            raise GameError(f'{where}: "pass" must be true')
+        return seat, PASS
+    cards = raw["play"]
+    if not isinstance(cards, list) or not cards:
+        raise GameError(f'{where}: "play" must be a non-empty list of cards')
+    try:
+        ranks = {parse_card(c) for c in cards}
+    except CardError as exc:
+        raise GameError(f"{where}: {exc}") from None
+    if len(ranks) != 1 or len(cards) > 4:
+        raise GameError(
+            f"{where}: seat {seat} plays {' '.join(map(str, cards))}: a combination "
+            "is 1 to 4 cards of the same rank (no sequences)"
+        )
+    return seat, Move(ranks.pop(), len(cards))
+
+
+def parse_game(data: Any) -> Game:
+    """Validate a parsed game file."""
+    if not isinstance(data, Mapping):
+        raise GameError("game: expected a JSON object with keys " + ", ".join(GAME_KEYS))
+    unknown = set(data) - set(GAME_KEYS)
+    if unknown:
+        raise GameError(
+            f"game: unknown key {sorted(unknown)[0]!r} (allowed: {', '.join(GAME_KEYS)})"
+        )
+    for key in ("rules", "hands", "leader"):
+        if key not in data:
+            raise GameError(f"game: missing key {key!r} (required: rules, hands, leader)")
+    hands = _parse_hands(data["hands"])
+    n = len(hands)
+    try:
+        rules = _rules_of(data["rules"], n)
+    except RulesError as exc:
+        raise GameError(f"game: {exc}") from None
+    _check_deck(hands, rules)
+    leader = data["leader"]
+    if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n:
+        raise GameError(f"game: leader {leader!r} is out of range (allowed: 0 to {n - 1})")
+    names = data.get("strategies", ["lowest"] * n)
+    if not isinstance(names, list) or len(names) != n:
+        given = len(names) if isinstance(names, list) else "no list of"
+        raise GameError(f"game: {given} strategies for {n} seats (allowed: exactly one per seat)")
+    for name in names:
+        if not isinstance(name, str) or name not in registry.REGISTRY:
+            raise GameError(
+                f"game: unknown strategy {name!r} (allowed: {', '.join(registry.names())})"
+            )
+    raw_moves = data.get("moves", [])
+    if not isinstance(raw_moves, list):
+        raise GameError('game: "moves" must be a list of scripted moves')
+    moves = tuple(_parse_move(i, m, n) for i, m in enumerate(raw_moves))
+    return Game(rules, tuple(map(tuple, hands)), leader, tuple(names), moves)
+
+
+def load_game(path: str | Path) -> Game:
+    """Read and validate a game file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise GameError(f"game: cannot read {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise GameError(f"game: {path} is not valid JSON: {exc}") from None
+    return parse_game(data)
+
+
+def replay(game: Game, seed: int = 0) -> list[Event]:
+    """The events of the whole round, scripted moves first.
+
+    An illegal scripted move raises GameError before anything is returned, so a caller
+    never prints half a replay.
+    """
+    rnd = Round(game.rules, game.hands, game.leader)
+    events: list[Event] = []
+    for index, (seat, move) in enumerate(game.moves):
+        try:
+            events += rnd.apply(move, seat)
+        except IllegalMove as exc:
+            shown = "passes" if move.is_pass else f"plays {move}"
+            raise GameError(f"move {index} (seat {seat} {shown}) is illegal: {exc}") from None
+    players = [registry.make(name) for name in game.strategies]
+    rng = Stream.of(seed, 0, PLAY_STREAM)
+    while not rnd.over:
+        move = players[rnd.turn].choose(rnd.observation(), rng)
+        events += rnd.apply(move)
+    return events

@@ -1,0 +1,42 @@
+"""What the CLI commands share: the user-error type and option decorators."""
+
+from __future__ import annotations
+
+import click
+
+from simulator.rules.files import load_rules
+from simulator.rules.options import Rules, RulesError
+
+
+class UserError(click.ClickException):
+    """A mistake in the user's input: printed as one line, exit code 2."""
+
+    exit_code = 2
+
+
+def resolve_rules(spec: str) -> Rules:
+    """``--rules NAME|FILE`` to Rules, or a UserError."""
+    try:
+        return load_rules(spec)
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+
+
+def seed_option(func):  # type: ignore[no-untyped-def]
+    """``--seed S``: the run's seed (integer)."""
+    return click.option(
+        "--seed", type=int, default=0, show_default=True, help="Seed of the random streams."
+    )(func)
+
+
+def players_option(func):  # type: ignore[no-untyped-def]
+    """``--players N``: the number of players, overriding the rules'."""
+    return click.option("--players", type=int, default=None,
+                        help="Number of players, 3 to 8 (default: the rules').")(func)  # fmt: skip
+
+
+def strategies_option(func):  # type: ignore[no-untyped-def]
+    """``--strategies a,b,…``: one strategy for all seats or one per seat."""
+    return click.option("--strategies", "strategy_list", default=None,
+                        help="Strategies, one for all seats or one per seat, comma-separated "
+                             "(default: a mix of the built-ins).")(func)  # fmt: skip

@@ -1,0 +1,126 @@
+"""``president play``: a whole match in the terminal, the person against registry bots."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from simulator.apps.play.input import Console, Palette, use_color
+from simulator.apps.play.session import play_session
+from simulator.cli.common import UserError, resolve_rules, seed_option
+from simulator.rules.options import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
+from strategies import registry
+from strategies.base import Strategy
+
+DEFAULT_ROUNDS = 5
+
+
+def table_rules(spec: str, players: int | None) -> Rules:
+    """``--rules`` with ``--players`` applied, or a UserError naming the allowed range."""
+    rules = resolve_rules(spec)
+    if players is None:
+        return rules
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise UserError(
+            f"--players {players} is not allowed (allowed: {MIN_PLAYERS} to {MAX_PLAYERS})"
+        )
+    try:
+        return rules.with_options(players=players)
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+
+
+def make_bots(spec: str, count: int) -> list[Strategy]:
+    """``--bots``: one registry name for every bot, or exactly one name per bot."""
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) == 1:
+        names *= count
+    if len(names) != count:
+        raise UserError(
+            f"--bots gives {len(names)} names for {count} bots "
+            f"(allowed: one name for all, or {count} names separated by commas)"
+        )
+    try:
+        return [registry.make(name) for name in names]
+    except registry.StrategyError as exc:
+        raise UserError(f"--bots: {exc}") from None
+
+
+def terminal_console() -> Console:
+    """Standard input and output as a :class:`Console`.
+
+    When standard input is not a terminal (a script, a pipe) the line read is echoed
+    after its prompt, so that the output reads like the session it was.
+    """
+    stdin = click.get_text_stream("stdin")
+    stdout = click.get_text_stream("stdout")
+    echo = not (hasattr(stdin, "isatty") and stdin.isatty())
+
+    def read() -> str | None:
+        line = stdin.readline()
+        if not line:
+            return None
+        if echo:
+            stdout.write(line if line.endswith("\n") else line + "\n")
+        return line
+
+    def write(text: str) -> None:
+        stdout.write(text)
+        stdout.flush()
+
+    return Console(read, write, Palette(use_color(stdout, os.environ)))
+
+
+@click.command("play")
+@click.option(
+    "--rules",
+    "rules_spec",
+    default="french",
+    show_default=True,
+    metavar="NAME|FILE",
+    help="Preset name or TOML rules file.",
+)
+@click.option(
+    "--players", type=int, default=None, help="Players at the table, 3 to 8 [default: the rules']."
+)
+@click.option(
+    "--bots",
+    default="lowest",
+    show_default=True,
+    help="Bot strategies: one registry name for all, or one per bot, comma-separated.",
+)
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat, 0 to players - 1.")
+@click.option(
+    "--rounds",
+    type=int,
+    default=DEFAULT_ROUNDS,
+    show_default=True,
+    help="Rounds in the match when the rules have no target (target = 0).",
+)
+@click.option("--reveal", is_flag=True, help="Show the bots' hands after each round.")
+@seed_option
+def play_command(
+    rules_spec: str,
+    players: int | None,
+    bots: str,
+    seat: int,
+    rounds: int,
+    reveal: bool,
+    seed: int,
+) -> None:
+    """Play a match in the terminal against the bots, on the simulator's rules and engine.
+
+    Type moves as card ranks ("7 7", "10", "JK"), p to pass, ? for the legal moves and
+    q to quit with the score so far (end of input quits too). Colour is used on a
+    terminal unless NO_COLOR is set.
+    """
+    rules = table_rules(rules_spec, players)
+    n = rules.players
+    if not 0 <= seat < n:
+        raise UserError(f"--seat {seat} is out of range (allowed: 0 to {n - 1})")
+    if rounds < 1:
+        raise UserError(f"--rounds {rounds} is not allowed (allowed: 1 or more)")
+    play_session(
+        rules, make_bots(bots, n - 1), seat, seed, rounds, terminal_console(), reveal=reveal
+    )

@@ -1,0 +1,32 @@
+"""``president rules list|show``: the presets and the fully resolved rules."""
+
+from __future__ import annotations
+
+import click
+
+from simulator.cli.common import resolve_rules
+from simulator.rules.files import to_toml
+from simulator.rules.presets import PRESETS
+
+
+@click.group("rules")
+def rules_group() -> None:
+    """List the presets or show resolved rules."""
+
+
+@rules_group.command("list")
+def rules_list() -> None:
+    """List the presets with a one-line description."""
+    width = max(map(len, PRESETS))
+    for name, (description, _) in PRESETS.items():
+        click.echo(f"{name:<{width}}  {description}")
+
+
+@rules_group.command("show")
+@click.argument("spec", metavar="NAME|FILE")
+def rules_show(spec: str) -> None:
+    """Print the fully resolved rules of a preset or rules file as TOML.
+
+    The output is itself a rules file: --rules reads it back to the same rules.
+    """
+    click.echo(to_toml(resolve_rules(spec), title=f"rules resolved from {spec}"), nl=False)

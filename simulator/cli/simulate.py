@@ -1,0 +1,315 @@
+"""``president simulate``: many matches on the kernel, a table per strategy, parquet output."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+from click.core import ParameterSource
+
+from simulator.cli.common import (
+    UserError,
+    players_option,
+    resolve_rules,
+    seed_option,
+    strategies_option,
+)
+from simulator.cli.report import write_run_report
+from simulator.reference.match import MAX_ROUNDS
+from simulator.rules.options import RulesError
+from simulator.runs.engines import engine_names
+from simulator.runs.job import SimConfig, SimulationError, default_strategies, make_config
+from simulator.runs.simulate import resume, run
+from simulator.runs.summary import RunResult
+from strategies import registry
+
+# parameters that define the job: --resume reads them from the run's manifest instead
+JOB_PARAMS = (
+    "rules_spec",
+    "players",
+    "strategy_list",
+    "matches",
+    "rounds_per_match",
+    "rounds",
+    "max_rounds",
+    "seed",
+    "out_dir",
+    "duplicate",
+)
+
+
+class ProgressBar:
+    """Rounds done, rounds/s and time left on standard error, redrawn in place.
+
+    Shown only on a terminal and only once the run has lasted a second, so short runs and
+    pipes stay quiet.
+    """
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.shown = False
+
+    def __call__(self, done: int, expected: int | None, seconds: float) -> None:
+        if not self.enabled or seconds < 1.0:
+            return
+        rate = done / seconds if seconds else 0.0
+        line = f"{done:>12,} rounds  {rate:>12,.0f} rounds/s"
+        if expected:
+            frac = min(1.0, done / expected)
+            bar = "#" * int(frac * 30)
+            left = (expected - done) / rate if rate else 0.0
+            line = f"[{bar:<30}] {frac:6.1%} {line}  {left:6.1f} s left"
+        sys.stderr.write("\r" + line)
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            self.shown = False
+
+
+@contextlib.contextmanager
+def terminations_interrupt() -> Iterator[list[int]]:
+    """Turn SIGTERM into KeyboardInterrupt, like SIGINT, so that a terminated run stops
+    the same orderly way (the part being written is finished, clusters are closed).
+
+    Yields a list that receives the number of the signal that arrived.
+    """
+    received: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield received
+        return
+
+    def interrupt(signum: int, _frame: object) -> None:
+        received.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield received
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def format_table(result: RunResult, players: int) -> str:
+    """The per-strategy table printed at the end of a run."""
+    head = f"{'strategy':<12} {'rounds':>11} " + " ".join(
+        f"{'P' + str(i):>6}" for i in range(1, players + 1)
+    )
+    head += f" {'mean':>6}  President rate (95% CI)"
+    lines = [head]
+    for row in result.table:
+        shares = " ".join(f"{s:6.1%}" for s in row["shares"])
+        lines.append(
+            f"{row['strategy']:<12} {row['rounds']:>11,} {shares} {row['mean_place']:6.3f}  "
+            f"{row['president']:.4f} [{row['president_low']:.4f}, {row['president_high']:.4f}]"
+        )
+    return "\n".join(lines)
+
+
+@click.command("simulate")
+@click.option(
+    "--rules",
+    "rules_spec",
+    default="french",
+    show_default=True,
+    help="A preset name or a TOML rules file.",
+)
+@players_option
+@strategies_option
+@click.option("--matches", type=int, default=None, help="Number of matches.")
+@click.option(
+    "--rounds-per-match",
+    type=int,
+    default=None,
+    help="Rounds per match when the rules have no target (default 10).",
+)
+@click.option(
+    "--rounds",
+    type=int,
+    default=None,
+    help="Total rounds instead of --matches (default: 1,000,000).",
+)
+@click.option(
+    "--max-rounds",
+    type=int,
+    default=MAX_ROUNDS,
+    show_default=True,
+    help="Longest match under a points target.",
+)
+@seed_option
+@click.option(
+    "--workers",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Threads to use (--engine dask without --scheduler: worker processes).",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=True, path_type=Path),
+    default=None,
+    help="Folder for rounds.parquet and summary.json.",
+)
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Duplicate deals: groups of n matches share their deals while the "
+    "strategies turn one seat per match.",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(engine_names()),
+    default="numba",
+    show_default=True,
+    help="numba: the kernel; python: the reference engine (slow, same data); dask: the "
+    "kernel on a Dask cluster (--scheduler, or a local cluster of --workers processes).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="tcp://HOST:PORT",
+    help="With --engine dask: the scheduler of the cluster to run on.",
+)
+@click.option(
+    "--resume",
+    "resume_dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Finish the interrupted run in this folder (its job comes from its manifest).",
+)
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--report",
+    "with_report",
+    is_flag=True,
+    help="After the run, write DIR/report.html as `president report DIR` does (needs --out).",
+)
+def simulate_command(
+    rules_spec: str,
+    players: int | None,
+    strategy_list: str | None,
+    matches: int | None,
+    rounds_per_match: int | None,
+    rounds: int | None,
+    max_rounds: int,
+    seed: int,
+    workers: int,
+    out_dir: Path | None,
+    duplicate: bool,
+    engine: str,
+    quiet: bool,
+    with_report: bool,
+    scheduler: str | None,
+    resume_dir: Path | None,
+) -> None:
+    """Play many matches between strategies on the numba kernel.
+
+    Prints, per strategy: rounds, the share of each place, the mean place and the
+    President rate with a 95% interval (clustered by match). With --out, writes
+    DIR/rounds.parquet (parts) and DIR/summary.json. The same seed and arguments give
+    the same data whatever the number of workers and the engine. A run stopped by
+    Ctrl-C, SIGTERM or a crash keeps its finished parts; --resume DIR finishes it.
+    """
+    if resume_dir is not None:
+        ctx = click.get_current_context()
+        given = [
+            param.opts[0]
+            for param in ctx.command.params
+            if param.name in JOB_PARAMS
+            and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
+        ]
+        if given:
+            raise UserError(
+                f"--resume takes the job from DIR/manifest.json (allowed with it: --workers, "
+                f"--engine, --scheduler, --quiet, --report; drop {', '.join(given)})"
+            )
+        out_dir = resume_dir
+    if with_report and out_dir is None:
+        raise UserError("--report needs --out DIR (the report is written to DIR/report.html)")
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, not {workers}")
+    bar = ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    started = time.perf_counter()
+    with terminations_interrupt() as received:
+        try:
+            if resume_dir is not None:
+                folder, result = resume(resume_dir, workers, bar, engine, scheduler)
+                config = folder.config
+                for note in folder.dropped:
+                    click.echo(f"note: {note} are computed again", err=True)
+            else:
+                config = _config_of(
+                    rules_spec,
+                    players,
+                    strategy_list,
+                    matches,
+                    rounds,
+                    rounds_per_match,
+                    max_rounds,
+                    seed,
+                    duplicate,
+                )
+                result = run(config, out_dir, workers, bar, engine, scheduler)
+        except (SimulationError, registry.StrategyError) as exc:  # a user strategy's fault
+            raise UserError(str(exc)) from None
+        except KeyboardInterrupt:
+            bar.close()
+            signum = received[0] if received else signal.SIGINT
+            kept = (
+                f"; the finished parts are kept: president simulate --resume {out_dir}"
+                if out_dir
+                else ""
+            )
+            click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
+            sys.exit(128 + signum)
+        finally:
+            bar.close()
+    click.echo(format_table(result, config.rules.players))
+    elapsed = time.perf_counter() - started
+    click.echo(
+        f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s "
+        f"({result.rounds / max(elapsed, 1e-9):,.0f} rounds/s)"
+        + (f"; data in {out_dir}" if out_dir else "")
+    )
+    if with_report:
+        click.echo(f"report: {write_run_report(out_dir)}")
+
+
+def _config_of(
+    rules_spec: str,
+    players: int | None,
+    strategy_list: str | None,
+    matches: int | None,
+    rounds: int | None,
+    rounds_per_match: int | None,
+    max_rounds: int,
+    seed: int,
+    duplicate: bool,
+) -> SimConfig:
+    """The job the command line describes, or a UserError naming what is wrong."""
+    rules = resolve_rules(rules_spec)
+    try:
+        if players is not None:
+            rules = rules.with_options(players=players)
+        names = strategy_list.split(",") if strategy_list else default_strategies(rules.players)
+        return make_config(
+            rules,
+            [s.strip() for s in names],
+            seed,
+            matches,
+            rounds,
+            rounds_per_match,
+            max_rounds,
+            duplicate,
+        )
+    except (RulesError, SimulationError, registry.StrategyError) as exc:
+        raise UserError(str(exc)) from None

@@ -1,0 +1,249 @@
+"""One round in the kernel: plays, passes, skips, the end of a trick, places.
+
+The fast twin of :class:`simulator.reference.round.Round`: one small function per rule, hands as
+bitmasks. Event order is the rule book's: the play, going out, the skip, the end of the
+trick; a play that leaves one player holding cards ends the round at once.
+
+The round state has two forms. The ``S`` array (see :mod:`simulator.kernel.layout`) is
+what strategies read and what search players copy; inside :func:`simulator.matchloop.round.play_round` the same
+state lives in local variables (a :data:`State` tuple), because numba cannot prove that
+``S`` does not alias the hands, and every array access would then go to memory (the
+kernel ran 2x slower that way). :func:`step` is the one implementation of a move's
+consequences; search players run it on copies of the state with :func:`load_state` and
+:func:`store_state`.
+
+``State`` = ``(turn, top_rank, top_count, owner, rev, answered, oot, active, best_free,
+worst_free, over, tricks, plays, passes, skips)`` with the meaning of the ``S_*`` slots.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulator.kernel.bits import U0, ctz, popc, remove_cards
+from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.layout import (
+    R_EQUAL,
+    R_N,
+    R_NOFIN2,
+    R_OOT,
+    R_QUAD,
+    R_REVOL,
+    R_TRANSP,
+    R_TWO_ENDS,
+    S_ACTIVE,
+    S_ANSWERED,
+    S_BEST_FREE,
+    S_LEADER,
+    S_N,
+    S_OOT,
+    S_OVER,
+    S_OWNER,
+    S_PASSES,
+    S_PLAYS,
+    S_REV,
+    S_SKIPS,
+    S_TOP_COUNT,
+    S_TOP_RANK,
+    S_TRICKS,
+    S_TURN,
+    S_WORST_FREE,
+)
+from simulator.rules.cards import THREE, TWO
+
+# Positions in the State tuple (the same meanings as the ``S_*`` slots).
+ST_TURN = 0
+ST_TOP_RANK = 1
+ST_TOP_COUNT = 2
+ST_OWNER = 3
+ST_REV = 4
+ST_ANSWERED = 5
+ST_OOT = 6
+ST_ACTIVE = 7
+ST_BEST_FREE = 8
+ST_WORST_FREE = 9
+ST_OVER = 10
+ST_TRICKS = 11
+ST_PLAYS = 12
+ST_PASSES = 13
+ST_SKIPS = 14
+
+
+@njit(**HOT)
+def start_round(S, H, n, leader, played, places):
+    """A fresh round: nobody has played, the leader is to move, normal rank order."""
+    S[S_N] = n
+    S[S_TURN] = leader
+    S[S_LEADER] = leader
+    S[S_TOP_RANK] = -1
+    S[S_TOP_COUNT] = 0
+    S[S_OWNER] = -1
+    S[S_REV] = 0
+    S[S_ANSWERED] = 0
+    S[S_OOT] = 0
+    active = 0
+    for p in range(n):
+        if H[p] != U0:
+            active |= 1 << p
+    S[S_ACTIVE] = active
+    S[S_BEST_FREE] = 1
+    S[S_WORST_FREE] = n
+    S[S_OVER] = 0
+    S[S_TRICKS] = 1
+    S[S_PLAYS] = 0
+    S[S_PASSES] = 0
+    S[S_SKIPS] = 0
+    played[:] = 0
+    places[:] = 0
+
+
+# ---------------------------------------------------------------- rules as small functions
+
+
+@njit(**INLINE)
+def rule_flags(R):
+    """The rules one round needs, as scalars: (n, equal, transparent, quad, revolution,
+    out_of_trick, two_ends, no_finish_on_two)."""
+    return (R[R_N], R[R_EQUAL] != 0, R[R_TRANSP] != 0, R[R_QUAD] != 0, R[R_REVOL] != 0,
+            R[R_OOT] != 0, R[R_TWO_ENDS] != 0, R[R_NOFIN2] != 0)  # fmt: skip
+
+
+@njit(**INLINE)
+def next_to_ask(n, after, owner, eligible):
+    """The next player clockwise after ``after`` who would be asked, or -1.
+
+    ``eligible`` holds the players with cards still in the trick (out_of_trick); the
+    owner of the top is never asked to answer his own combination.
+    """
+    s = after
+    for _ in range(n - 1):
+        s += 1
+        if s == n:
+            s = 0
+        if s == owner:
+            return -1
+        if (eligible >> s) & 1:
+            return s
+    return -1
+
+
+@njit(**INLINE)
+def trick_over(active, answered, oot, owner):
+    """Everyone holding cards but the top's owner has passed or been skipped since it was laid."""
+    waiting = active & ~(answered | oot)
+    if owner >= 0:
+        waiting &= ~(1 << owner)
+    return waiting == 0
+
+
+@njit(**INLINE)
+def trick_leader(n, owner, active):
+    """The top's owner leads the next trick, or the next player clockwise holding cards."""
+    leader = owner
+    while not (active >> leader) & 1:
+        leader += 1
+        if leader == n:
+            leader = 0
+    return leader
+
+
+@njit(**INLINE)
+def place_taken(no_finish_on_two, rank, best_free, worst_free):
+    """The place of a player going out on ``rank``: the best free one, or the worst after
+    2s/jokers under no_finish_on_two. Returns (place, best_free, worst_free)."""
+    if no_finish_on_two and rank >= TWO:  # a 2 or a joker
+        return worst_free, best_free, worst_free - 1
+    return best_free, best_free + 1, worst_free
+
+
+@njit(**INLINE)
+def play_effect(r, c, tc, t, equal, transparent):
+    """(rank the new top carries, whether it is an equal-rank play) of a legal play."""
+    if tc == 0 or c != tc:
+        return r, False
+    taken = t if (r == THREE and transparent) else r  # transparent threes take the rank
+    return taken, equal and r == t
+
+
+@njit(**INLINE)
+def ends_trick_at_once(r, c, two_ends, quad):
+    """2s under two_ends_trick and fours under quad_burns end the trick at once."""
+    return (r == TWO and two_ends) or (c == 4 and quad)
+
+
+# ---------------------------------------------------------------- one move
+
+
+@njit(**INLINE)
+def step(st, fl, pos, r, c, H, played, places):
+    """The state after player ``pos`` plays ``c`` cards of rank ``r`` (``c == 0``: passes).
+
+    The move is legal by assumption; ``H``, ``played`` and ``places`` are updated in place.
+    """
+    (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
+     plays, passes, skips) = st  # fmt: skip
+    n, equal, transparent, quad, revolution, out_of_trick, two_ends, nofin2 = fl
+    last = pos  # whose answer the turn moves on from
+    end_now = False
+    if c == 0:
+        passes += 1
+        answered |= 1 << pos
+        if out_of_trick:
+            oot |= 1 << pos
+    else:
+        taken, is_equal = play_effect(r, c, tc, t, equal, transparent)
+        H[pos] = remove_cards(H[pos], r, c)
+        played[r] += c
+        t = taken
+        tc = c
+        owner = pos
+        answered = 0
+        plays += 1
+        if c == 4 and revolution:
+            rev ^= 1  # in force from the next play on
+        if H[pos] == U0:
+            place, best_free, worst_free = place_taken(nofin2, r, best_free, worst_free)
+            places[pos] = place
+            active &= ~(1 << pos)
+            if popc(np.uint64(active)) == 1:
+                places[ctz(np.uint64(active))] = best_free
+                over = 1
+                return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free,
+                        over, tricks, plays, passes, skips)  # fmt: skip
+        if ends_trick_at_once(r, c, two_ends, quad):
+            end_now = True
+        elif is_equal:
+            skipped = next_to_ask(n, pos, owner, active & ~oot)
+            if skipped >= 0:
+                skips += 1
+                answered |= 1 << skipped
+                last = skipped
+    if end_now or trick_over(active, answered, oot, owner):
+        turn = trick_leader(n, owner, active)
+        t = -1
+        tc = 0
+        owner = -1
+        answered = 0
+        oot = 0
+        tricks += 1
+    else:
+        turn = next_to_ask(n, last, owner, active & ~oot)
+    return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
+            plays, passes, skips)  # fmt: skip
+
+
+@njit(**INLINE)
+def load_state(S):
+    """The ``S`` array as a State tuple."""
+    return (S[S_TURN], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_OWNER], S[S_REV], S[S_ANSWERED],
+            S[S_OOT], S[S_ACTIVE], S[S_BEST_FREE], S[S_WORST_FREE], S[S_OVER], S[S_TRICKS],
+            S[S_PLAYS], S[S_PASSES], S[S_SKIPS])  # fmt: skip
+
+
+@njit(**INLINE)
+def store_state(S, st):
+    """Write a State tuple into the ``S`` array."""
+    (S[S_TURN], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_OWNER], S[S_REV], S[S_ANSWERED], S[S_OOT],
+     S[S_ACTIVE], S[S_BEST_FREE], S[S_WORST_FREE], S[S_OVER], S[S_TRICKS], S[S_PLAYS],
+     S[S_PASSES], S[S_SKIPS]) = st  # fmt: skip

@@ -1,0 +1,175 @@
+"""Python entry points to the kernel: validate, convert to arrays, call, collect.
+
+Kernels never see pandas or click; these wrappers turn rules and strategy names into
+the kernel's arrays and gather the blocks' rows back into match order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from simulator.kernel.bits import seed_key
+from simulator.kernel.layout import NPARAMS, role_table, rules_array
+from simulator.matchloop.matches import OUT_COLS, run_blocks
+from simulator.matchloop.seating import group_size
+from simulator.matchloop.userchain import Runner, kernel_runner
+from simulator.reference.match import MatchRecord
+from simulator.rules.options import Rules
+from strategies.registry import get
+from strategies.specs import PLUGIN_BASE, StrategyError
+
+MAX_MATCH = 2**31 - 1  # match numbers are stored as int32
+
+
+@dataclass(frozen=True)
+class KernelJob:
+    """What the kernel needs for a run, as arrays (built once, reused for every chunk)."""
+
+    R: np.ndarray
+    sids: np.ndarray
+    params: np.ndarray
+    role_tab: np.ndarray
+    key: np.uint64
+    rounds_limit: int
+    expected_rounds: int
+    duplicate: int = 1  # n: groups of n matches share deals, strategies turning seats
+    runner: Runner | None = None  # run_blocks compiled around user strategies
+
+    @classmethod
+    def build(
+        cls,
+        rules: Rules,
+        seat_strategies: Sequence[str],
+        seed: int,
+        rounds_per_match: int | None,
+        max_rounds: int,
+        duplicate: bool = False,
+    ) -> KernelJob:
+        """Arrays for a job; ``duplicate`` groups matches by n sharing deals (strategies turn)."""
+        n = rules.players
+        if len(seat_strategies) != n:
+            raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
+        specs = [get(s) for s in seat_strategies]
+        for spec in specs:
+            if spec.kernel_id < 0:
+                raise StrategyError(f"strategy {spec.name!r}: {spec.python_note}")
+        runner = None
+        if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
+            runner = kernel_runner(
+                rules, seat_strategies, seed, rounds_per_match, max_rounds, duplicate
+            )
+        sids = np.array([spec.kernel_id for spec in specs], dtype=np.int64)
+        params = np.zeros((n, NPARAMS), dtype=np.float64)
+        for seat, spec in enumerate(specs):
+            params[seat, : len(spec.kernel_vector)] = spec.kernel_vector
+        if rules.target:
+            limit, expected = max_rounds, min(max_rounds, max(8, 4 * rules.target))
+        else:
+            if rounds_per_match is None or rounds_per_match < 1:
+                raise ValueError("rounds per match must be at least 1 without a target")
+            limit = expected = rounds_per_match
+        key = np.uint64(seed_key(np.uint64(seed % 2**64)))  # always uint64: one signature
+        return cls(
+            rules_array(rules),
+            sids,
+            params,
+            role_table(n),
+            key,
+            limit,
+            expected,
+            group_size(n, duplicate),
+            runner,
+        )
+
+
+def run_matches(job: KernelJob, m_lo: int, m_hi: int, block: int = 64) -> np.ndarray:
+    """Rows (``int32[rounds, OUT_COLS]``) of matches ``[m_lo, m_hi)``, in match order.
+
+    A block whose buffer overflowed (a long match under a target) keeps the matches it
+    finished; the match that did not fit is played again alone with room for the longest
+    possible match, and the run goes on after it. Results never depend on this.
+    """
+    if not 0 <= m_lo <= m_hi <= MAX_MATCH:
+        raise ValueError(f"match numbers must lie in [0, {MAX_MATCH}]")
+    parts: list[np.ndarray] = []
+    lo = m_lo
+    while lo < m_hi:
+        rows, finished = _run(job, lo, m_hi, block, block * job.expected_rounds)
+        parts.append(rows)
+        lo += finished
+        if lo < m_hi:  # match lo overflowed its block: play it alone
+            rows, _ = _run(job, lo, lo + 1, 1, job.rounds_limit)
+            parts.append(rows)
+            lo += 1
+    return np.concatenate(parts) if parts else np.empty((0, OUT_COLS), dtype=np.int32)
+
+
+def _run(job: KernelJob, lo: int, hi: int, block: int, cap: int) -> tuple[np.ndarray, int]:
+    """Run blocks from ``lo``; the rows of the leading run of finished matches, and their count."""
+    nblocks = (hi - lo + block - 1) // block
+    out = np.empty((nblocks * cap, OUT_COLS), dtype=np.int32)  # every used row is written
+    done = np.zeros(2 * nblocks, dtype=np.int64)
+    (job.runner or run_blocks)(job.key, lo, hi, block, cap, job.R, job.sids, job.params, job.duplicate,
+               job.rounds_limit, job.role_tab, out, done, _NO_TRACE)  # fmt: skip
+    finished, rows = done[:nblocks], done[nblocks:]
+    if finished.sum() == hi - lo and np.all(rows[:-1] == cap):
+        return out[: (nblocks - 1) * cap + rows[-1]], hi - lo  # contiguous: no copy
+    kept = []
+    count = 0
+    for b in range(nblocks):
+        kept.append(out[b * cap : b * cap + rows[b]])
+        count += int(finished[b])
+        if finished[b] < min(block, hi - lo - b * block):
+            break
+    return np.concatenate(kept), count
+
+
+def record_trace(record: MatchRecord) -> list[int]:
+    """A reference-engine match in :func:`trace_match`'s layout, to compare the engines:
+    ``-1 - round`` before each round, then ``pos << 8 | count << 4 | rank`` per move."""
+    trace = []
+    for rr in record.rounds:
+        trace.append(-1 - rr.index)
+        for player, move in rr.moves:
+            rank = 0 if move.is_pass else move.rank
+            trace.append((rr.seating.index(player) << 8) | (move.count << 4) | rank)
+    return trace
+
+
+def trace_match(
+    job: KernelJob, match: int, capacity: int = 200_000
+) -> tuple[np.ndarray, np.ndarray]:
+    """One match with every move recorded: ``(rows, trace)`` (see ``play_round``)."""
+    out = np.zeros((job.rounds_limit, OUT_COLS), dtype=np.int32)
+    done = np.zeros(2, dtype=np.int64)
+    trace = np.full(capacity, np.iinfo(np.int32).min, dtype=np.int32)
+    (job.runner or run_blocks)(
+        job.key,
+        match,
+        match + 1,
+        1,
+        job.rounds_limit,
+        job.R,
+        job.sids,
+        job.params,
+        job.duplicate,
+        job.rounds_limit,
+        job.role_tab,
+        out,
+        done,
+        trace,
+    )
+    used = int(np.count_nonzero(trace != np.iinfo(np.int32).min))
+    return out[: done[1]], trace[:used]
+
+
+def set_threads(workers: int) -> None:
+    """Use ``workers`` threads for the parallel loops."""
+    numba.set_num_threads(max(1, min(workers, numba.config.NUMBA_NUM_THREADS)))
+
+
+_NO_TRACE = np.zeros(0, dtype=np.int32)

@@ -1,0 +1,290 @@
+"""Whole matches in the kernel, and the parallel loop over blocks of matches.
+
+The fast twin of :func:`simulator.reference.match.play_match`: the same streams drawn in the same
+order (first dealer, shuffle, give-backs, strategies' choices), so the reference engine
+replays any kernel match move for move.
+
+Output: one row per round in an ``int32`` array ``out[row, OUT_*]`` (players indexed by
+the seat they held at the start of the match). Blocks of matches run in parallel
+(``prange``), each writing only its own rows; a block whose rows would overflow its
+region stops at a match boundary and reports how many matches it finished, so the
+caller can run the rest again — results never depend on blocks or threads.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from simulator.kernel.bits import RANKS, U0, add_card, below, highest, remove_cards, stream_init
+from simulator.kernel.config import HOT, JIT
+from simulator.kernel.knowledge import H_SIZE, forget, note_exchange
+from simulator.kernel.layout import (
+    BY_LEFT,
+    BY_PRESIDENT,
+    DECK,
+    MAX_PLAYERS,
+    R_DEALER,
+    R_EXCH,
+    R_JOKERS,
+    R_N,
+    R_NEXCH,
+    R_OPENER,
+    R_POINTS,
+    R_RESEAT,
+    R_TARGET,
+    S_PASSES,
+    S_PLAYS,
+    S_SIZE,
+    S_SKIPS,
+    S_TRACE,
+    S_TRICKS,
+)
+from simulator.kernel.step import start_round
+from simulator.matchloop.round import play_round
+from simulator.matchloop.seating import deal_source_k, lineup_slot_k
+from simulator.rules.cards import NUM_RANKS
+from strategies.dispatch import give_back
+
+OUT_MATCH = 0
+OUT_ROUND = 1
+OUT_DEALER = 2  # player who dealt
+OUT_LEADER = 3  # player who led the first trick
+OUT_TRICKS = 4
+OUT_PLAYS = 5
+OUT_PASSES = 6
+OUT_SKIPS = 7
+OUT_WINNER = 8  # player who won the match (last round under a target), else -1
+OUT_PLACE = 9  # MAX_PLAYERS slots from here: each player's place (by starting seat)
+OUT_POINTS = OUT_PLACE + MAX_PLAYERS  # points scored this round
+OUT_TOTAL = OUT_POINTS + MAX_PLAYERS  # points in the match after this round
+OUT_POS = OUT_TOTAL + MAX_PLAYERS  # table position of each player this round
+OUT_COLS = OUT_POS + MAX_PLAYERS
+
+
+@njit(**HOT)
+def deal(rs, dealer, n, jokers, deck, H):
+    """Shuffle (Fisher–Yates on stream ``rs``) and deal one card at a time from the dealer's left."""
+    size = 0
+    for r in range(13):
+        for _ in range(4):
+            deck[size] = r
+            size += 1
+    for _ in range(jokers):
+        deck[size] = 13
+        size += 1
+    for i in range(size - 1):
+        j = i + below(rs, size - i)
+        d = deck[j]
+        deck[j] = deck[i]
+        deck[i] = d
+    for p in range(n):
+        H[p] = U0
+    pos = dealer
+    for i in range(size):
+        pos += 1
+        if pos == n:
+            pos = 0
+        H[pos] = add_card(H[pos], deck[i])
+
+
+@njit(**HOT)
+def exchange(R, H, pos_of, by_place, sids, params, rs, give):
+    """The card exchange of RULES.md: for each pair, the worse gives his k best cards,
+    then the better gives back k cards of his strategy's choice."""
+    n = R[R_N]
+    for i in range(1, R[R_NEXCH] + 1):
+        k = R[R_EXCH + i - 1]
+        if k == 0:
+            continue
+        better = by_place[i]
+        worse = by_place[n + 1 - i]
+        bp = pos_of[better]
+        wp = pos_of[worse]
+        gave_up = U0
+        weakest = 0
+        for _ in range(k):
+            weakest = highest(H[wp] & RANKS)
+            H[wp] = remove_cards(H[wp], weakest, 1)
+            H[bp] = add_card(H[bp], weakest)
+            gave_up = add_card(gave_up, weakest)
+        H[bp] = give_back(sids[better], H[bp], k, rs, params, give)
+        for j in range(k):
+            H[wp] = add_card(H[wp], give[j])
+        note_exchange(H, bp, wp, gave_up, weakest, give, k)
+
+
+@njit(**HOT)
+def position_after(R, pos_of, by_place, prev_dealer_player, n):
+    """The dealer's position from round 2 on (``dealer`` rule)."""
+    rule = R[R_DEALER]
+    if rule == BY_LEFT:
+        return (pos_of[prev_dealer_player] + 1) % n
+    if rule == BY_PRESIDENT:
+        return pos_of[by_place[1]]
+    return pos_of[by_place[n]]
+
+
+@njit(**HOT)
+def opener_position(R, pos_of, by_place, dealer, n):
+    """Who leads from round 2 on (``opener`` rule)."""
+    rule = R[R_OPENER]
+    if rule == BY_LEFT:
+        return (dealer + 1) % n
+    if rule == BY_PRESIDENT:
+        return pos_of[by_place[1]]
+    return pos_of[by_place[n]]
+
+
+@njit(**JIT)
+def make_workspace(nparams):
+    """The scratch arrays of one thread, allocated once per block (never in the game loop)."""
+    return (
+        np.zeros(H_SIZE, np.uint64),  # H: hands by position, then what each knows of them
+        np.zeros(S_SIZE, np.int64),  # S: round state
+        np.zeros(NUM_RANKS, np.int64),  # played: cards played this round by rank
+        np.zeros(MAX_PLAYERS, np.int64),  # places by position
+        np.full(MAX_PLAYERS, -1, np.int64),  # roles by position (previous round)
+        np.zeros(MAX_PLAYERS, np.int64),  # seating[pos] = player
+        np.zeros(MAX_PLAYERS, np.int64),  # pos_of[player] = pos
+        np.zeros(MAX_PLAYERS + 1, np.int64),  # by_place[place] = player (previous round)
+        np.zeros(MAX_PLAYERS, np.int64),  # prev_place by player
+        np.zeros(MAX_PLAYERS, np.int64),  # totals by player
+        np.zeros(MAX_PLAYERS, np.int64),  # strategy id by position
+        np.zeros((MAX_PLAYERS, nparams), np.float64),  # strategy parameters by position
+        np.zeros(3, np.uint64),  # play stream
+        np.zeros(3, np.uint64),  # deal stream
+        np.zeros(DECK, np.int64),  # deck
+        np.zeros(8, np.int64),  # cards given back
+        np.zeros(MAX_PLAYERS, np.int64),  # strategy id by player (rotated under duplicate)
+        np.zeros((MAX_PLAYERS, nparams), np.float64),  # parameters by player
+    )
+
+
+@njit(**HOT)
+def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, end, trace, ws):
+    """Play match ``m``; write its rounds from ``row``. Returns the rows written, -1 on overflow.
+
+    Duplicate deals (``dup = n``): matches come in groups of ``n`` that share the deals of
+    match ``m // n`` while the strategies turn one seat per match; ``dup = 1`` otherwise.
+    """
+    (H, S, played, places, roles, seating, pos_of, by_place, prev_place, totals, sid_pos,
+     params_pos, rs_play, rs_deal, deck, give, sid_pl, params_pl) = ws  # fmt: skip
+    n = R[R_N]
+    deal_match = deal_source_k(m, dup)
+    for p in range(MAX_PLAYERS):
+        seating[p] = p
+        pos_of[p] = p
+        totals[p] = 0
+        prev_place[p] = 0
+    for p in range(n):
+        seat = lineup_slot_k(p, m, n, dup)
+        sid_pl[p] = sids[seat]
+        for j in range(params.shape[1]):
+            params_pl[p, j] = params[seat, j]
+    stream_init(rs_play, key, m, 0)
+    reached = False
+    dealer_player = 0
+    start = row
+    for rd in range(rounds_limit):
+        if row >= end:
+            return -1
+        stream_init(rs_deal, key, deal_match, rd + 1)
+        if rd == 0:
+            dealer = below(rs_deal, n)
+        else:
+            if R[R_RESEAT]:
+                for p in range(n):
+                    seating[prev_place[p] - 1] = p
+                for pos in range(n):
+                    pos_of[seating[pos]] = pos
+            dealer = position_after(R, pos_of, by_place, dealer_player, n)
+        dealer_player = seating[dealer]
+        deal(rs_deal, dealer, n, R[R_JOKERS], deck, H)
+        forget(H)
+        if rd == 0:
+            leader = (dealer + 1) % n
+        else:
+            exchange(R, H, pos_of, by_place, sid_pl, params_pl, rs_play, give)
+            leader = opener_position(R, pos_of, by_place, dealer, n)
+        for pos in range(n):
+            p = seating[pos]
+            sid_pos[pos] = sid_pl[p]
+            for j in range(params.shape[1]):
+                params_pos[pos, j] = params_pl[p, j]
+            roles[pos] = role_tab[prev_place[p]] if rd > 0 else -1
+        if trace.size > 0 and S[S_TRACE] < trace.size:
+            trace[S[S_TRACE]] = -1 - rd  # round marker
+            S[S_TRACE] += 1
+        start_round(S, H, n, leader, played, places)
+        play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs_play, trace)
+        out[row, OUT_MATCH] = m
+        out[row, OUT_ROUND] = rd
+        out[row, OUT_DEALER] = dealer_player
+        out[row, OUT_LEADER] = seating[leader]
+        out[row, OUT_TRICKS] = S[S_TRICKS]
+        out[row, OUT_PLAYS] = S[S_PLAYS]
+        out[row, OUT_PASSES] = S[S_PASSES]
+        out[row, OUT_SKIPS] = S[S_SKIPS]
+        out[row, OUT_WINNER] = -1
+        best = -(1 << 30)
+        nbest = 0
+        who = -1
+        for p in range(n):
+            place = places[pos_of[p]]
+            prev_place[p] = place
+            by_place[place] = p
+            pts = R[R_POINTS + place]
+            totals[p] += pts
+            out[row, OUT_PLACE + p] = place
+            out[row, OUT_POINTS + p] = pts
+            out[row, OUT_TOTAL + p] = totals[p]
+            out[row, OUT_POS + p] = pos_of[p]
+            if totals[p] > best:
+                best = totals[p]
+                nbest = 1
+                who = p
+            elif totals[p] == best:
+                nbest += 1
+        for p in range(n, MAX_PLAYERS):  # empty seats: zeros, so rows are fully defined
+            out[row, OUT_PLACE + p] = 0
+            out[row, OUT_POINTS + p] = 0
+            out[row, OUT_TOTAL + p] = 0
+            out[row, OUT_POS + p] = 0
+        row += 1
+        if R[R_TARGET] > 0:
+            reached = reached or best >= R[R_TARGET]
+            if reached and nbest == 1:
+                out[row - 1, OUT_WINNER] = who
+                break
+    return row - start
+
+
+@njit(parallel=True, **JIT)
+def run_blocks(
+    key, m_lo, m_hi, block, cap, R, sids, params, dup, rounds_limit, role_tab, out, done, trace
+):
+    """Matches ``[m_lo, m_hi)`` in blocks of ``block`` matches, in parallel.
+
+    Block b writes its rounds from row ``b * cap``; ``done[b]`` receives the number of
+    matches it finished and ``done[nblocks + b]`` the rows it wrote. A trace (testing)
+    is only meaningful with a single block.
+    """
+    nblocks = (m_hi - m_lo + block - 1) // block
+    for b in prange(nblocks):
+        lo = m_lo + b * block
+        hi = min(m_hi, lo + block)
+        row = b * cap
+        end = row + cap
+        finished = 0
+        ws = make_workspace(params.shape[1])
+        for m in range(lo, hi):
+            written = play_match(
+                m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, end, trace, ws
+            )
+            if written < 0:
+                break
+            row += written
+            finished += 1
+        done[b] = finished
+        done[nblocks + b] = row - b * cap

@@ -1,0 +1,254 @@
+"""Whole matches on the reference engine: deal, exchange, rounds, roles, points.
+
+This is the plain-Python twin of the kernel's match loop: it draws from the same
+streams in the same order (see :mod:`simulator.reference.rng`), so it replays any kernel match
+from its seed, move for move. Players are named by the seat they held at the start of
+the match; ``seating[pos]`` is the player at table position ``pos`` in a round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from simulator.reference.rng import PLAY_STREAM, Stream
+from simulator.reference.round import Event, Move, Round
+from simulator.rules.cards import NUM_RANKS
+from simulator.rules.options import Rules
+from simulator.rules.roles import exchange_pairs, role_of
+
+MAX_ROUNDS = 1000  # a match under a target is cut here by default (it could tie forever)
+
+
+@dataclass
+class RoundRecord:
+    """What happened in one round of a match (players indexed by starting seat)."""
+
+    index: int
+    seating: list[int]  # seating[pos] = player
+    dealer: int  # player who dealt
+    leader: int  # player who led the first trick
+    dealt: list[list[int]]  # hands by player as dealt, before the exchange
+    hands: list[list[int]]  # hands by player after the exchange
+    places: list[int]  # by player
+    points: list[int]  # by player, this round
+    totals: list[int]  # by player, after this round
+    tricks: int = 0
+    plays: int = 0
+    passes: int = 0
+    skips: int = 0
+    moves: list[tuple[int, Move]] = field(default_factory=list)  # (player, move)
+    events: list[Event] = field(default_factory=list)  # seats in events are positions
+
+
+@dataclass
+class MatchRecord:
+    """A whole match: its rounds and, under a target, the winner."""
+
+    rounds: list[RoundRecord]
+    winner: int = -1  # player, -1 when no target (or the match was cut)
+
+
+def shuffle_deal(rules: Rules, stream: Stream, dealer: int) -> list[list[int]]:
+    """Shuffle the deck with ``stream`` and deal it from the left of ``dealer`` (by position)."""
+    n = rules.players
+    deck = [rank for rank in range(NUM_RANKS - 1) for _ in range(4)] + [
+        NUM_RANKS - 1
+    ] * rules.jokers
+    size = len(deck)
+    for i in range(size - 1):
+        j = i + stream.below(size - i)
+        deck[i], deck[j] = deck[j], deck[i]
+    hands = [[0] * NUM_RANKS for _ in range(n)]
+    for i, rank in enumerate(deck):
+        hands[(dealer + 1 + i) % n][rank] += 1
+    return hands
+
+
+def best_cards(hand: Sequence[int], k: int) -> list[int]:
+    """The ranks of the ``k`` best cards of a hand (normal order, jokers best)."""
+    out: list[int] = []
+    for rank in range(NUM_RANKS - 1, -1, -1):
+        take = min(hand[rank], k - len(out))
+        out += [rank] * take
+    return out
+
+
+class ExchangeError(ValueError):
+    """A strategy gave back cards it does not hold, or the wrong number."""
+
+
+def exchange(
+    rules: Rules,
+    hands: list[list[int]],
+    prev_places: Sequence[int],
+    give_back: Callable[[int, list[int], int], list[int]],
+) -> None:
+    """The card exchange, in place on ``hands`` (indexed like ``prev_places``).
+
+    For pair i (1-based) with 2·i ≤ n: the i-th worst gives his k best cards to the
+    i-th best, who then gives back k cards of his choice: ``give_back(who, hand, k)``.
+    """
+    n = len(hands)
+    by_place = {place: who for who, place in enumerate(prev_places)}
+    for i, k in exchange_pairs(rules):
+        better, worse = by_place[i], by_place[n + 1 - i]
+        for rank in best_cards(hands[worse], k):
+            hands[worse][rank] -= 1
+            hands[better][rank] += 1
+        back = give_back(better, list(hands[better]), k)
+        check = list(hands[better])
+        for rank in back:
+            if not 0 <= rank < NUM_RANKS or check[rank] == 0:
+                raise ExchangeError(f"player {better} gave back a card it does not hold: {back}")
+            check[rank] -= 1
+        if len(back) != k:
+            raise ExchangeError(f"player {better} gave back {len(back)} cards instead of {k}")
+        for rank in back:
+            hands[better][rank] -= 1
+            hands[worse][rank] += 1
+
+
+def _position_of(seating: Sequence[int], player: int) -> int:
+    return seating.index(player)
+
+
+def next_seating(rules: Rules, seating: list[int], prev_places: Sequence[int]) -> list[int]:
+    """Reseat by finishing order under ``reseat``; otherwise nobody moves."""
+    if not rules.reseat:
+        return seating
+    return sorted(range(rules.players), key=lambda player: prev_places[player])
+
+
+def next_dealer(
+    rules: Rules, seating: Sequence[int], prev_places: Sequence[int], prev_dealer: int
+) -> int:
+    """The dealer's position from round 2 on (``dealer`` rule)."""
+    n = rules.players
+    if rules.dealer == "rotate":
+        return (_position_of(seating, prev_dealer) + 1) % n
+    place = 1 if rules.dealer == "president" else n
+    return _position_of(seating, prev_places.index(place))
+
+
+def opening_position(
+    rules: Rules, seating: Sequence[int], prev_places: Sequence[int], dealer: int
+) -> int:
+    """Who leads from round 2 on (``opener`` rule), as a position."""
+    n = rules.players
+    if rules.opener == "left_of_dealer":
+        return (dealer + 1) % n
+    place = 1 if rules.opener == "president" else n
+    return _position_of(seating, prev_places.index(place))
+
+
+def leader_alone(totals: Sequence[int]) -> int:
+    """The player with the best total alone, or -1 when several share it."""
+    best = max(totals)
+    return totals.index(best) if list(totals).count(best) == 1 else -1
+
+
+def match_over(totals: Sequence[int], reached: bool) -> bool:
+    """Under a target: the target was reached and one player leads alone."""
+    return reached and leader_alone(totals) >= 0
+
+
+def play_match(
+    rules: Rules,
+    players: Sequence,
+    seed: int,
+    match: int,
+    rounds: int | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    keep_events: bool = False,
+    observer: Callable[[str, object], None] | None = None,
+    deal_match: int | None = None,
+) -> MatchRecord:
+    """Play match ``match`` of a run seeded ``seed``.
+
+    ``players[p]`` is the plain-Python strategy of the player who starts at seat p.
+    With ``rules.target == 0`` the match lasts ``rounds`` rounds; under a target it lasts
+    until the target rule ends it, cut at ``max_rounds``. ``deal_match`` takes the deals
+    of another match (duplicate deals); by default a match's own.
+
+    ``observer(kind, payload)``, when given, follows the match as it is played (for
+    interactive play and logs): ``("round_start", record)`` after the deal and the
+    exchange, ``("events", (round_state, events))`` after each move (the :class:`Round`; seats in events are table
+    positions), ``("round_end", record)`` once places and points are known.
+    """
+    n = rules.players
+    if len(players) != n:
+        raise ValueError(f"{len(players)} strategies for {n} players")
+    limit = rounds if rules.target == 0 else max_rounds
+    if limit is None or limit < 1:
+        raise ValueError("a match needs at least one round")
+    play_rng = Stream.of(seed, match, PLAY_STREAM)
+    seating = list(range(n))
+    totals = [0] * n
+    records: list[RoundRecord] = []
+    prev_places: list[int] = []
+    dealer_player = -1
+    reached = False
+    winner = -1
+    for r in range(limit):
+        deal_rng = Stream.of(seed, match if deal_match is None else deal_match, r + 1)
+        if r == 0:
+            dealer = deal_rng.below(n)
+        else:
+            seating = next_seating(rules, seating, prev_places)
+            dealer = next_dealer(rules, seating, prev_places, dealer_player)
+        dealer_player = seating[dealer]
+        by_pos = shuffle_deal(rules, deal_rng, dealer)
+        hands = [by_pos[_position_of(seating, p)] for p in range(n)]
+        dealt = [list(h) for h in hands]
+        roles: tuple[str, ...] = ()
+        if r == 0:
+            leader = (dealer + 1) % n
+        else:
+            exchange(
+                rules,
+                hands,
+                prev_places,
+                lambda who, hand, k: players[who].give_back(hand, k, play_rng),
+            )
+            leader = opening_position(rules, seating, prev_places, dealer)
+            roles = tuple(role_of(prev_places[p], n) for p in seating)
+        rnd = Round(rules, [hands[p] for p in seating], leader, roles)
+        record = RoundRecord(
+            r,
+            list(seating),
+            dealer_player,
+            seating[leader],
+            dealt,
+            [list(h) for h in hands],
+            [],
+            [],
+            [],
+        )
+        if observer:
+            observer("round_start", record)
+        while not rnd.over:
+            pos = rnd.turn
+            move = players[seating[pos]].choose(rnd.observation(), play_rng)
+            events = rnd.apply(move)
+            record.moves.append((seating[pos], move))
+            if keep_events:
+                record.events += events
+            if observer:
+                observer("events", (rnd, events))
+        places = [rnd.places[_position_of(seating, p)] for p in range(n)]
+        points = [rules.points.for_place(pl, n) for pl in places]
+        totals = [t + x for t, x in zip(totals, points, strict=True)]
+        record.places, record.points, record.totals = places, points, list(totals)
+        record.tricks, record.plays = rnd.tricks, rnd.plays
+        record.passes, record.skips = rnd.passes, rnd.skips
+        records.append(record)
+        if observer:
+            observer("round_end", record)
+        prev_places = places
+        if rules.target:
+            reached = reached or max(totals) >= rules.target
+            if match_over(totals, reached):
+                winner = leader_alone(totals)
+                break
+    return MatchRecord(records, winner)

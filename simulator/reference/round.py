@@ -1,0 +1,387 @@
+"""The reference engine: one round of Président in plain Python, read like the rule book.
+
+This is the readable specification in code. The numba kernel is its fast twin and is
+tested against it move for move; replays, interactive play and plain-Python strategies
+all run on it. A :class:`Round` holds the state of one round; :meth:`Round.legal_moves`
+lists what the player to move may do, :meth:`Round.apply` plays a move and returns the
+events it causes, in the order of ``RULES.md`` ("Order of events"):
+
+    the play; then, if the hand is now empty, "out"; then the skip the play causes;
+    then the end of the trick. A play that leaves one player holding cards ends the
+    round at once ("round_end"), with no skip and no end of trick.
+
+Moves are ``(rank, count)`` pairs: ranks 0..13 (3 … 2, joker), count 1..4, and the
+pass ``(PASS_RANK, 0)``. Suits never matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from simulator.rules.cards import (
+    JOKER,
+    NUM_RANKS,
+    RANK_NAMES,
+    THREE,
+    TWO,
+    card_names,
+    combo_name,
+    strength,
+)
+from simulator.rules.options import Rules
+
+PASS_RANK = -1
+
+
+class Move(NamedTuple):
+    """A play of ``count`` cards of ``rank``, or the pass (``count == 0``)."""
+
+    rank: int
+    count: int
+
+    @property
+    def is_pass(self) -> bool:
+        return self.count == 0
+
+    def __str__(self) -> str:
+        return "pass" if self.is_pass else " ".join(card_names(self.rank, self.count))
+
+
+PASS = Move(PASS_RANK, 0)
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; the message names the rule it breaks."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of a replay: ``play``, ``pass``, ``skip``, ``trick_end``, ``out``, ``round_end``."""
+
+    kind: str
+    seat: int = -1
+    rank: int = -1
+    count: int = 0
+    place: int = 0
+    next_leader: int = -1
+    places: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as ``INTERFACES.md`` §2 writes it."""
+        if self.kind == "play":
+            return {"event": "play", "seat": self.seat, "cards": card_names(self.rank, self.count)}
+        if self.kind in ("pass", "skip"):
+            return {"event": self.kind, "seat": self.seat}
+        if self.kind == "trick_end":
+            return {"event": "trick_end", "next_leader": self.next_leader}
+        if self.kind == "out":
+            return {"event": "out", "seat": self.seat, "place": self.place}
+        return {"event": "round_end", "places": list(self.places)}
+
+
+@dataclass(frozen=True)
+class Top:
+    """The combination to beat: its rank (for transparent threes, the rank they took)."""
+
+    rank: int
+    count: int
+    owner: int
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What a player may know when he must move: what a strategy reads.
+
+    ``hand`` is the player's own 14 rank counts; ``top`` is ``None`` when he leads;
+    ``passed[s]`` is true when seat s has passed (or been skipped) since the top was
+    laid — under ``out_of_trick`` also when it passed earlier in the trick;
+    ``cards_left`` and ``played`` (14 counts of every card played this round) are public;
+    ``roles`` are the previous round's roles by seat (empty in a match's first round).
+    """
+
+    seat: int
+    hand: tuple[int, ...]
+    top: Top | None
+    passed: tuple[bool, ...]
+    cards_left: tuple[int, ...]
+    played: tuple[int, ...]
+    reversed: bool
+    roles: tuple[str, ...]
+    legal: tuple[Move, ...]
+    rules: Rules
+
+
+class Round:
+    """The state of one round, from a deal and a leader to the places.
+
+    ``hands[s]`` are seat s's 14 rank counts (copied). The round needs at least two
+    players holding cards.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        leader: int,
+        roles: Sequence[str] = (),
+    ) -> None:
+        self.rules = rules
+        self.n = len(hands)
+        self.hands = [list(h) + [0] * (NUM_RANKS - len(h)) for h in hands]
+        self.cards_left = [sum(h) for h in self.hands]
+        self.played = [0] * NUM_RANKS
+        self.places = [0] * self.n
+        self.best_free = 1
+        self.worst_free = self.n
+        self.reversed = False
+        self.roles = tuple(roles)
+        self.over = False
+        self.turn = leader
+        self.top: Top | None = None
+        self.answered = [False] * self.n  # passed or skipped since the top was laid
+        self.out_of_trick = [False] * self.n  # passed earlier in this trick (out_of_trick)
+        self.tricks = 1  # tricks begun, for game-length statistics
+        self.plays = 0
+        self.passes = 0
+        self.skips = 0
+        if self.cards_left[leader] == 0:
+            raise ValueError(f"the leader, seat {leader}, holds no cards")
+        if sum(1 for c in self.cards_left if c) < 2:
+            raise ValueError("a round needs at least two players holding cards")
+
+    # ------------------------------------------------------------ rank order
+
+    def strength(self, rank: int) -> int:
+        """Strength of a rank under the order in force (revolution reverses 3…2)."""
+        return strength(rank, self.reversed)
+
+    def stronger(self, a: int, b: int) -> bool:
+        """Whether rank ``a`` strictly beats rank ``b`` under the order in force."""
+        return self.strength(a) > self.strength(b)
+
+    # ------------------------------------------------------------ legality
+
+    def play_effect(self, rank: int, count: int) -> tuple[int, bool] | str:
+        """How a play would land on the current top.
+
+        Returns ``(rank_taken, is_equal)`` when the play is allowed — the rank the new
+        top will carry and whether it is an equal-rank play (skip) — or the key of the
+        rule it breaks (see :meth:`explain`).
+        """
+        rules, top = self.rules, self.top
+        if top is None:
+            return rank, False  # a leader plays any combination; threes are plain threes
+        t, c = top.rank, top.count
+        if count == c:
+            if rank == THREE and rules.transparent_threes:
+                return t, rules.equal_rank == "skip" and t == THREE
+            if self.stronger(rank, t):
+                return rank, False
+            if rank == t:
+                return (rank, True) if rules.equal_rank == "skip" else "equal"
+            return "not_higher"
+        if count < c:
+            return "fewer"
+        if (count == 4 and rules.quad_burns) or rules.larger_sets == "any":
+            return rank, False
+        if rules.larger_sets == "higher_rank":
+            return (rank, False) if self.stronger(rank, t) else "larger_not_higher"
+        return "more"
+
+    def explain(self, key: str) -> str:
+        """The rule a play breaks, in words, from a key of :meth:`play_effect`."""
+        assert self.top is not None
+        on = f"the {combo_name(self.top.rank, self.top.count)} on the table"
+        return {
+            "equal": 'equal rank does not beat (equal_rank = "off")',
+            "not_higher": f"not a higher rank than {on}",
+            "fewer": f"fewer cards than {on} (same number needed)",
+            "larger_not_higher": (
+                f'more cards beat {on} only with a higher rank (larger_sets = "higher_rank")'
+            ),
+            "more": f'more cards than {on} (same number needed; larger_sets = "off")',
+        }[key]
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move: plays by (count, rank), then the pass."""
+        if self.over:
+            return []
+        hand = self.hands[self.turn]
+        held = [rank for rank in range(NUM_RANKS) if hand[rank]]
+        moves = [
+            Move(rank, count)
+            for count in range(1, 5)
+            for rank in held
+            if hand[rank] >= count and not isinstance(self.play_effect(rank, count), str)
+        ]
+        if self.top is not None:
+            moves.append(PASS)
+        return moves
+
+    def why_illegal(self, seat: int, move: Move) -> str | None:
+        """The rule a move breaks, or ``None`` when it is legal."""
+        if self.over:
+            return "the round is over"
+        if not 0 <= seat < self.n:
+            return f"there is no seat {seat} (seats are 0 to {self.n - 1})"
+        if seat != self.turn:
+            return self._wrong_seat(seat)
+        if move.is_pass:
+            return "a leader may not pass" if self.top is None else None
+        if not 1 <= move.count <= 4 or not 0 <= move.rank < NUM_RANKS:
+            return "a combination is 1 to 4 cards of the same rank"
+        if self.hands[seat][move.rank] < move.count:
+            held = self.hands[seat][move.rank]
+            return (
+                f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank "
+                f"{RANK_NAMES[move.rank]}, not {move.count}"
+            )
+        effect = self.play_effect(move.rank, move.count)
+        return self.explain(effect) if isinstance(effect, str) else None
+
+    def _wrong_seat(self, seat: int) -> str:
+        if self.cards_left[seat] == 0:
+            return f"seat {seat} has no cards left (it went out); it is seat {self.turn}'s turn"
+        if self.out_of_trick[seat]:
+            return (
+                f"seat {seat} passed earlier in this trick and, under passing = "
+                f'"out_of_trick", may not play until the next trick; '
+                f"it is seat {self.turn}'s turn"
+            )
+        if self.answered[seat] and self.top is not None:
+            return (
+                f"seat {seat} was skipped or passed on the {combo_name(self.top.rank, self.top.count)}"
+                f" on the table; it is seat {self.turn}'s turn"
+            )
+        return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+
+    # ------------------------------------------------------------ playing
+
+    def apply(self, move: Move, seat: int | None = None) -> list[Event]:
+        """Play ``move`` for the player to move (or check it is ``seat``'s) and return the events."""
+        seat = self.turn if seat is None else seat
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        if move.is_pass:
+            return self._pass(seat)
+        return self._play(seat, move.rank, move.count)
+
+    def _pass(self, seat: int) -> list[Event]:
+        events = [Event("pass", seat=seat)]
+        self.passes += 1
+        self.answered[seat] = True
+        if self.rules.passing == "out_of_trick":
+            self.out_of_trick[seat] = True
+        self._continue_trick(seat, events)
+        return events
+
+    def _play(self, seat: int, rank: int, count: int) -> list[Event]:
+        rank_taken, is_equal = self.play_effect(rank, count)  # type: ignore[misc]
+        self.hands[seat][rank] -= count
+        self.cards_left[seat] -= count
+        self.played[rank] += count
+        self.top = Top(rank_taken, count, seat)
+        self.answered = [False] * self.n
+        self.plays += 1
+        events = [Event("play", seat=seat, rank=rank, count=count)]
+        if count == 4 and self.rules.revolution:
+            self.reversed = not self.reversed  # in force from the next play on
+        if self.cards_left[seat] == 0:
+            self._go_out(seat, rank, events)
+            if self.over:
+                return events
+        if self._ends_trick_at_once(rank, count):
+            self._end_trick(events)
+            return events
+        if is_equal:
+            skipped = self._next_to_ask(seat)
+            if skipped is not None:
+                events.append(Event("skip", seat=skipped))
+                self.skips += 1
+                self.answered[skipped] = True
+                self._continue_trick(skipped, events)
+                return events
+        self._continue_trick(seat, events)
+        return events
+
+    def _ends_trick_at_once(self, rank: int, count: int) -> bool:
+        """2s under ``two_ends_trick`` and fours under ``quad_burns`` end the trick at once."""
+        return (rank == TWO and self.rules.two_ends_trick) or (count == 4 and self.rules.quad_burns)
+
+    def _go_out(self, seat: int, rank: int, events: list[Event]) -> None:
+        """The player takes the best free place, or the worst after 2s/jokers (no_finish_on_two)."""
+        if self.rules.no_finish_on_two and rank in (TWO, JOKER):
+            place = self.worst_free
+            self.worst_free -= 1
+        else:
+            place = self.best_free
+            self.best_free += 1
+        self.places[seat] = place
+        events.append(Event("out", seat=seat, place=place))
+        holders = [s for s in range(self.n) if self.cards_left[s]]
+        if len(holders) == 1:
+            self.places[holders[0]] = self.best_free
+            self.over = True
+            events.append(Event("round_end", places=tuple(self.places)))
+
+    def _next_to_ask(self, after: int) -> int | None:
+        """The next player clockwise who would be asked (holds cards, still in the trick)."""
+        owner = self.top.owner if self.top else -1
+        for step in range(1, self.n):
+            s = (after + step) % self.n
+            if s == owner:
+                return None
+            if self.cards_left[s] and not self.out_of_trick[s]:
+                return s
+        return None
+
+    def _trick_is_over(self) -> bool:
+        """Everyone holding cards but the top's owner has passed (or been skipped)."""
+        owner = self.top.owner if self.top else -1
+        return all(
+            s == owner or not self.cards_left[s] or self.answered[s] or self.out_of_trick[s]
+            for s in range(self.n)
+        )
+
+    def _continue_trick(self, last: int, events: list[Event]) -> None:
+        if self._trick_is_over():
+            self._end_trick(events)
+            return
+        nxt = self._next_to_ask(last)
+        assert nxt is not None, "a trick that is not over has someone to ask"
+        self.turn = nxt
+
+    def _end_trick(self, events: list[Event]) -> None:
+        """The owner of the top leads; if he is out, the next player clockwise holding cards."""
+        assert self.top is not None
+        leader = self.top.owner
+        while not self.cards_left[leader]:
+            leader = (leader + 1) % self.n
+        events.append(Event("trick_end", next_leader=leader))
+        self.top = None
+        self.turn = leader
+        self.answered = [False] * self.n
+        self.out_of_trick = [False] * self.n
+        self.tricks += 1
+
+    # ------------------------------------------------------------ reading
+
+    def observation(self, seat: int | None = None) -> Observation:
+        """What ``seat`` (default: the player to move) may know now."""
+        seat = self.turn if seat is None else seat
+        passed = tuple(a or o for a, o in zip(self.answered, self.out_of_trick, strict=True))
+        return Observation(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            top=self.top,
+            passed=passed,
+            cards_left=tuple(self.cards_left),
+            played=tuple(self.played),
+            reversed=self.reversed,
+            roles=self.roles,
+            legal=tuple(self.legal_moves()) if seat == self.turn else (),
+            rules=self.rules,
+        )

@@ -1,0 +1,196 @@
+"""The job of a run: what determines its data, checked and with its defaults resolved.
+
+A :class:`SimConfig` is everything that decides a run's rows (rules, strategies per seat,
+seed, sizes, duplicate deals); workers, engines and the output folder do not. It is
+written into the manifest and ``summary.json`` so that any run can be repeated exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from simulator.matchloop.api import KernelJob
+from simulator.matchloop.seating import group_size, lineup_slot
+from simulator.reference.match import MAX_ROUNDS
+from simulator.rules.files import rules_from_mapping
+from simulator.rules.options import Rules, RulesError
+from strategies.registry import get
+from strategies.specs import StrategyError
+
+PART_ROUNDS = 250_000  # rounds per part (whole matches); 10 M rounds of 5 players peak at 0.6 GiB
+DEFAULT_ROUNDS = 1_000_000
+DEFAULT_ROUNDS_PER_MATCH = 10
+DEFAULT_MIX = ("lowest", "random")
+Range = tuple[
+    int, int
+]  # the matches [lo, hi) of a part  # the strategies, seat by seat, when none are named
+
+
+def default_strategies(players: int) -> list[str]:
+    """A mix of the built-in strategies, seat by seat."""
+    return [DEFAULT_MIX[i % len(DEFAULT_MIX)] for i in range(players)]
+
+
+class SimulationError(ValueError):
+    """A simulation that cannot be run as asked; the message says why."""
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """Everything that determines a run's data (workers do not)."""
+
+    rules: Rules
+    strategies: tuple[str, ...]
+    seed: int = 0
+    matches: int | None = None  # None: play until ``rounds`` rounds
+    rounds: int | None = None  # total rounds wanted when ``matches`` is None
+    rounds_per_match: int | None = DEFAULT_ROUNDS_PER_MATCH  # None under a target
+    max_rounds: int = MAX_ROUNDS  # cut for matches under a target
+    duplicate: bool = False  # groups of n matches share deals, strategies turning seats
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_dict(),
+            "strategies": list(self.strategies),
+            "seed": self.seed,
+            "matches": self.matches,
+            "rounds": self.rounds,
+            "rounds_per_match": self.rounds_per_match,
+            "max_rounds": self.max_rounds,
+            "duplicate": self.duplicate,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> SimConfig:
+        """The job :meth:`to_json` wrote, validated as the command line would be."""
+        try:
+            for key in ("seed", "max_rounds", "matches", "rounds", "rounds_per_match"):
+                if not isinstance(data[key], int | None) or isinstance(data[key], bool):
+                    raise TypeError(f"{key} = {data[key]!r} is not an integer")
+            config = make_config(
+                rules_from_mapping(data["rules"]),
+                data["strategies"],
+                data["seed"],
+                data["matches"],
+                data["rounds"],
+                data["rounds_per_match"],
+                data["max_rounds"],
+                data["duplicate"],
+            )
+        except (KeyError, TypeError) as exc:
+            raise SimulationError(f"the job is incomplete or malformed ({exc!r})") from None
+        except (RulesError, StrategyError) as exc:
+            raise SimulationError(f"the job is invalid: {exc}") from None
+        if config.to_json() != data:
+            raise SimulationError("the job does not read back to itself (edited by hand?)")
+        return config
+
+    @property
+    def part_matches(self) -> int:
+        """Matches per part: fixed by the job, so parts never depend on workers."""
+        per_match = self.rounds_per_match or max(8, 4 * self.rules.target)
+        return max(1, PART_ROUNDS // per_match // self.group) * self.group
+
+    @property
+    def group(self) -> int:
+        """Matches per duplicate group (1 without duplicate deals)."""
+        return group_size(self.rules.players, self.duplicate)
+
+    def strategy_codes(self, match: np.ndarray) -> np.ndarray:
+        """``[rows, n]``: index into ``names`` of each seat's strategy in each row's match.
+
+        Under duplicate deals the strategies turn one seat per match of a group.
+        """
+        n = self.rules.players
+        names = self.names
+        base = np.array([names.index(s) for s in self.strategies])
+        players = np.arange(n)[None, :]
+        return base[lineup_slot(players, match.astype(np.int64)[:, None], n, self.group)]
+
+    def kernel_job(self) -> KernelJob:
+        """The kernel's arrays for this job (one place, so every engine on the kernel agrees)."""
+        return KernelJob.build(
+            self.rules,
+            self.strategies,
+            self.seed,
+            self.rounds_per_match,
+            self.max_rounds,
+            self.duplicate,
+        )
+
+    @property
+    def names(self) -> list[str]:
+        """The distinct strategy names, in seat order."""
+        return list(dict.fromkeys(self.strategies))
+
+
+def make_config(
+    rules: Rules,
+    strategy_names: Sequence[str],
+    seed: int = 0,
+    matches: int | None = None,
+    rounds: int | None = None,
+    rounds_per_match: int | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    duplicate: bool = False,
+) -> SimConfig:
+    """Validate the command-line view of a job and resolve its defaults."""
+    n = rules.players
+    group = group_size(n, duplicate)
+    names = list(strategy_names)
+    if len(names) == 1:
+        names *= n
+    if len(names) != n:
+        raise SimulationError(
+            f"{len(names)} strategies for {n} players (allowed: one name for all seats, "
+            f"or exactly {n} names separated by commas)"
+        )
+    for name in names:
+        get(name)
+    check_sizes(matches, rounds, rounds_per_match, max_rounds)
+    if rules.target:
+        if rounds_per_match is not None:
+            raise SimulationError(
+                f"the rules have target = {rules.target}: matches end by the target rule "
+                "(allowed: --max-rounds to cap them, or target = 0 with --rounds-per-match)"
+            )
+        if matches is None and rounds is None:
+            rounds = DEFAULT_ROUNDS
+        if matches is not None:
+            matches = math.ceil(matches / group) * group  # whole duplicate groups
+        return SimConfig(rules, tuple(names), seed, matches, rounds, None, max_rounds, duplicate)
+    k = rounds_per_match or DEFAULT_ROUNDS_PER_MATCH
+    matches = math.ceil(matches_wanted(matches, rounds, k) / group) * group  # whole groups
+    return SimConfig(rules, tuple(names), seed, matches, None, k, max_rounds, duplicate)
+
+
+def check_sizes(
+    matches: int | None,
+    rounds: int | None,
+    rounds_per_match: int | None,
+    max_rounds: int = MAX_ROUNDS,
+) -> None:
+    """Refuse sizes that cannot make a run: both counts given, or one that is not positive."""
+    if matches is not None and rounds is not None:
+        raise SimulationError("give --matches or --rounds, not both")
+    for label, value in (
+        ("--matches", matches),
+        ("--rounds", rounds),
+        ("--rounds-per-match", rounds_per_match),
+        ("--max-rounds", max_rounds),
+    ):
+        if value is not None and value <= 0:
+            raise SimulationError(f"{label} must be a positive integer, not {value}")
+
+
+def matches_wanted(matches: int | None, rounds: int | None, rounds_per_match: int) -> int:
+    """The matches of a run given in matches, or in rounds of ``rounds_per_match`` (default
+    :data:`DEFAULT_ROUNDS`)."""
+    return (
+        matches if matches is not None else math.ceil((rounds or DEFAULT_ROUNDS) / rounds_per_match)
+    )

@@ -1,0 +1,93 @@
+"""The engines of one machine: the numba kernel in threads, and the reference engine.
+
+Both return the same ``int32[rounds, OUT_COLS]`` rows (see
+:mod:`simulator.matchloop.matches`) for the same job, so the rest of a run never depends
+on which engine played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from simulator.matchloop.api import run_matches, set_threads
+from simulator.matchloop.matches import (
+    OUT_COLS,
+    OUT_DEALER,
+    OUT_LEADER,
+    OUT_MATCH,
+    OUT_PASSES,
+    OUT_PLACE,
+    OUT_PLAYS,
+    OUT_POINTS,
+    OUT_POS,
+    OUT_ROUND,
+    OUT_SKIPS,
+    OUT_TOTAL,
+    OUT_TRICKS,
+    OUT_WINNER,
+)
+from simulator.matchloop.seating import deal_source, lineup_slot
+from simulator.reference.match import MatchRecord, play_match
+from simulator.runs.job import SimConfig, SimulationError
+from strategies.guard import Guarded
+from strategies.registry import make
+from strategies.specs import StrategyError
+
+RowsFn = Callable[[int, int], np.ndarray]
+
+
+def numba_engine(config: SimConfig, workers: int) -> RowsFn:
+    """Rows of matches ``[lo, hi)`` from the numba kernel on ``workers`` threads."""
+    set_threads(workers)
+    job = config.kernel_job()
+    return lambda lo, hi: run_matches(job, lo, hi)
+
+
+def python_engine(config: SimConfig, workers: int) -> RowsFn:
+    """Rows of matches ``[lo, hi)`` from the reference engine (plain Python), every
+    strategy behind the one guard."""
+    n = config.rules.players
+
+    def rows(lo: int, hi: int) -> np.ndarray:
+        parts = []
+        for m in range(lo, hi):
+            names = [config.strategies[lineup_slot(p, m, n, config.group)] for p in range(n)]
+            try:
+                record = play_match(
+                    config.rules,
+                    [Guarded(s, make(s)) for s in names],
+                    config.seed,
+                    m,
+                    rounds=config.rounds_per_match,
+                    max_rounds=config.max_rounds,
+                    deal_match=deal_source(m, config.group),
+                )
+            except StrategyError as exc:
+                raise SimulationError(f"match {m}: {exc}") from None
+            parts.append(rows_of_record(m, record, n))
+        return np.concatenate(parts) if parts else np.zeros((0, OUT_COLS), np.int32)
+
+    return rows
+
+
+def rows_of_record(match: int, record: MatchRecord, n: int) -> np.ndarray:
+    """A reference-engine match as kernel output rows."""
+    out = np.zeros((len(record.rounds), OUT_COLS), dtype=np.int32)
+    last = len(record.rounds) - 1
+    for i, rr in enumerate(record.rounds):
+        row = out[i]
+        row[[OUT_MATCH, OUT_ROUND, OUT_DEALER, OUT_LEADER]] = match, rr.index, rr.dealer, rr.leader
+        row[[OUT_TRICKS, OUT_PLAYS, OUT_PASSES, OUT_SKIPS]] = (
+            rr.tricks,
+            rr.plays,
+            rr.passes,
+            rr.skips,
+        )
+        row[OUT_WINNER] = record.winner if i == last else -1
+        row[OUT_PLACE : OUT_PLACE + n] = rr.places
+        row[OUT_POINTS : OUT_POINTS + n] = rr.points
+        row[OUT_TOTAL : OUT_TOTAL + n] = rr.totals
+        row[OUT_POS : OUT_POS + n] = [rr.seating.index(p) for p in range(n)]
+    return out

@@ -1,0 +1,42 @@
+"""Strategy dispatch inside the kernel, by integer id (:mod:`strategies.specs`).
+
+Passing jitted functions as arguments would disable the on-disk cache
+(``PERFORMANCE.md``), so built-in strategies are chosen by an integer id. Every strategy
+but the search player is dispatched by :func:`strategies.policies.decide_basic`, which
+the search player's rollouts call in turn; this module adds the search player on top.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simulator.kernel.config import HOT, INLINE
+from strategies.heuristics import give_singles
+from strategies.kernels import lowest_give, random_give
+from strategies.montecarlo import montecarlo_move
+from strategies.policies import decide_basic
+from strategies.specs import LOWEST, MONTECARLO, RANDOM
+
+
+@njit(**INLINE)
+def decide(sid, pos, S, H, R, played, roles, rs, params):
+    """The move of strategy ``sid`` for the player at ``pos``: ``(rank, count)``, count 0 = pass."""
+    if sid == MONTECARLO:
+        return montecarlo_move(pos, S, H, R, played, roles, rs, params)
+    return decide_basic(sid, pos, S, H, R, played, roles, rs, params)
+
+
+@njit(**HOT)
+def give_back(sid, h, k, rs, params, out):
+    """Strategy ``sid``'s give-back: writes k ranks into ``out``, returns the hand without them."""
+    if sid == RANDOM:
+        return random_give(h, k, rs, out)
+    if sid == LOWEST:
+        return lowest_give(h, k, out)
+    return give_singles(h, k, out)
+
+
+@njit(**HOT)
+def decide_once(sid, pos, S, H, R, played, roles, rs, params):
+    """``decide`` as a compiled entry point, for the reference engine's kernel adapter."""
+    return decide(sid, pos, S, H, R, played, roles, rs, params)

@@ -1,0 +1,176 @@
+"""The strategy registry: name → how to play it.
+
+Every strategy has a name, a one-line description, a kernel id (the kernel dispatches
+built-ins by integer, which keeps its compiled cache valid), its named parameters with
+their defaults, and a plain-Python implementation for the reference engine (``lowest``
+and ``random`` as the rule book writes them; the heuristics through
+:class:`strategies.adapter.KernelStrategy`, which calls the kernel's own function).
+
+A strategy is named on the command line as ``NAME`` or ``NAME:key=value,key=value`` to
+change parameters (``control:strength=12``): variants need no recompilation.
+"""
+
+from __future__ import annotations
+
+from strategies.base import Strategy
+from strategies.lowest import Lowest
+from strategies.random_strategy import Random
+from strategies.specs import (
+    CONTROL,
+    KEEP_SETS,
+    LOWEST,
+    MONTECARLO,
+    PLANNER,
+    RANDOM,
+    RULES_AWARE,
+    SHED_MAX,
+    Param,
+    StrategyError,
+    StrategySpec,
+)
+
+
+def _kernel_python(spec: StrategySpec) -> Strategy:
+    from strategies.adapter import KernelStrategy
+
+    return KernelStrategy(spec.label, spec.kernel_id, spec.kernel_vector)
+
+
+CONTROL_PARAMS = (
+    Param("strength", 11, "strength from which a rank is a control (11 = A, 12 = 2)"),
+    Param("spend_at", 3, "cards held at or below which controls are spent freely"),
+    Param("threat_at", 2, "top owner's cards at or below which a control is spent to stop him"),
+)
+
+REGISTRY: dict[str, StrategySpec] = {
+    s.name: s
+    for s in (
+        StrategySpec(
+            "lowest",
+            "Weakest legal play; leads all cards of its weakest rank.",
+            lambda spec: Lowest(),
+            LOWEST,
+        ),
+        StrategySpec(
+            "random",
+            "Uniform choice among the legal moves (pass included).",
+            lambda spec: Random(),
+            RANDOM,
+        ),
+        StrategySpec(
+            "keep-sets",
+            "Never breaks a pair/three/four to follow (passes instead); leads its weakest group.",
+            _kernel_python,
+            KEEP_SETS,
+            (Param("break_at", 2, "cards held at or below which it breaks groups like lowest"),),
+        ),
+        StrategySpec(
+            "control",
+            "Keeps aces and 2s to win tricks and regain the lead; cashes unbeatable groups to go out.",
+            _kernel_python,
+            CONTROL,
+            CONTROL_PARAMS,
+        ),
+        StrategySpec(
+            "shed-max",
+            "Plays the combination shedding most cards; strongest first when few groups remain.",
+            _kernel_python,
+            SHED_MAX,
+            (Param("end_groups", 2, "groups held at or below which it plays strong first"),),
+        ),
+        StrategySpec(
+            "planner",
+            "Values each move by the plays its hand still needs to go out, minus sure winners.",
+            _kernel_python,
+            PLANNER,
+            (
+                Param("per_group", 0.3, "cost of each group still held"),
+                Param("per_card", 0.05, "cost of each card still held"),
+                Param("lead_bonus", 0.4, "bonus for a play nobody can beat (keeps the lead)"),
+                Param("pass_cost", 0.2, "cost of passing"),
+            ),
+        ),
+        StrategySpec(
+            "rules-aware",
+            "Never passes when it can play (whole groups first, 2s last); sheds 2s under no_finish_on_two, skips, burns, revolts.",
+            _kernel_python,
+            RULES_AWARE,
+            (
+                Param("strength", 12, "strength from which a rank is a control (12 = 2)"),
+                Param("spend_at", 99, "cards held at or below which controls are spent freely"),
+                Param(
+                    "revolt_below", 5.5, "mean card strength under which it leads a four to revolt"
+                ),
+                Param(
+                    "twos_at",
+                    2,
+                    "other groups at or below which it sheds its 2s (no_finish_on_two)",
+                ),
+                Param("burn_at", 3, "groups held at or below which a four burns the trick"),
+                CONTROL_PARAMS[2],
+            ),
+        ),
+    )
+}
+
+
+def _policy(values: tuple[float, ...], slot: int, what: str) -> StrategySpec:
+    """The basic strategy whose kernel id is ``values[slot]`` (montecarlo's helpers)."""
+    policy = next((s for s in REGISTRY.values() if s.kernel_id == int(values[slot])), None)
+    if policy is None or policy.name == "montecarlo":
+        allowed = ", ".join(
+            f"{s.kernel_id} ({s.name})" for s in REGISTRY.values() if s.name != "montecarlo"
+        )
+        raise StrategyError(f"montecarlo: {what} must be one of {allowed}, not {values[slot]:g}")
+    return policy
+
+
+def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
+    """montecarlo's row: its 4 values, then the rollout policy's and the prior's parameters
+    (their defaults), 6 slots each (strategies.montecarlo reads them there)."""
+    slots = list(values)
+    for slot, what in ((1, "rollout"), (2, "prior")):
+        vector = _policy(values, slot, what).vector
+        slots += [*vector, *[0.0] * (6 - len(vector))]
+    return tuple(slots)
+
+
+REGISTRY["montecarlo"] = StrategySpec(
+    "montecarlo",
+    "Search: samples the unseen cards, plays each move out with a fast policy, best mean place.",
+    None,
+    MONTECARLO,
+    (
+        Param("samples", 24, "sampled deals per candidate move"),
+        Param("rollout", 0, "kernel id of the policy that plays the rounds out (0 = lowest)"),
+        Param("prior", 6, "kernel id of the policy whose move is kept unless search beats it"),
+        Param("margin", 0.1, "mean-place gain the search needs to overrule the prior's move"),
+    ),
+    python_note="it reads the exchange knowledge the kernel records; use --engine numba",
+    extend=_search_slots,
+)
+
+
+def names() -> list[str]:
+    """Every registered strategy name."""
+    return list(REGISTRY)
+
+
+def get(name: str) -> StrategySpec:
+    """The spec of ``NAME``, ``NAME:key=value,…`` or a user's ``FILE.py:name``
+    (:mod:`strategies.user`), or a StrategyError naming the allowed ones."""
+    if name.partition(":")[0].endswith(".py"):
+        from strategies.user import load
+
+        return load(name)
+    base, _, args = name.partition(":")
+    if base not in REGISTRY:
+        raise StrategyError(f"unknown strategy {base!r} (allowed: {', '.join(REGISTRY)})")
+    spec = REGISTRY[base].with_values(args) if args else REGISTRY[base]
+    _ = spec.kernel_vector  # refuses values that imply no valid kernel row (a bad rollout id)
+    return spec
+
+
+def make(name: str) -> Strategy:
+    """A fresh plain-Python instance of a registered strategy."""
+    return get(name).make()

@@ -1,0 +1,163 @@
+"""Users' own strategies, loaded from a file: ``--strategies path/to/file.py:name``.
+
+Two kinds, told apart by what ``name`` is in the file:
+
+* a **numba function** (``@njit``) with the kernel's observation → move signature
+  ``name(pos, S, H, R, played, roles, rs, params) -> (rank, count)`` (count 0: pass; see
+  :mod:`simulator.kernel.layout`), and optionally ``name_give_back(h, k, rs, params,
+  out)`` writing the ranks of the ``k`` cards it gives back into ``out``. It runs inside
+  the kernel: :mod:`simulator.matchloop.userchain` builds (compiles, once per run)
+  copies of the match loop whose dispatch calls the user's function. It also runs on ``--engine python``.
+* a **plain-Python class** with ``choose(obs, rng) -> Move`` and ``give_back(hand, k,
+  rng)`` (like :class:`strategies.lowest.Lowest`): the reference engine only.
+
+A user strategy is checked at every move. On the reference engine the one guard
+(:class:`strategies.guard.Guarded`) stops the run at the first exception or illegal move with a
+message naming the strategy, the situation and the move. In the kernel an illegal move
+or give-back raises a flag (exceptions do not leave numba's parallel loops); the run
+then replays the matches at fault on the reference engine, which finds the same
+situation and reports it the same way.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+from numba.core.errors import NumbaError
+
+from simulator.kernel.layout import MAX_PLAYERS, NPARAMS, R_SIZE, S_SIZE
+from strategies.adapter import KernelStrategy
+from strategies.specs import PLUGIN_BASE, StrategyError, StrategySpec
+
+SIGNATURE = "name(pos, S, H, R, played, roles, rs, params) -> (rank, count)"
+_LOADED: dict[str, StrategySpec] = {}
+_FUNCTIONS: list[tuple[str, Any, Any]] = []  # (label, move function, give-back or None)
+
+
+def is_plugin(text: str) -> bool:
+    """Whether a strategy name designates a user file (``FILE.py:name``)."""
+    return text.partition(":")[0].endswith(".py")
+
+
+def load(text: str) -> StrategySpec:
+    """The spec of the user strategy ``FILE.py:name`` (loaded once per process)."""
+    if text in _LOADED:
+        return _LOADED[text]
+    path_text, _, name = text.partition(":")
+    path = Path(path_text)
+    if not name:
+        raise StrategyError(f"strategy {text!r}: name the function or class: {path_text}:NAME")
+    if not path.is_file():
+        raise StrategyError(f"strategy {text!r}: no such file {path_text}")
+    module_spec = importlib.util.spec_from_file_location(f"president_user_{path.stem}", path)
+    assert module_spec is not None and module_spec.loader is not None
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[module_spec.name] = module  # numba's cache finds the function's module by name
+    try:
+        module_spec.loader.exec_module(module)
+    except Exception as exc:  # the user's file: any error is his, reported in one line
+        raise StrategyError(
+            f"strategy {text!r}: importing {path_text} failed: {type(exc).__name__}: {exc}"
+        ) from None
+    obj = getattr(module, name, None)
+    if obj is None:
+        raise StrategyError(f"strategy {text!r}: {path_text} defines no {name!r}")
+    doc = (obj.__doc__ or "A user strategy.").strip().splitlines()[0]
+    if isinstance(obj, type):
+        spec = StrategySpec(text, doc, lambda spec: obj(), -1,
+                            python_note="a plain-Python strategy: run it with --engine python")  # fmt: skip
+    elif hasattr(obj, "py_func"):
+        give = getattr(module, f"{name}_give_back", None)
+        kernel_id = PLUGIN_BASE + len(_FUNCTIONS)
+        _check_compiles(text, obj, give)
+        _FUNCTIONS.append((text, obj, give))
+        spec = StrategySpec(text, doc, lambda spec: UserKernelStrategy(text, obj, give), kernel_id)
+    else:
+        raise StrategyError(
+            f"strategy {text!r}: {name} must be a numba @njit function ({SIGNATURE}) "
+            "or a strategy class with choose(obs, rng) and give_back(hand, k, rng)"
+        )
+    _LOADED[text] = spec
+    return spec
+
+
+# ---------------------------------------------------------------- reference engine
+
+
+class UserKernelStrategy(KernelStrategy):
+    """A user's numba function on the reference engine, through the kernel adapter."""
+
+    def __init__(self, name: str, func: Any, give: Any) -> None:
+        super().__init__(name, -1, ())
+        self.func, self.give = func, give
+
+    def decide(self, pos: int, *arrays: np.ndarray) -> tuple[int, int]:
+        return self.func(pos, *arrays)
+
+    def give_ranks(self, h: np.uint64, k: int, rs: np.ndarray, out: np.ndarray) -> None:
+        if self.give is None:
+            super().give_ranks(h, k, rs, out)
+        else:
+            self.give(h, k, rs, self.params, out)
+
+
+# ---------------------------------------------------------------- kernel
+
+
+def _check_compiles(label: str, func: Any, give: Any) -> None:
+    """Compile the user's functions for the kernel's argument types, or say why not."""
+
+    S = np.zeros(S_SIZE, np.int64)
+    H = np.zeros(MAX_PLAYERS, np.uint64)
+    R = np.zeros(R_SIZE, np.int64)
+    played = np.zeros(14, np.int64)
+    roles = np.zeros(MAX_PLAYERS, np.int64)
+    rs = np.zeros(3, np.uint64)
+    params = np.zeros((MAX_PLAYERS, NPARAMS), np.float64)
+    out = np.zeros(8, np.int64)
+    probe = njit(cache=False)(_probe_source(func, give))
+    try:
+        probe.compile(
+            tuple(probe.typeof_pyval(a) for a in (S, H, R, played, roles, rs, params, out))
+        )
+    except NumbaError as exc:
+        first = next((ln for ln in str(exc).splitlines() if ln.strip()), "")
+        raise StrategyError(
+            f"strategy {label!r} does not compile as {SIGNATURE}"
+            f"{' (give-back: name_give_back(h, k, rs, params, out))' if give else ''}: {first}"
+        ) from None
+
+
+def _probe_source(func: Any, give: Any) -> Callable[..., Any]:
+    """A function that calls the user's ones with the kernel's types (compile only)."""
+    source = textwrap.dedent(
+        """
+        def probe(S, H, R, played, roles, rs, params, out):
+            r, c = func(0, S, H, R, played, roles, rs, params)
+            x = np.int64(r) + np.int64(c)
+            if has_give:
+                give(H[0], 1, rs, params, out)
+            return x
+        """
+    )
+    env = {
+        "__name__": __name__,
+        "func": func,
+        "give": give or func,
+        "has_give": give is not None,
+        "np": np,
+    }
+    exec(source, env)
+    return env["probe"]
+
+
+def loaded_functions() -> list[tuple[str, Any, Any]]:
+    """The numba functions loaded so far, in kernel-id order: ``(label, move, give-back)``."""
+    return list(_FUNCTIONS)
