@@ -6,7 +6,7 @@ k, rng)`` returning k ranks; see simulator/engine.py (``Observation``) and
 strategies/lowest.py. Randomness only from ``rng``.
 """
 
-from simulator.engine import PASS, Move
+from simulator.reference.round import PASS, Move
 
 
 class Cautious:
