@@ -3,7 +3,7 @@
 The reference engine's strategies see an :class:`~simulator.reference.round.Observation`; kernel
 strategies read arrays. :class:`KernelStrategy` builds the kernel's observation arrays
 from the Observation and calls the *same* compiled function the kernel calls, so both
-engines play these strategies move for move (tests/test_strategies_vs_reference.py).
+engines play these strategies move for move (``test_strategies_vs_reference.py`` checks it).
 The other players' hands are not in an Observation: they are filled with placeholder
 cards of the right number, which is all an honest strategy may read of them.
 """

@@ -1,9 +1,10 @@
 """Strategy dispatch inside the kernel, by integer id (:mod:`strategies.specs`).
 
-Passing jitted functions as arguments would disable the on-disk cache
-(``PERFORMANCE.md``), so built-in strategies are chosen by an integer id. Every strategy
-but the search player is dispatched by :func:`strategies.policies.decide_basic`, which
-the search player's rollouts call in turn; this module adds the search player on top.
+Passing jitted functions as arguments would disable the on-disk cache (and compile the
+caller again for each function), so built-in strategies are chosen by an integer id.
+Every strategy but the search player is dispatched by
+:func:`strategies.policies.decide_basic`, which the search player's rollouts call in turn;
+this module adds the search player on top.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from simulator.rules.cards import NUM_RANKS, strength
 
 
 class Lowest:
-    """Always the weakest legal play (RULES.md, "The reference strategy lowest")."""
+    """Always the weakest legal play (docs/rules.md, "The reference strategies")."""
 
     name = "lowest"
 

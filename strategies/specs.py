@@ -1,8 +1,8 @@
 """What a strategy is, and the kernel ids of the built-ins: the leaf of the strategies layer.
 
 Built-in strategies are dispatched inside the kernel by an integer id (passing jitted
-functions as arguments would disable numba's on-disk cache, ``PERFORMANCE.md``); the ids
-below are the one place they are written. User strategies loaded from files get ids from
+functions as arguments would disable numba's on-disk cache); the ids below are the one
+place they are written. User strategies loaded from files get ids from
 :data:`PLUGIN_BASE` on.
 """
 

@@ -2,7 +2,7 @@
 ``--strategies examples/strategies/cautious.py:Cautious --engine python``.
 
 A class with ``choose(obs, rng)`` returning one of ``obs.legal`` and ``give_back(hand,
-k, rng)`` returning k ranks; see simulator/engine.py (``Observation``) and
+k, rng)`` returning k ranks; see simulator/reference/round.py (``Observation``) and
 strategies/lowest.py. Randomness only from ``rng``.
 """
 

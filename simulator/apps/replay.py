@@ -1,4 +1,4 @@
-"""One round from a given deal (``president replay GAME.json``, INTERFACES.md §2).
+"""One round from a given deal (``president replay GAME.json``, docs/formats.md §2).
 
 A game file fixes the rules, the hands, the leader, a strategy per seat and optional
 scripted moves. Scripted moves are played first and checked against the rules; then the

@@ -4,7 +4,7 @@ Hands are one ``uint64`` per player: bit ``16*l + r`` is set when the player hol
 least ``l+1`` cards of rank ``r`` (ranks 0..13, levels 0..3). Then the ranks held with at
 least ``c`` cards are ``(h >> 16*(c-1)) & RANKS``, the cards held are ``popc(h)``, and the
 weakest rank held is ``ctz(h & RANKS)``. ``ctz``/``clz``/``popc`` are LLVM intrinsics,
-which compile to single instructions (PERFORMANCE.md: lookup tables were slower).
+which compile to single instructions (lookup tables measured slower).
 
 The stream functions mirror :mod:`simulator.reference.rng` exactly; a stream's state lives in a
 ``uint64[3]`` array ``(state, buffered draw, has buffered draw)`` so that strategies can
@@ -133,7 +133,8 @@ def seed_key(seed):
 
 @njit(**JIT)
 def stream_init(rs, key, match, purpose):
-    """Start stream ``purpose`` of match ``match`` in ``rs`` (as ``rng.stream_start``)."""
+    """Start stream ``purpose`` of match ``match`` in ``rs``
+    (as :func:`simulator.reference.rng.stream_start`)."""
     rs[0] = mix(mix(np.uint64(key) ^ (np.uint64(match) * C3)) ^ (np.uint64(purpose) * C4))
     rs[1] = U0
     rs[2] = U0

@@ -1,7 +1,8 @@
 """The kernel's data layout: rules as an int array, the round state as an int array.
 
-Numba freezes module globals at compile time, so the rules reach the kernel as data
-(PERFORMANCE.md): one ``int64`` array ``R`` indexed by the ``R_*`` constants below.
+Numba freezes module globals at compile time, so the rules reach the kernel as data (and
+one compile serves every rule set): one ``int64`` array ``R`` indexed by the ``R_*``
+constants below.
 The state of the round being played is the ``int64`` array ``S`` (``S_*`` constants);
 hands are ``H[pos]`` bitmasks (see :mod:`simulator.kernel.bits`), ``played`` holds 14
 counts of the cards played this round and ``roles[pos]`` the previous round's role

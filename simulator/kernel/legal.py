@@ -1,4 +1,4 @@
-"""Which plays are legal: the beating rules of RULES.md as bitmask functions.
+"""Which plays are legal: the beating rules (docs/rules.md) as bitmask functions.
 
 Each function takes the round state ``S`` and the rules ``R`` (see
 :mod:`simulator.kernel.layout`) and answers for one hand at once, as a mask of ranks.

@@ -90,8 +90,8 @@ def deal(rs, dealer, n, jokers, deck, H):
 
 @njit(**HOT)
 def exchange(R, H, pos_of, by_place, sids, params, rs, give):
-    """The card exchange of RULES.md: for each pair, the worse gives his k best cards,
-    then the better gives back k cards of his strategy's choice."""
+    """The card exchange (docs/rules.md, ``exchange``): for each pair, the worse gives his
+    k best cards, then the better gives back k cards of his strategy's choice."""
     n = R[R_N]
     for i in range(1, R[R_NEXCH] + 1):
         k = R[R_EXCH + i - 1]

@@ -4,7 +4,7 @@ This is the readable specification in code. The numba kernel is its fast twin an
 tested against it move for move; replays, interactive play and plain-Python strategies
 all run on it. A :class:`Round` holds the state of one round; :meth:`Round.legal_moves`
 lists what the player to move may do, :meth:`Round.apply` plays a move and returns the
-events it causes, in the order of ``RULES.md`` ("Order of events"):
+events it causes, in the order docs/formats.md §2 gives ("The events", "Order"):
 
     the play; then, if the hand is now empty, "out"; then the skip the play causes;
     then the end of the trick. A play that leaves one player holding cards ends the
@@ -69,7 +69,7 @@ class Event:
     places: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The event as ``INTERFACES.md`` §2 writes it."""
+        """The event as a replay writes it (docs/formats.md §2)."""
         if self.kind == "play":
             return {"event": "play", "seat": self.seat, "cards": card_names(self.rank, self.count)}
         if self.kind in ("pass", "skip"):

@@ -1,4 +1,4 @@
-"""Rules files: TOML with the rule book's keys, ``preset = "NAME"`` first (``INTERFACES.md`` §1).
+"""Rules files: TOML with the rule book's keys, ``preset = "NAME"`` first (docs/formats.md §1).
 
 ``president rules show`` writes the fully resolved rules back in this format
 (:func:`to_toml`), and :func:`load_rules` reads them back to the same :class:`Rules`.

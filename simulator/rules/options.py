@@ -1,11 +1,10 @@
 """The house rules of Président as one frozen dataclass: every option, its default, its check.
 
-Every option of the rule book (``RULES.md``, summarised option by option in
-``docs/rules.md``) is a field of :class:`Rules` with the same key name, default and
-allowed values. Anything of the wrong type or out of range is refused with a
-:class:`RulesError` that names the key and what is allowed, because a silently ignored
-house rule would make every statistic wrong. Presets live in
-:mod:`simulator.rules.presets`, rules files in :mod:`simulator.rules.files`.
+Every option of the rule book (``docs/rules.md``, one section per option) is a field of
+:class:`Rules` with the same key name, default and allowed values. Anything of the wrong
+type or out of range is refused with a :class:`RulesError` that names the key and what is
+allowed, because a silently ignored house rule would make every statistic wrong. Presets
+live in :mod:`simulator.rules.presets`, rules files in :mod:`simulator.rules.files`.
 """
 
 from __future__ import annotations
@@ -46,9 +45,9 @@ class Points:
 class Rules:
     """Every house rule of the rule book, with its default.
 
-    The field docstrings below are the rule book's options in short; ``RULES.md`` is the
-    full text. Instances are immutable and hashable so that they can key caches and be
-    compared across runs.
+    The field docstrings below are the rule book's options in short; docs/rules.md is
+    the full text (one section per option). Instances are immutable and hashable so
+    that they can key caches and be compared across runs.
     """
 
     players: int = 4

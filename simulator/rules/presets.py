@@ -1,4 +1,4 @@
-"""The four presets of the rule book, one per source rule sheet (``RULES.md``, "Presets").
+"""The four presets of the rule book, one per source rule sheet (docs/rules.md, "Presets").
 
 Each preset is a description and the options that differ from the defaults of
 :class:`~simulator.rules.options.Rules`.

@@ -1,4 +1,4 @@
-"""Roles by place and the pairs of the card exchange (``RULES.md``, "Roles", "Card exchange").
+"""Roles by place and the pairs of the card exchange (docs/rules.md: roles, ``exchange``).
 
 For n players, by place: 1st President, 2nd Vice-President, last Scum, second-to-last
 Vice-Scum, everyone else Neutral (with 3 players: President, Neutral, Scum). Role names

@@ -25,10 +25,8 @@ from strategies.specs import StrategyError
 PART_ROUNDS = 250_000  # rounds per part (whole matches); 10 M rounds of 5 players peak at 0.6 GiB
 DEFAULT_ROUNDS = 1_000_000
 DEFAULT_ROUNDS_PER_MATCH = 10
-DEFAULT_MIX = ("lowest", "random")
-Range = tuple[
-    int, int
-]  # the matches [lo, hi) of a part  # the strategies, seat by seat, when none are named
+DEFAULT_MIX = ("lowest", "random")  # the strategies, seat by seat, when none are named
+Range = tuple[int, int]  # the matches [lo, hi) of a part
 
 
 def default_strategies(players: int) -> list[str]:

@@ -1,11 +1,12 @@
 """The simulation output table (``rounds.parquet``): one row per player per round.
 
 :data:`SCHEMA` is the one statement of the columns — their names, dtypes and meanings —
-that the writer, the reports and ``docs/formats.md`` all follow. The columns of
-``INTERFACES.md`` §3 come first; the others serve the reports. Columns may be added,
-never renamed or dropped. Every engine produces kernel output rows
-(:mod:`simulator.matchloop.matches`), turned into this table by :func:`frame_from_rows`,
-so a kernel run and a reference-engine run of the same matches give the same frame.
+that the writer, the reports and ``docs/formats.md`` all follow. The eight columns
+promised from the start (``match`` … ``points``) come first; the others serve the
+reports. Columns may be added, never renamed or dropped. Every engine produces kernel
+output rows (:mod:`simulator.matchloop.matches`), turned into this table by
+:func:`frame_from_rows`, so a kernel run and a reference-engine run of the same matches
+give the same frame.
 """
 
 from __future__ import annotations
