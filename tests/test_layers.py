@@ -95,9 +95,8 @@ GRAPH = {module: imports_of(module) for module in MODULES}
 def test_imports_go_down_the_layers(module):
     mine = layer_of(module)
     upward = [m for m in GRAPH[module] if layer_of(m) > mine]
-    assert not upward, (
-        f"{module} ({LAYERS[mine][0]}) imports from higher layers: "
-        + ", ".join(f"{m} ({LAYERS[layer_of(m)][0]})" for m in sorted(upward))
+    assert not upward, f"{module} ({LAYERS[mine][0]}) imports from higher layers: " + ", ".join(
+        f"{m} ({LAYERS[layer_of(m)][0]})" for m in sorted(upward)
     )
 
 
@@ -111,7 +110,7 @@ def test_no_import_cycle():
         path.append(module)
         for target in sorted(GRAPH[module]):
             if state.get(target) == 1:
-                cycle = path[path.index(target) :] + [target]
+                cycle = [*path[path.index(target) :], target]
                 pytest.fail("import cycle: " + " -> ".join(cycle))
             if target not in state:
                 visit(target)
