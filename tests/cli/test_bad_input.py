@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tests.conftest import run_cli
-from tests.scenarios.notation import cli_replay
+from tests.reference.scenarios.notation import cli_replay
 
 GOOD_HANDS = [["3", "5"], ["4", "6"], ["7", "8"]]
 

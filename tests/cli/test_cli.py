@@ -12,7 +12,7 @@ import pytest
 
 from simulator.cli import cli
 from tests.conftest import ROOT, run_cli
-from tests.scenarios.notation import cli_replay, game
+from tests.reference.scenarios.notation import cli_replay, game
 
 
 def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:

@@ -28,8 +28,8 @@ from simulator.runs.engines import LOCAL
 from simulator.runs.job import SimConfig, make_config
 from simulator.runs.schema import frame_from_rows
 from simulator.runs.tally import Tally
-from tests.test_kernel_vs_reference import ROUNDS, reference_trace
-from tests.test_oracle_diff import OPTION_VALUES
+from tests.kernel.test_kernel_vs_reference import ROUNDS, reference_trace
+from tests.reference.test_oracle_diff import OPTION_VALUES
 
 KERNEL_EXAMPLES = 200
 RUN_EXAMPLES = 80

@@ -29,7 +29,7 @@ from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
-from tests.oracle import (
+from tests.reference.oracle import (
     JOKER,
     RANK_INDEX,
     TWO,
@@ -41,7 +41,7 @@ from tests.oracle import (
     run_round,
     to_counts,
 )
-from tests.test_oracle_diff import OPTION_VALUES, SINGLE_OPTIONS
+from tests.reference.test_oracle_diff import OPTION_VALUES, SINGLE_OPTIONS
 
 PRESET_NAMES = ("french", "regles-jeu", "spade", "scum")
 

@@ -26,7 +26,7 @@ import zlib
 import pytest
 
 from simulator.apps.replay import GameError, parse_game, replay
-from tests.oracle import (
+from tests.reference.oracle import (
     JOKER,
     RANKS,
     ROUND_DEFAULTS,

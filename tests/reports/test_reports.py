@@ -20,7 +20,7 @@ from reports.stats import format_ci
 from simulator.rules.presets import preset
 from simulator.rules.roles import ROLE_NAMES
 from simulator.stats import t_quantile
-from tests.report_runs import reference_frame, synthetic_frame, write_run
+from tests.reports.report_runs import reference_frame, synthetic_frame, write_run
 
 NAMES = ["lowest", "random", "random", "lowest"]
 

@@ -16,7 +16,7 @@ from reports import build
 from reports.stats import format_ci
 from simulator.rules.presets import preset
 from tests.conftest import run_cli
-from tests.report_runs import reference_frame, write_run
+from tests.reports.report_runs import reference_frame, write_run
 
 NAMES = ["lowest", "random", "random", "lowest"]
 ALWAYS = (

@@ -17,9 +17,9 @@ import simulator.runs.simulate as simulate
 from simulator.matchloop.api import KernelJob, run_matches
 from simulator.rules.presets import preset
 from simulator.runs.job import default_strategies
+from tests.cli.test_bad_input import assert_refused
 from tests.conftest import run_cli
-from tests.test_bad_input import assert_refused
-from tests.test_resume import folder_bytes, table_of
+from tests.runs.test_resume import folder_bytes, table_of
 
 SMALL_PARTS = 100  # rounds per part: a small job still makes many parts
 JOBS = {

@@ -22,8 +22,8 @@ import simulator.runs.job as job
 import simulator.runs.simulate as simulate
 from simulator.rules.presets import preset
 from simulator.runs.job import default_strategies
+from tests.cli.test_bad_input import assert_refused
 from tests.conftest import run_cli
-from tests.test_bad_input import assert_refused
 
 SMALL_PARTS = 40  # rounds per part in these tests: many parts from a small job
 JOB = ["--rules", "french", "--players", "4", "--matches", "300", "--rounds-per-match", "2"]

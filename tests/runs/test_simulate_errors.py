@@ -16,9 +16,9 @@ import simulator.runs.folder as folder
 import simulator.runs.job as job
 from simulator.reference.round import PASS
 from strategies import registry
+from tests.cli.test_bad_input import BAD_RULES, assert_refused
 from tests.conftest import run_cli
-from tests.test_bad_input import BAD_RULES, assert_refused
-from tests.test_resume import folder_bytes
+from tests.runs.test_resume import folder_bytes
 
 SMALL = ["--matches", "40", "--rounds-per-match", "2", "--quiet"]
 

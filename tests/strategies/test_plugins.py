@@ -13,10 +13,11 @@ from simulator.reference.match import play_match
 from simulator.rules.presets import preset
 from strategies import registry
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
 BIG = f"{ROOT}/examples/strategies/big_groups.py:big_groups"
 CAUTIOUS = f"{ROOT}/examples/strategies/cautious.py:Cautious"
-GREEDY = f"{ROOT}/tests/plugin_files/illegal.py:greedy"
+GREEDY = f"{HERE}/plugin_files/illegal.py:greedy"
 # Both numba strategies are loaded before any run, so the match loop is compiled around
 # them once (about 30 s) for the whole module.
 registry.get(BIG)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from simulator.apps.replay import GameError, parse_game, replay
-from tests.scenarios.notation import cli_replay, game
+from tests.reference.scenarios.notation import cli_replay, game
 
 OUT_OF_TRICK = {"passing": "out_of_trick"}
 SKIP = {"equal_rank": "skip"}

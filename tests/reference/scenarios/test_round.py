@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scenarios.notation import check
+from tests.reference.scenarios.notation import check
 
 DEFAULT: dict = {}  # every option at its RULES.md default
 OUT_OF_TRICK = {"passing": "out_of_trick"}

@@ -1,0 +1,1 @@
+"""Tests of the command line (``simulator.cli``) and the applications it drives."""

@@ -1,0 +1,1 @@
+"""Tests of the analytics and pages (``reports``): reports, comparisons, duplicate deals."""

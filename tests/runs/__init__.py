@@ -1,0 +1,1 @@
+"""Tests of runs (``simulator.runs``): simulate, resume, the Dask engine, tournaments."""

@@ -1,0 +1,1 @@
+"""Tests of the strategies (``strategies``): both engines play them alike, users' plugins."""
