@@ -12,9 +12,11 @@ line each, so that a scenario reads like the worked example of a rule book:
 ``"round_end 1 4 2 3"``  the round is over; places by seat
 =====================  ==============================================================
 
-:func:`check` replays a game twice — through the library (``parse_game`` + ``replay``)
-and through ``president replay FILE`` — and compares the *whole* event list with the
-expected one, exactly (as JSON dicts) and line by line (for a readable diff).
+:func:`check` plays a game three times — on the reference engine through the library
+(``parse_game`` + ``replay``), through ``president replay FILE``, and on the kernel
+(:func:`simulator.matchloop.scripted.play_scripted_round`, the kernel's own ``step`` on
+its own state) — and compares each *whole* event list with the expected one, exactly (as
+JSON dicts) and line by line (for a readable diff).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from simulator.apps.replay import parse_game, replay
+from simulator.apps.replay import Game, parse_game, replay
+from simulator.matchloop.scripted import play_scripted_round
 from tests.conftest import run_cli
 
 _PLAY = re.compile(r"^(\d+): (.+)$")
@@ -123,6 +126,20 @@ def library_events(data: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any
     return [_normalise(e.to_json()) for e in replay(parse_game(data), seed=seed)]
 
 
+def kernel_moves(parsed: Game) -> list[tuple[int, int, int]]:
+    """A parsed game's scripted moves as the kernel takes them: ``(seat, rank, count)``."""
+    return [(seat, max(m.rank, 0), m.count) for seat, m in parsed.moves]
+
+
+def kernel_events(data: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]]:
+    """The events of a game played on the kernel (scripted moves, then the strategies)."""
+    parsed = parse_game(data)
+    events = play_scripted_round(
+        parsed.rules, parsed.hands, parsed.leader, parsed.strategies, kernel_moves(parsed), seed
+    )
+    return [_normalise(e) for e in events]
+
+
 def cli_replay(data: Mapping[str, Any], *args: str):
     """``president replay FILE ARGS`` on a game dict written to a temporary file."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -139,7 +156,7 @@ def check(
     expected: Sequence[str],
     strategies: Sequence[str] | None = None,
 ) -> None:
-    """Replay a scripted game (library and CLI) and compare every event, in order."""
+    """Play a scripted game (library, CLI and kernel) and compare every event, in order."""
     data = game(rules, hands, leader, script, strategies)
     want = [event(line) for line in expected]
     got = library_events(data)
@@ -149,3 +166,6 @@ def check(
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
     assert [_normalise(e) for e in result.events()] == want
+    on_kernel = kernel_events(data)
+    assert [line_of(e) for e in on_kernel] == list(expected), "the kernel disagrees"
+    assert on_kernel == want

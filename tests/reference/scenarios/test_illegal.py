@@ -3,6 +3,8 @@
 INTERFACES.md §2: a scripted move by the wrong seat, or one the rules forbid, stops the
 replay with exit code 2 and a message giving the move's index and the rule it breaks.
 Moves before the illegal one are legal, so a half-printed replay would show up on stdout.
+The kernel's scripted round (:mod:`simulator.matchloop.scripted`) refuses the same move,
+at the same index, by its own legality check.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from simulator.apps.replay import GameError, parse_game, replay
-from tests.reference.scenarios.notation import cli_replay, game
+from tests.reference.scenarios.notation import cli_replay, game, kernel_events
 
 OUT_OF_TRICK = {"passing": "out_of_trick"}
 SKIP = {"equal_rank": "skip"}
@@ -138,6 +140,14 @@ def test_illegal_scripted_move_raises_game_error_in_the_library(name):
     parsed = parse_game(game(rules, hands, leader, script))
     with pytest.raises(GameError, match=f"^move {index} "):
         replay(parsed)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_illegal_scripted_move_is_refused_at_its_index_on_the_kernel(name):
+    rules, hands, leader, script, index, _ = CASES[name]
+    with pytest.raises(ValueError, match=f"^move {index} .* is illegal: ") as refused:
+        kernel_events(game(rules, hands, leader, script))
+    assert not isinstance(refused.value, GameError)  # the kernel's refusal, not the parser's
 
 
 def test_scripted_card_matches_on_rank_whatever_its_suit():

@@ -3,12 +3,20 @@
 Roles by place, the card exchange (forced best cards, then a give-back of choice), the
 reseating, the dealer and the opener of round 2 on, points and the end of a match.
 Players are named by their starting seat; ``seating[pos]`` is the player at position pos.
+
+The exchange, the dealer and the opener have kernel twins in the compiled match loop
+(:mod:`simulator.matchloop.matches`); each scenario that the kernel can play (a give-back
+as ``lowest`` gives) runs on both engines and must give the same hand-worked result.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from simulator.kernel.knowledge import H_SIZE, forget
+from simulator.kernel.layout import MAX_PLAYERS, NPARAMS, rules_array
+from simulator.matchloop import matches
 from simulator.reference.match import (
     exchange,
     match_over,
@@ -16,10 +24,12 @@ from simulator.reference.match import (
     next_seating,
     opening_position,
 )
-from simulator.rules.cards import counts_from_cards, parse_card
+from simulator.rules.cards import NUM_RANKS, counts_from_cards, parse_card
 from simulator.rules.options import Rules
 from simulator.rules.roles import role_of
+from strategies.adapter import hand_mask
 from strategies.lowest import Lowest
+from strategies.specs import LOWEST
 
 
 def counts(text: str) -> list[int]:
@@ -30,6 +40,85 @@ def counts(text: str) -> list[int]:
 def lowest_give_back(who: int, hand: list[int], k: int) -> list[int]:
     """The rule book's ``lowest``: the k weakest cards (normal order) of the hand it holds."""
     return Lowest().give_back(hand, k, None)
+
+
+# ---------------------------------------------------------------- the kernel's twins
+
+
+def counts_of_mask(h: int) -> list[int]:
+    """Rank counts of a kernel hand bitmask (bit ``16*level + rank``)."""
+    return [sum((h >> (16 * level + rank)) & 1 for level in range(4)) for rank in range(NUM_RANKS)]
+
+
+def positions(seating) -> np.ndarray:
+    """The kernel's ``pos_of[player]`` of a seating (``seating[pos] = player``)."""
+    pos_of = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    for pos, player in enumerate(seating):
+        pos_of[player] = pos
+    return pos_of
+
+
+def places_table(prev_places) -> np.ndarray:
+    """The kernel's ``by_place[place] = player``."""
+    by_place = np.zeros(MAX_PLAYERS + 1, dtype=np.int64)
+    for player, place in enumerate(prev_places):
+        by_place[place] = player
+    return by_place
+
+
+def kernel_exchange(rules: Rules, hands: list[list[int]], prev_places, give_back) -> None:
+    """:func:`simulator.matchloop.matches.exchange` in place on ``hands`` (seat = position),
+    every better player giving back as the kernel's ``lowest`` does."""
+    assert give_back is lowest_give_back, "the kernel gives back through a strategy id"
+    n = len(hands)
+    H = np.zeros(H_SIZE, dtype=np.uint64)
+    forget(H)
+    for player, hand in enumerate(hands):
+        H[player] = hand_mask(hand)
+    sids = np.full(MAX_PLAYERS, LOWEST, dtype=np.int64)
+    params = np.zeros((MAX_PLAYERS, NPARAMS), dtype=np.float64)
+    rs = np.zeros(3, dtype=np.uint64)
+    give = np.zeros(8, dtype=np.int64)
+    matches.exchange(
+        rules_array(rules),
+        H,
+        positions(range(n)),
+        places_table(prev_places),
+        sids,
+        params,
+        rs,
+        give,
+    )
+    for player in range(n):
+        hands[player][:] = counts_of_mask(int(H[player]))
+
+
+def kernel_next_dealer(rules: Rules, seating, prev_places, prev_dealer: int) -> int:
+    """:func:`simulator.matchloop.matches.position_after` in the reference's terms."""
+    return int(
+        matches.position_after(
+            rules_array(rules),
+            positions(seating),
+            places_table(prev_places),
+            prev_dealer,
+            rules.players,
+        )
+    )
+
+
+def kernel_opening_position(rules: Rules, seating, prev_places, dealer: int) -> int:
+    """:func:`simulator.matchloop.matches.opener_position` in the reference's terms."""
+    return int(
+        matches.opener_position(
+            rules_array(rules), positions(seating), places_table(prev_places), dealer, rules.players
+        )
+    )
+
+
+ENGINES = pytest.mark.parametrize("engine", ["reference", "kernel"])
+EXCHANGE = {"reference": exchange, "kernel": kernel_exchange}
+DEALER = {"reference": next_dealer, "kernel": kernel_next_dealer}
+OPENER = {"reference": opening_position, "kernel": kernel_opening_position}
 
 
 # ---------------------------------------------------------------- roles
@@ -54,13 +143,14 @@ def test_role_of_each_place(players, roles):
 # ---------------------------------------------------------------- exchange
 
 
-def test_exchange_two_one_with_four_players():
+@ENGINES
+def test_exchange_two_one_with_four_players(engine):
     """[2, 1]: the Scum gives his 2 best cards to the President, who gives back 2;
     then the Vice-Scum gives his best card to the Vice-President, who gives back 1."""
     # player 0 President, 1 Scum, 2 Vice-President, 3 Vice-Scum
     prev_places = [1, 4, 2, 3]
     hands = [counts("3 4 9"), counts("5 A 2 2"), counts("8 10"), counts("6 K 7")]
-    exchange(Rules(exchange=(2, 1)), hands, prev_places, lowest_give_back)
+    EXCHANGE[engine](Rules(exchange=(2, 1)), hands, prev_places, lowest_give_back)
     # Scum's 2 best: 2 2; the President then holds 3 4 9 2 2 and gives back 3 4
     assert hands[0] == counts("9 2 2")
     assert hands[1] == counts("3 4 5 A")
@@ -69,11 +159,12 @@ def test_exchange_two_one_with_four_players():
     assert hands[3] == counts("6 7 8")
 
 
-def test_exchange_pair_two_skipped_with_three_players():
+@ENGINES
+def test_exchange_pair_two_skipped_with_three_players(engine):
     """With 3 players only pair 1 takes part (2·2 > 3): the Scum gives 2 cards."""
     prev_places = [3, 1, 2]  # player 1 President, player 0 Scum, player 2 Neutral
     hands = [counts("4 Q A"), counts("3 5 6"), counts("7 8")]
-    exchange(Rules(players=3, exchange=(2, 1)), hands, prev_places, lowest_give_back)
+    EXCHANGE[engine](Rules(players=3, exchange=(2, 1)), hands, prev_places, lowest_give_back)
     assert hands[1] == counts("6 Q A")  # received Q A, gave back 3 5
     assert hands[0] == counts("3 4 5")
     assert hands[2] == counts("7 8")  # the Neutral takes no part
@@ -95,13 +186,14 @@ def test_exchange_gives_jokers_first_and_may_give_received_cards_back():
     assert hands[2] == counts("5 2 JK")
 
 
-def test_exchange_empty_and_zero_items_take_no_cards():
+@ENGINES
+def test_exchange_empty_and_zero_items_take_no_cards(engine):
     prev_places = [1, 4, 2, 3]
     start = [counts("3 4"), counts("A 2"), counts("8 10"), counts("6 K")]
     hands = [list(h) for h in start]
-    exchange(Rules(exchange=()), hands, prev_places, lowest_give_back)
+    EXCHANGE[engine](Rules(exchange=()), hands, prev_places, lowest_give_back)
     assert hands == start
-    exchange(Rules(exchange=(0, 1)), hands, prev_places, lowest_give_back)
+    EXCHANGE[engine](Rules(exchange=(0, 1)), hands, prev_places, lowest_give_back)
     assert hands[0:2] == start[0:2]  # pair 1 exchanges 0 cards
     assert hands[2] == counts("10 K")  # pair 2 still exchanges one card
     assert hands[3] == counts("6 8")
@@ -135,9 +227,10 @@ def test_next_seating_without_reseat_keeps_the_seats():
         ("rotate", [1, 3, 0, 2], 0, 3),
     ],
 )
-def test_next_dealer(dealer, seating, prev_dealer, expected):
+@ENGINES
+def test_next_dealer(engine, dealer, seating, prev_dealer, expected):
     rules = Rules(dealer=dealer, reseat=seating != [0, 1, 2, 3])
-    assert next_dealer(rules, seating, PREV, prev_dealer) == expected
+    assert DEALER[engine](rules, seating, PREV, prev_dealer) == expected
 
 
 @pytest.mark.parametrize(
@@ -151,8 +244,9 @@ def test_next_dealer(dealer, seating, prev_dealer, expected):
         ("president", [1, 3, 0, 2], 0, 0),
     ],
 )
-def test_opening_position(opener, seating, dealer, expected):
-    assert opening_position(Rules(opener=opener), seating, PREV, dealer) == expected
+@ENGINES
+def test_opening_position(engine, opener, seating, dealer, expected):
+    assert OPENER[engine](Rules(opener=opener), seating, PREV, dealer) == expected
 
 
 # ---------------------------------------------------------------- end of a match

@@ -1,0 +1,249 @@
+"""One round of the kernel from a given deal, scripted moves first: the kernel's replay.
+
+:func:`play_scripted_round` is the kernel's twin of :func:`simulator.apps.replay.replay`.
+It takes the same game — rules, the hands as rank counts per seat, the leader, one
+strategy per seat and scripted moves ``(seat, rank, count)`` (count 0: a pass) — and
+plays it on the kernel's own state (``S``, the ``H`` bitmasks, ``played``, ``places``)
+with the kernel's own :func:`simulator.kernel.step.step`, one move per call from a
+Python loop (speed does not matter here; the two small compiled functions below are
+cached on disk). Scripted moves are checked first with the kernel's
+:func:`simulator.kernel.legal.legal_mask` and whose turn ``S`` says it is; an illegal one
+raises ValueError naming its index. Then each seat's strategy chooses through
+:func:`strategies.dispatch.decide_once`, by kernel id, drawing from the stream the
+reference replay draws from (the seed's match 0, purpose 0): even ``random`` plays the
+same moves on both engines.
+
+The events are read off the kernel's state after each move, never from an engine's
+event list: the ``play`` or ``pass`` is the move; ``out`` when the mover's hand is empty,
+with the place the kernel wrote; ``round_end`` when ``over`` is set, with the places by
+seat; ``skip`` when the skips counter went up; ``trick_end`` when the tricks counter went
+up, the next leader being the player to move. They are the replay's JSON events
+(docs/formats.md §2), in its order, so both engines' events compare exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from simulator.kernel.bits import U0, count_of, ctz, seed_key, stream_init
+from simulator.kernel.config import JIT
+from simulator.kernel.knowledge import H_SIZE, forget
+from simulator.kernel.layout import (
+    MAX_PLAYERS,
+    NO_ROLE,
+    NPARAMS,
+    S_OVER,
+    S_SIZE,
+    S_TOP_COUNT,
+    S_TOP_RANK,
+    S_TRICKS,
+    S_TURN,
+    rules_array,
+)
+from simulator.kernel.legal import legal_mask
+from simulator.kernel.step import (
+    ST_ACTIVE,
+    ST_ANSWERED,
+    ST_OOT,
+    ST_SKIPS,
+    load_state,
+    next_to_ask,
+    rule_flags,
+    start_round,
+    step,
+    store_state,
+)
+from simulator.reference.rng import PLAY_STREAM
+from simulator.rules.cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, card_names, combo_name
+from simulator.rules.options import Rules
+from strategies.adapter import hand_mask
+from strategies.dispatch import decide_once
+from strategies.registry import get
+from strategies.specs import PLUGIN_BASE, StrategyError
+
+# What scripted_check answers: the move is legal, or why it is not.
+LEGAL = 0
+ROUND_OVER = 1
+NOT_YOUR_TURN = 2
+LEADER_PASSES = 3
+NOT_HELD = 4
+DOES_NOT_BEAT = 5
+
+
+@njit(**JIT)
+def scripted_check(S, H, R, pos, r, c):
+    """Whether ``pos`` may now play ``c`` cards of rank ``r`` (``c == 0``: pass): LEGAL,
+    or the reason it may not. ``r`` and ``c`` are in range (0..13, 0..4)."""
+    if S[S_OVER] != 0:
+        return ROUND_OVER
+    if pos != S[S_TURN]:
+        return NOT_YOUR_TURN
+    if c == 0:
+        return LEADER_PASSES if S[S_TOP_COUNT] == 0 else LEGAL
+    if count_of(H[pos], r) < c:
+        return NOT_HELD
+    if (legal_mask(H[pos], c, S, R) >> np.uint64(r)) & np.uint64(1) == U0:
+        return DOES_NOT_BEAT
+    return LEGAL
+
+
+@njit(**JIT)
+def scripted_step(S, H, R, played, places, pos, r, c):
+    """The kernel's :func:`~simulator.kernel.step.step` of one legal move on the state
+    arrays. Returns the seat the move skipped, or -1.
+
+    The skipped seat is read off the state: a skip leaves exactly its seat in the
+    ``answered`` mask of the top just laid. When the skip also ended the trick that mask
+    is cleared, and the skipped seat is the one the kernel asked next: the next holder
+    clockwise from the mover who had not passed earlier in the trick.
+    """
+    fl = rule_flags(R)
+    st = load_state(S)
+    oot = st[ST_OOT]
+    skips = st[ST_SKIPS]
+    st = step(st, fl, pos, r, c, H, played, places)
+    store_state(S, st)
+    if st[ST_SKIPS] == skips:
+        return -1
+    if st[ST_ANSWERED] != 0:
+        return ctz(np.uint64(st[ST_ANSWERED]))
+    return next_to_ask(fl[0], pos, pos, st[ST_ACTIVE] & ~oot)
+
+
+def _kernel_ids(strategies: Sequence[str], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Kernel ids and parameter rows (by seat) of the strategies' names."""
+    if len(strategies) != n:
+        raise ValueError(f"{len(strategies)} strategies for {n} seats (one per seat)")
+    sids = np.zeros(n, dtype=np.int64)
+    params = np.zeros((MAX_PLAYERS, NPARAMS), dtype=np.float64)
+    for seat, name in enumerate(strategies):
+        spec = get(name)
+        if not 0 <= spec.kernel_id < PLUGIN_BASE:
+            raise StrategyError(
+                f"strategy {spec.name!r}: a scripted kernel round plays built-in kernel "
+                "strategies only"
+            )
+        sids[seat] = spec.kernel_id
+        params[seat, : len(spec.kernel_vector)] = spec.kernel_vector
+    return sids, params
+
+
+def _refusal(why: int, S: np.ndarray, H: np.ndarray, seat: int, rank: int, count: int) -> str:
+    """The reason of scripted_check in words."""
+    if why == ROUND_OVER:
+        return "the round is over"
+    if why == NOT_YOUR_TURN:
+        return f"it is seat {S[S_TURN]}'s turn, not seat {seat}'s"
+    if why == LEADER_PASSES:
+        return "a leader may not pass"
+    if why == NOT_HELD:
+        held = sum(int(H[seat]) >> (16 * level + rank) & 1 for level in range(4))
+        cards = "card" if held == 1 else "cards"
+        return f"seat {seat} holds {held} {cards} of rank {RANK_NAMES[rank]}, not {count}"
+    top = combo_name(int(S[S_TOP_RANK]), int(S[S_TOP_COUNT]))
+    return f"it does not beat the {top} on the table under these rules"
+
+
+def _events(S, H, R, played, places, n: int, pos: int, r: int, c: int) -> list[dict[str, Any]]:
+    """Play one legal move; its events, read off the state it leaves."""
+    tricks = int(S[S_TRICKS])
+    skipped = int(scripted_step(S, H, R, played, places, pos, r, c))
+    if c == 0:
+        events: list[dict[str, Any]] = [{"event": "pass", "seat": pos}]
+    else:
+        events = [{"event": "play", "seat": pos, "cards": card_names(r, c)}]
+        if H[pos] == U0:
+            events.append({"event": "out", "seat": pos, "place": int(places[pos])})
+    if S[S_OVER]:
+        events.append({"event": "round_end", "places": [int(p) for p in places[:n]]})
+        return events
+    if skipped >= 0:
+        events.append({"event": "skip", "seat": skipped})
+    if S[S_TRICKS] != tricks:
+        events.append({"event": "trick_end", "next_leader": int(S[S_TURN])})
+    return events
+
+
+def play_scripted_round(
+    rules: Rules,
+    hands: Sequence[Sequence[int]],
+    leader: int,
+    strategies: Sequence[str],
+    moves: Sequence[tuple[int, int, int]] = (),
+    seed: int = 0,
+) -> list[dict[str, Any]]:
+    """The events of one kernel round: ``moves`` first, then the strategies to the end.
+
+    ``hands[seat]`` are the seat's rank counts (up to 14, 3 … 2 then the joker);
+    ``strategies`` one registered name per seat (built-in kernel strategies);
+    ``moves`` are ``(seat, rank, count)`` with count 0 for a pass (its rank is ignored).
+    Raises ValueError for a game the kernel cannot start and for an illegal scripted
+    move (``"move INDEX (…) is illegal: …"``), RuntimeError if a strategy's move is not
+    legal or the round does not end.
+    """
+    n = len(hands)
+    if rules.players != n:
+        raise ValueError(f"{n} hands for rules of {rules.players} players")
+    if not 0 <= leader < n:
+        raise ValueError(f"leader {leader} is out of range (0 to {n - 1})")
+    sids, params = _kernel_ids(strategies, n)
+    H = np.zeros(H_SIZE, dtype=np.uint64)
+    forget(H)
+    for seat, counts in enumerate(hands):
+        if len(counts) > NUM_RANKS or any(
+            not 0 <= k <= most for k, most in zip(counts, MAX_COPIES, strict=False)
+        ):
+            raise ValueError(f"the hand of seat {seat} is not a hand of rank counts")
+        H[seat] = np.uint64(hand_mask(counts))
+    if H[leader] == U0:
+        raise ValueError(f"the leader, seat {leader}, holds no cards")
+    if sum(1 for seat in range(n) if H[seat] != U0) < 2:
+        raise ValueError("a round needs at least two players holding cards")
+    R = rules_array(rules)
+    S = np.zeros(S_SIZE, dtype=np.int64)
+    played = np.zeros(NUM_RANKS, dtype=np.int64)
+    places = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    roles = np.full(MAX_PLAYERS, NO_ROLE, dtype=np.int64)  # one round: no previous roles
+    rs = np.zeros(3, dtype=np.uint64)
+    stream_init(rs, seed_key(np.uint64(seed % 2**64)), 0, PLAY_STREAM)
+    start_round(S, H, n, leader, played, places)
+
+    events: list[dict[str, Any]] = []
+    for index, (seat, rank, count) in enumerate(moves):
+        shown = "passes" if count == 0 else f"plays {count} of rank {rank}"
+        if not (0 <= seat < n and 0 <= count <= 4 and (count == 0 or 0 <= rank < NUM_RANKS)):
+            raise ValueError(f"move {index} (seat {seat} {shown}) is not a move of this game")
+        rank = 0 if count == 0 else rank
+        why = scripted_check(S, H, R, seat, rank, count)
+        if why != LEGAL:
+            if count:
+                shown = "plays " + " ".join(card_names(rank, count))
+            reason = _refusal(why, S, H, seat, rank, count)
+            raise ValueError(f"move {index} (seat {seat} {shown}) is illegal: {reason}")
+        events += _events(S, H, R, played, places, n, seat, rank, count)
+
+    limit = n * (int(sum(map(sum, hands))) + 1)  # a trick ends after n - 1 passes at most
+    for _ in range(limit):
+        if S[S_OVER]:
+            return events
+        pos = int(S[S_TURN])
+        rank, count = (
+            int(x) for x in decide_once(sids[pos], pos, S, H, R, played, roles, rs, params)
+        )
+        rank = 0 if count == 0 else rank
+        if (
+            not (0 <= count <= 4 and 0 <= rank < NUM_RANKS)
+            or scripted_check(S, H, R, pos, rank, count) != LEGAL
+        ):
+            raise RuntimeError(
+                f"strategy {strategies[pos]!r} at seat {pos} chose an illegal move "
+                f"(rank {rank}, count {count})"
+            )
+        events += _events(S, H, R, played, places, n, pos, rank, count)
+    if not S[S_OVER]:
+        raise RuntimeError(f"the round did not end within {limit} moves")
+    return events
