@@ -12,6 +12,8 @@ change parameters (``control:strength=12``): variants need no recompilation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from strategies.base import Strategy
 from strategies.lowest import Lowest
 from strategies.random_strategy import Random
@@ -135,17 +137,20 @@ def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(slots)
 
 
+SEARCH_PARAMS = (
+    Param("samples", 24, "sampled deals per candidate move"),
+    Param("rollout", LOWEST, "kernel id of the policy that plays the rounds out (0 = lowest)"),
+    Param(
+        "prior", RULES_AWARE, "kernel id of the policy whose move is kept unless search beats it"
+    ),
+    Param("margin", 0.1, "mean-place gain the search needs to overrule the prior's move"),
+)
 REGISTRY["montecarlo"] = StrategySpec(
     "montecarlo",
     "Search: samples the unseen cards, plays each move out with a fast policy, best mean place.",
     None,
     MONTECARLO,
-    (
-        Param("samples", 24, "sampled deals per candidate move"),
-        Param("rollout", 0, "kernel id of the policy that plays the rounds out (0 = lowest)"),
-        Param("prior", 6, "kernel id of the policy whose move is kept unless search beats it"),
-        Param("margin", 0.1, "mean-place gain the search needs to overrule the prior's move"),
-    ),
+    SEARCH_PARAMS,
     python_note="it reads the exchange knowledge the kernel records; use --engine numba",
     extend=_search_slots,
 )
@@ -174,3 +179,23 @@ def get(name: str) -> StrategySpec:
 def make(name: str) -> Strategy:
     """A fresh plain-Python instance of a registered strategy."""
     return get(name).make()
+
+
+def per_seat(
+    names: Sequence[str], seats: int, what: str = "strategies", holders: str = "players"
+) -> list[str]:
+    """One strategy name per seat from one name for all or exactly one per seat.
+
+    Every name is checked first, so a misspelt one is named rather than miscounted.
+    """
+    names = [name.strip() for name in names]
+    for name in names:
+        get(name)
+    if len(names) == 1:
+        names *= seats
+    if len(names) != seats:
+        raise StrategyError(
+            f"{len(names)} {what} for {seats} {holders} (allowed: one name for all, "
+            f"or exactly {seats} names separated by commas)"
+        )
+    return names

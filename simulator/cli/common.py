@@ -22,6 +22,13 @@ def resolve_rules(spec: str) -> Rules:
         raise UserError(str(exc)) from None
 
 
+def rules_option(func):  # type: ignore[no-untyped-def]
+    """``--rules NAME|FILE``: a preset name or a TOML rules file (default ``french``)."""
+    return click.option("--rules", "rules_spec", default="french", show_default=True,
+                        metavar="NAME|FILE", help="A preset name or a TOML rules file "
+                        "(docs/rules.md).")(func)  # fmt: skip
+
+
 def seed_option(func):  # type: ignore[no-untyped-def]
     """``--seed S``: the run's seed (integer)."""
     return click.option(

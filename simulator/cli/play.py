@@ -8,7 +8,7 @@ import click
 
 from simulator.apps.play.input import Console, Palette, use_color
 from simulator.apps.play.session import play_session
-from simulator.cli.common import UserError, resolve_rules, seed_option
+from simulator.cli.common import UserError, resolve_rules, rules_option, seed_option
 from simulator.rules.options import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
 from strategies import registry
 from strategies.base import Strategy
@@ -33,16 +33,11 @@ def table_rules(spec: str, players: int | None) -> Rules:
 
 def make_bots(spec: str, count: int) -> list[Strategy]:
     """``--bots``: one registry name for every bot, or exactly one name per bot."""
-    names = [name.strip() for name in spec.split(",")]
-    if len(names) == 1:
-        names *= count
-    if len(names) != count:
-        raise UserError(
-            f"--bots gives {len(names)} names for {count} bots "
-            f"(allowed: one name for all, or {count} names separated by commas)"
-        )
     try:
-        return [registry.make(name) for name in names]
+        return [
+            registry.make(name)
+            for name in registry.per_seat(spec.split(","), count, "names", "bots")
+        ]
     except registry.StrategyError as exc:
         raise UserError(f"--bots: {exc}") from None
 
@@ -73,14 +68,7 @@ def terminal_console() -> Console:
 
 
 @click.command("play")
-@click.option(
-    "--rules",
-    "rules_spec",
-    default="french",
-    show_default=True,
-    metavar="NAME|FILE",
-    help="Preset name or TOML rules file.",
-)
+@rules_option
 @click.option(
     "--players", type=int, default=None, help="Players at the table, 3 to 8 [default: the rules']."
 )

@@ -17,6 +17,7 @@ from simulator.cli.common import (
     UserError,
     players_option,
     resolve_rules,
+    rules_option,
     seed_option,
     strategies_option,
 )
@@ -115,13 +116,7 @@ def format_table(result: RunResult, players: int) -> str:
 
 
 @click.command("simulate")
-@click.option(
-    "--rules",
-    "rules_spec",
-    default="french",
-    show_default=True,
-    help="A preset name or a TOML rules file.",
-)
+@rules_option
 @players_option
 @strategies_option
 @click.option("--matches", type=int, default=None, help="Number of matches.")

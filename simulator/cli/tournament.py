@@ -6,7 +6,13 @@ from pathlib import Path
 
 import click
 
-from simulator.cli.common import UserError, players_option, resolve_rules, seed_option
+from simulator.cli.common import (
+    UserError,
+    players_option,
+    resolve_rules,
+    rules_option,
+    seed_option,
+)
 from simulator.runs.tournament import (
     TournamentConfig,
     TournamentError,
@@ -19,8 +25,7 @@ from strategies import registry
 
 
 @click.command("tournament")
-@click.option("--rules", "rules_spec", default="french", show_default=True,
-              help="A preset name or a TOML rules file.")  # fmt: skip
+@rules_option
 @players_option
 @click.option(
     "--strategies",

@@ -39,37 +39,30 @@ S30 = np.uint64(30)
 S31 = np.uint64(31)
 
 
-@intrinsic
-def ctz(typingctx, x):
-    """Count of trailing zero bits (index of the lowest set bit)."""
-    sig = types.int64(types.uint64)
+def _bit_count(emit, doc: str):  # type: ignore[no-untyped-def]
+    """An LLVM bit-count instruction as a numba intrinsic ``int64(uint64)``."""
 
-    def codegen(context, builder, signature, args):
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    @intrinsic
+    def count(typingctx, x):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            return emit(builder, args[0])
 
-    return sig, codegen
+        return types.int64(types.uint64), codegen
 
-
-@intrinsic
-def clz(typingctx, x):
-    """Count of leading zero bits (63 - index of the highest set bit)."""
-    sig = types.int64(types.uint64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
+    count.__doc__ = doc
+    return count
 
 
-@intrinsic
-def popc(typingctx, x):
-    """Number of set bits."""
-    sig = types.int64(types.uint64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return sig, codegen
+_DEFINED_AT_ZERO = ir.Constant(ir.IntType(1), 0)  # the count of a zero input is defined
+ctz = _bit_count(
+    lambda b, x: b.cttz(x, _DEFINED_AT_ZERO),
+    "Count of trailing zero bits (index of the lowest set bit).",
+)
+clz = _bit_count(
+    lambda b, x: b.ctlz(x, _DEFINED_AT_ZERO),
+    "Count of leading zero bits (63 - index of the highest set bit).",
+)
+popc = _bit_count(lambda b, x: b.ctpop(x), "Number of set bits.")
 
 
 @njit(**INLINE)

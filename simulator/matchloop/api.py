@@ -14,9 +14,25 @@ import numpy as np
 
 from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import NPARAMS, role_table, rules_array
-from simulator.matchloop.matches import OUT_COLS, run_blocks
+from simulator.matchloop.matches import (
+    OUT_COLS,
+    OUT_DEALER,
+    OUT_LEADER,
+    OUT_MATCH,
+    OUT_PASSES,
+    OUT_PLACE,
+    OUT_PLAYS,
+    OUT_POINTS,
+    OUT_POS,
+    OUT_ROUND,
+    OUT_SKIPS,
+    OUT_TOTAL,
+    OUT_TRICKS,
+    OUT_WINNER,
+    run_blocks,
+)
 from simulator.matchloop.seating import group_size
-from simulator.matchloop.userchain import Runner, kernel_runner
+from simulator.matchloop.userchain import FaultReplay, Runner, kernel_runner
 from simulator.reference.match import MatchRecord
 from simulator.rules.options import Rules
 from strategies.registry import get
@@ -60,7 +76,9 @@ class KernelJob:
         runner = None
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
             runner = kernel_runner(
-                rules, seat_strategies, seed, rounds_per_match, max_rounds, duplicate
+                FaultReplay(
+                    rules, tuple(seat_strategies), seed, rounds_per_match, max_rounds, duplicate
+                )
             )
         sids = np.array([spec.kernel_id for spec in specs], dtype=np.int64)
         params = np.zeros((n, NPARAMS), dtype=np.float64)
@@ -138,6 +156,27 @@ def record_trace(record: MatchRecord) -> list[int]:
             rank = 0 if move.is_pass else move.rank
             trace.append((rr.seating.index(player) << 8) | (move.count << 4) | rank)
     return trace
+
+
+def rows_of_record(match: int, record: MatchRecord, n: int) -> np.ndarray:
+    """A reference-engine match as kernel output rows."""
+    out = np.zeros((len(record.rounds), OUT_COLS), dtype=np.int32)
+    last = len(record.rounds) - 1
+    for i, rr in enumerate(record.rounds):
+        row = out[i]
+        row[[OUT_MATCH, OUT_ROUND, OUT_DEALER, OUT_LEADER]] = match, rr.index, rr.dealer, rr.leader
+        row[[OUT_TRICKS, OUT_PLAYS, OUT_PASSES, OUT_SKIPS]] = (
+            rr.tricks,
+            rr.plays,
+            rr.passes,
+            rr.skips,
+        )
+        row[OUT_WINNER] = record.winner if i == last else -1
+        row[OUT_PLACE : OUT_PLACE + n] = rr.places
+        row[OUT_POINTS : OUT_POINTS + n] = rr.points
+        row[OUT_TOTAL : OUT_TOTAL + n] = rr.totals
+        row[OUT_POS : OUT_POS + n] = [rr.seating.index(p) for p in range(n)]
+    return out
 
 
 def trace_match(

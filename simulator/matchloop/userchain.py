@@ -17,7 +17,8 @@ situation and reports it in words.
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -141,14 +142,19 @@ def _chain() -> Any:
     return run_blocks
 
 
-def kernel_runner(
-    rules: Rules,
-    seat_strategies: Sequence[str],
-    seed: int,
-    rounds_per_match: int | None,
-    max_rounds: int,
-    duplicate: bool,
-) -> Runner:
+@dataclass(frozen=True)
+class FaultReplay:
+    """What it takes to play a run's matches again on the reference engine."""
+
+    rules: Rules
+    seat_strategies: tuple[str, ...]
+    seed: int
+    rounds_per_match: int | None
+    max_rounds: int
+    duplicate: bool
+
+
+def kernel_runner(job: FaultReplay) -> Runner:
     """``run_blocks`` for a run with user functions: the match loop compiled around them
     (once per process); a flagged fault is replayed on the reference engine."""
     run_blocks = _chain()
@@ -159,36 +165,27 @@ def kernel_runner(
         run_blocks(key, lo, hi, block, cap, flagged, sids, params, dup, rounds_limit, role_tab,
                    out, done, trace)  # fmt: skip
         if flagged[R_FLAG] != 0 or (hi - lo == 1 and block == 1 and done[0] == 0):
-            _replay(rules, seat_strategies, seed, rounds_per_match, max_rounds, duplicate, lo, hi)
+            _replay(job, lo, hi)
 
     return run
 
 
-def _replay(
-    rules: Rules,
-    seat_strategies: Sequence[str],
-    seed: int,
-    rounds_per_match: int | None,
-    max_rounds: int,
-    duplicate: bool,
-    lo: int,
-    hi: int,
-) -> None:
+def _replay(job: FaultReplay, lo: int, hi: int) -> None:
     """Find on the reference engine the fault the kernel flagged; raise it as a StrategyError."""
-    n = rules.players
-    group = group_size(n, duplicate)
+    n = job.rules.players
+    group = group_size(n, job.duplicate)
     for m in range(lo, hi):
-        names = [seat_strategies[lineup_slot(p, m, n, group)] for p in range(n)]
+        names = [job.seat_strategies[lineup_slot(p, m, n, group)] for p in range(n)]
         play_match(
-            rules,
+            job.rules,
             [Guarded(s, make(s)) for s in names],
-            seed,
+            job.seed,
             m,
-            rounds=rounds_per_match,
-            max_rounds=max_rounds,
+            rounds=job.rounds_per_match,
+            max_rounds=job.max_rounds,
             deal_match=deal_source(m, group),
         )
-    users = ", ".join(s for s in dict.fromkeys(seat_strategies) if is_plugin(s))
+    users = ", ".join(s for s in dict.fromkeys(job.seat_strategies) if is_plugin(s))
     raise StrategyError(
         f"strategy {users}: an illegal move, a bad give-back or an exception in the kernel "
         f"(matches {lo} to {hi - 1}) that the reference engine does not reproduce: does it "

@@ -19,7 +19,7 @@ from simulator.matchloop.seating import group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules, RulesError
-from strategies.registry import get
+from strategies.registry import per_seat
 from strategies.specs import StrategyError
 
 PART_ROUNDS = 250_000  # rounds per part (whole matches); 10 M rounds of 5 players peak at 0.6 GiB
@@ -140,16 +140,7 @@ def make_config(
     """Validate the command-line view of a job and resolve its defaults."""
     n = rules.players
     group = group_size(n, duplicate)
-    names = list(strategy_names)
-    if len(names) == 1:
-        names *= n
-    if len(names) != n:
-        raise SimulationError(
-            f"{len(names)} strategies for {n} players (allowed: one name for all seats, "
-            f"or exactly {n} names separated by commas)"
-        )
-    for name in names:
-        get(name)
+    names = per_seat(strategy_names, n)
     check_sizes(matches, rounds, rounds_per_match, max_rounds)
     if rules.target:
         if rounds_per_match is not None:

@@ -11,25 +11,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from simulator.matchloop.api import run_matches, set_threads
-from simulator.matchloop.matches import (
-    OUT_COLS,
-    OUT_DEALER,
-    OUT_LEADER,
-    OUT_MATCH,
-    OUT_PASSES,
-    OUT_PLACE,
-    OUT_PLAYS,
-    OUT_POINTS,
-    OUT_POS,
-    OUT_ROUND,
-    OUT_SKIPS,
-    OUT_TOTAL,
-    OUT_TRICKS,
-    OUT_WINNER,
-)
+from simulator.matchloop.api import rows_of_record, run_matches, set_threads
+from simulator.matchloop.matches import OUT_COLS
 from simulator.matchloop.seating import deal_source, lineup_slot
-from simulator.reference.match import MatchRecord, play_match
+from simulator.reference.match import play_match
 from simulator.runs.job import SimConfig, SimulationError
 from strategies.guard import Guarded
 from strategies.registry import make
@@ -70,24 +55,3 @@ def python_engine(config: SimConfig, workers: int) -> RowsFn:
         return np.concatenate(parts) if parts else np.zeros((0, OUT_COLS), np.int32)
 
     return rows
-
-
-def rows_of_record(match: int, record: MatchRecord, n: int) -> np.ndarray:
-    """A reference-engine match as kernel output rows."""
-    out = np.zeros((len(record.rounds), OUT_COLS), dtype=np.int32)
-    last = len(record.rounds) - 1
-    for i, rr in enumerate(record.rounds):
-        row = out[i]
-        row[[OUT_MATCH, OUT_ROUND, OUT_DEALER, OUT_LEADER]] = match, rr.index, rr.dealer, rr.leader
-        row[[OUT_TRICKS, OUT_PLAYS, OUT_PASSES, OUT_SKIPS]] = (
-            rr.tricks,
-            rr.plays,
-            rr.passes,
-            rr.skips,
-        )
-        row[OUT_WINNER] = record.winner if i == last else -1
-        row[OUT_PLACE : OUT_PLACE + n] = rr.places
-        row[OUT_POINTS : OUT_POINTS + n] = rr.points
-        row[OUT_TOTAL : OUT_TOTAL + n] = rr.totals
-        row[OUT_POS : OUT_POS + n] = [rr.seating.index(p) for p in range(n)]
-    return out

@@ -16,21 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simulator.matchloop.matches import (
-    OUT_DEALER,
-    OUT_LEADER,
-    OUT_MATCH,
-    OUT_PASSES,
-    OUT_PLACE,
-    OUT_PLAYS,
-    OUT_POINTS,
-    OUT_POS,
-    OUT_ROUND,
-    OUT_SKIPS,
-    OUT_TOTAL,
-    OUT_TRICKS,
-    OUT_WINNER,
-)
+from simulator.matchloop import matches as kernel_rows
 from simulator.rules.roles import PREV_ROLE_NAMES, ROLE_NAMES, role_of
 from simulator.runs.job import SimConfig
 
@@ -83,8 +69,8 @@ def frame_from_rows(config: SimConfig, rows: np.ndarray) -> pd.DataFrame:
     """
     n = config.rules.players
     r = len(rows)
-    place = rows[:, OUT_PLACE : OUT_PLACE + n].astype(np.int64)
-    match = rows[:, OUT_MATCH]
+    place = rows[:, kernel_rows.OUT_PLACE : kernel_rows.OUT_PLACE + n].astype(np.int64)
+    match = rows[:, kernel_rows.OUT_MATCH]
     prev = np.zeros_like(place)
     if r > 1:
         prev[1:] = place[:-1]
@@ -99,8 +85,8 @@ def frame_from_rows(config: SimConfig, rows: np.ndarray) -> pd.DataFrame:
 
     prev_roles = np.where(prev > 0, role_codes(prev, n) + 1, 0).ravel()
     values = {
-        "match": per_round(OUT_MATCH),
-        "round": per_round(OUT_ROUND),
+        "match": per_round(kernel_rows.OUT_MATCH),
+        "round": per_round(kernel_rows.OUT_ROUND),
         "seat": np.tile(players, r),
         "strategy": pd.Categorical.from_codes(
             config.strategy_codes(match).ravel().astype(np.int8), categories=config.names
@@ -110,16 +96,16 @@ def frame_from_rows(config: SimConfig, rows: np.ndarray) -> pd.DataFrame:
         "prev_role": pd.Categorical.from_codes(
             prev_roles.astype(np.int8), categories=PREV_ROLE_NAMES
         ),
-        "points": per_player(OUT_POINTS),
-        "total": per_player(OUT_TOTAL),
-        "position": per_player(OUT_POS),
-        "dealt": (rows[:, OUT_DEALER, None] == players).ravel(),
-        "led": (rows[:, OUT_LEADER, None] == players).ravel(),
-        "tricks": per_round(OUT_TRICKS),
-        "plays": per_round(OUT_PLAYS),
-        "passes": per_round(OUT_PASSES),
-        "skips": per_round(OUT_SKIPS),
-        "won_match": (rows[:, OUT_WINNER, None] == players).ravel(),
+        "points": per_player(kernel_rows.OUT_POINTS),
+        "total": per_player(kernel_rows.OUT_TOTAL),
+        "position": per_player(kernel_rows.OUT_POS),
+        "dealt": (rows[:, kernel_rows.OUT_DEALER, None] == players).ravel(),
+        "led": (rows[:, kernel_rows.OUT_LEADER, None] == players).ravel(),
+        "tricks": per_round(kernel_rows.OUT_TRICKS),
+        "plays": per_round(kernel_rows.OUT_PLAYS),
+        "passes": per_round(kernel_rows.OUT_PASSES),
+        "skips": per_round(kernel_rows.OUT_SKIPS),
+        "won_match": (rows[:, kernel_rows.OUT_WINNER, None] == players).ravel(),
     }
     return pd.DataFrame(
         {

@@ -290,7 +290,7 @@ def test_bots_are_taken_from_the_registry_one_per_seat():
     ("args", "message"),
     [
         (("--bots", "nobody"), "error: --bots: unknown strategy 'nobody' (allowed: lowest, random"),
-        (("--bots", "lowest,lowest"), "error: --bots gives 2 names for 3 bots"),
+        (("--bots", "lowest,lowest"), "error: --bots: 2 names for 3 bots"),
         (("--seat", "4"), "error: --seat 4 is out of range (allowed: 0 to 3)"),
         (("--seat", "-1"), "error: --seat -1 is out of range (allowed: 0 to 3)"),
         (("--players", "2"), "error: --players 2 is not allowed (allowed: 3 to 8)"),

@@ -33,7 +33,7 @@ from simulator.matchloop.matches import (
 from simulator.reference.match import play_match
 from simulator.rules.options import Rules
 from simulator.runs.job import SimConfig, make_config
-from simulator.runs.local import rows_of_record
+from simulator.matchloop.api import rows_of_record
 from simulator.runs.schema import frame_from_rows
 from simulator.runs.summary import RunResult, summary_of
 from strategies import registry
