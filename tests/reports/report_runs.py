@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from simulator.matchloop.api import rows_of_record
 from simulator.matchloop.matches import (
     OUT_COLS,
     OUT_LEADER,
@@ -33,7 +34,6 @@ from simulator.matchloop.matches import (
 from simulator.reference.match import play_match
 from simulator.rules.options import Rules
 from simulator.runs.job import SimConfig, make_config
-from simulator.matchloop.api import rows_of_record
 from simulator.runs.schema import frame_from_rows
 from simulator.runs.summary import RunResult, summary_of
 from strategies import registry
