@@ -17,7 +17,6 @@ import io
 import re
 import subprocess
 import tokenize
-import warnings
 from pathlib import Path
 
 import pytest
@@ -136,11 +135,6 @@ BARE_PY = re.compile(r"(?<![\w./-])(?![A-Z]+\.py)[A-Za-z_][\w-]*\.py\b")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 # A dotted module path (``simulator.runs.job.SimConfig``), not an attribute of something else.
 MODULE = re.compile(r"(?<![\w.])(?:simulator|strategies|reports)(?:\.[A-Za-z_]\w*)+")
-# tests/ is being moved into per-layer folders, and its docstrings still cite the rule
-# book's own files, which live outside the repository, by bare name. Until that move lands,
-# bare Markdown names there are reported as warnings; every other kind of reference is
-# enforced in tests/ as everywhere else. Empty this tuple to enforce them too.
-BARE_MD_WARN_ONLY = ("tests/",)
 
 
 def _git(*args: str) -> list[str]:
@@ -245,8 +239,6 @@ FILES = [
 def test_no_dangling_reference(path):
     name = str(path.relative_to(ROOT))
     bad = dangling(prose_of(path), path)
-    if name.startswith(BARE_MD_WARN_ONLY) and "bare .md" in bad:
-        warnings.warn(f"{name} names files the tree lacks: {bad.pop('bare .md')}", stacklevel=1)
     assert not bad, f"{name} refers to what the tree lacks: {bad}"
 
 

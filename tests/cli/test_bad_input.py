@@ -1,6 +1,6 @@
 """Bad input: exit code 2, one line on stderr naming the problem and what is allowed.
 
-INTERFACES.md §1: an unknown key, a wrong type or an out-of-range value is refused with a
+docs/formats.md §1: an unknown key, a wrong type or an out-of-range value is refused with a
 message that names the key and the allowed values (exit code 2), never ignored. Game
 files (§2) are refused the same way. Nothing may reach standard output, and no traceback.
 """

@@ -83,7 +83,7 @@ def test_replay_prints_one_json_object_per_line():
 
 
 def test_replay_default_strategies_are_lowest():
-    """No ``strategies`` key: every seat plays lowest (INTERFACES.md §2)."""
+    """No ``strategies`` key: every seat plays lowest (docs/formats.md §2)."""
     data = game({}, ["3 5", "4 6", "7 8"], 0)
     assert "strategies" not in data
     with_lowest = cli_replay({**data, "strategies": ["lowest"] * 3})

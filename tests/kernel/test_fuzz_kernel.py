@@ -116,7 +116,7 @@ def test_whole_runs_keep_every_invariant(config):
 
 
 def check_run_table(config: SimConfig, frame: pd.DataFrame) -> None:
-    """The invariants of a run's output table (INTERFACES.md §3)."""
+    """The invariants of a run's output table (docs/formats.md §3)."""
     rules, n = config.rules, config.rules.players
     assert frame["match"].drop_duplicates().tolist() == list(range(config.matches))
     for match, rows in frame.groupby("match", sort=True):

@@ -1,6 +1,6 @@
 """An independent second implementation of one round of Président (a test oracle).
 
-Written from ``RULES.md``, ``docs/READINGS.md`` and ``INTERFACES.md`` §2 only, without
+Written from ``docs/rules.md``, ``docs/READINGS.md`` and ``docs/formats.md`` §2 only, without
 looking at the reference engine, so that the differential tests can catch mistakes
 the engine makes.  It is deliberately plain: small state, explicit sets, no speed tricks.
 
@@ -16,7 +16,7 @@ Public API:
 * ``run_round(rules, hands, leader, moves=(), strategies=None)`` -> ``OracleResult``
   (``events`` and ``illegal_index``: the index of the first illegal scripted move, or
   ``None``).
-* ``run_game(game_dict)`` -- the same from an ``INTERFACES.md`` §2 game object.
+* ``run_game(game_dict)`` -- the same from a ``docs/formats.md`` §2 game object.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ ROUND_DEFAULTS: dict = {
     "no_finish_on_two": False,
 }
 
-# Only the round-level keys of each preset (RULES.md, "Presets").
+# Only the round-level keys of each preset (docs/rules.md, "Presets").
 PRESETS: dict[str, dict] = {
     "french": {"passing": "out_of_trick", "equal_rank": "skip", "no_finish_on_two": True},
     "regles-jeu": {
@@ -73,7 +73,7 @@ class IllegalMove(Exception):
 
 
 def resolve_rules(rules: str | dict | None) -> dict:
-    """The round-level rules as a plain dict (preset name, or dict of RULES.md keys)."""
+    """The round-level rules as a plain dict (preset name, or dict of docs/rules.md keys)."""
     out = dict(ROUND_DEFAULTS)
     if rules is None:
         return out
@@ -397,7 +397,7 @@ def run_round(rules, hands, leader: int, moves=(), strategies=None) -> OracleRes
 
 
 def run_game(game: dict) -> OracleResult:
-    """An INTERFACES.md §2 game object through the oracle."""
+    """A docs/formats.md §2 game object through the oracle."""
     return run_round(
         game.get("rules", {}),
         game["hands"],

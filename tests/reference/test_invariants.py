@@ -4,7 +4,7 @@
   included) for every preset and each single option switched, 3 to 8 players: the deck
   is conserved by the deal and the exchange, hands + played cards = the hands the round
   began with, every event is legal and the events are exactly those the oracle gives for
-  the same moves (so every trick ends exactly where the oracle's reading of RULES.md
+  the same moves (so every trick ends exactly where the oracle's reading of docs/rules.md
   ends it), places are a permutation of 1..n, ``out`` events take the best free place in
   increasing order (or, under ``no_finish_on_two`` after 2s or jokers, the worst free
   place in decreasing order), a leader always has a move and may not pass.

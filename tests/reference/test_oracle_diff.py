@@ -130,7 +130,7 @@ def engine_run(game: dict):
 
 
 def _normal(event: dict) -> dict:
-    """Suits may be appended to cards (INTERFACES.md §2): compare ranks only."""
+    """Suits may be appended to cards (docs/formats.md §2): compare ranks only."""
     if event.get("event") == "play":
         event = dict(event)
         event["cards"] = [c if c == "JK" or c[-1] not in "CDHS" else c[:-1] for c in event["cards"]]

@@ -1,6 +1,6 @@
-"""Rules: the presets are the table of RULES.md, rules files and ``rules show`` round-trip.
+"""Rules: the presets are the table of docs/rules.md, rules files and ``rules show`` round-trip.
 
-The expected values below are copied by hand from RULES.md ("Presets" and the list of
+The expected values below are copied by hand from docs/rules.md ("Presets" and the list of
 defaults under it), key by key, not from the code.
 """
 

@@ -1,4 +1,4 @@
-"""``president simulate``: the output of INTERFACES.md §3, reproducibility, bad arguments."""
+"""``president simulate``: the output of docs/formats.md §3, reproducibility, bad arguments."""
 
 from __future__ import annotations
 

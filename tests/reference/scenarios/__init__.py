@@ -1,7 +1,7 @@
 """The hand-worked scenarios of the rule book: a round, an option at a time, illegal moves,
 the match-level helpers.
 
-Each scenario's expected events were derived by hand from RULES.md and
+Each scenario's expected events were derived by hand from docs/rules.md and
 docs/READINGS.md (never by running an engine); the comments give the reasoning. Unless
 a scenario says otherwise every seat plays ``lowest`` once the script runs out: it leads
 all cards of its weakest rank and follows with the weakest legal play (fewest cards on a

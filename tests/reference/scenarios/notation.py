@@ -1,4 +1,4 @@
-"""A small readable notation for scripted scenarios, worked out by hand from RULES.md.
+"""A small readable notation for scripted scenarios, worked out by hand from docs/rules.md.
 
 Hands are strings of card names (``"3 3 7 K"``). Moves and expected events are one short
 line each, so that a scenario reads like the worked example of a rule book:
@@ -45,7 +45,7 @@ def cards(text: str) -> list[str]:
 
 
 def move(line: str) -> dict[str, Any]:
-    """``"0: 7 7"`` or ``"1: pass"`` → a scripted move of INTERFACES.md §2."""
+    """``"0: 7 7"`` or ``"1: pass"`` → a scripted move of docs/formats.md §2."""
     m = _PLAY.match(line.strip())
     if not m:
         raise ValueError(f"not a move: {line!r}")
@@ -73,7 +73,7 @@ def event(line: str) -> dict[str, Any]:
 
 
 def _rank(card: str) -> str:
-    """A card name without its suit letter (the output may append suits, INTERFACES.md §2)."""
+    """A card name without its suit letter (the output may append suits, docs/formats.md §2)."""
     if len(card) >= 2 and card[-1] in SUIT_LETTERS and card != "JK":
         return card[:-1]
     return card
@@ -109,7 +109,7 @@ def game(
     script: Sequence[str] = (),
     strategies: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """A game file (INTERFACES.md §2) from readable hands and scripted moves."""
+    """A game file (docs/formats.md §2) from readable hands and scripted moves."""
     data: dict[str, Any] = {
         "rules": rules if isinstance(rules, str) else dict(rules),
         "hands": [cards(h) for h in hands],

@@ -1,6 +1,6 @@
 """Illegal scripted moves: refused at the right index, one line on stderr, nothing on stdout.
 
-INTERFACES.md §2: a scripted move by the wrong seat, or one the rules forbid, stops the
+docs/formats.md §2: a scripted move by the wrong seat, or one the rules forbid, stops the
 replay with exit code 2 and a message giving the move's index and the rule it breaks.
 Moves before the illegal one are legal, so a half-printed replay would show up on stdout.
 The kernel's scripted round (:mod:`simulator.matchloop.scripted`) refuses the same move,

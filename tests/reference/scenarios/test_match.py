@@ -1,4 +1,4 @@
-"""Match-level helpers of ``simulator.reference.match``, hand-worked from RULES.md and READINGS.md.
+"""Match-level helpers of ``simulator.reference.match``, hand-worked from docs/rules.md and docs/READINGS.md.
 
 Roles by place, the card exchange (forced best cards, then a give-back of choice), the
 reseating, the dealer and the opener of round 2 on, points and the end of a match.

@@ -1,4 +1,4 @@
-"""Round-level scenarios worked out by hand from RULES.md and docs/READINGS.md.
+"""Round-level scenarios worked out by hand from docs/rules.md and docs/READINGS.md.
 
 Going out, places, the leader after an owner went out, the end of a trick, the order of
 events, the two passing rules and several table sizes (3 to 8 players). Every expected
@@ -11,7 +11,7 @@ import pytest
 
 from tests.reference.scenarios.notation import check
 
-DEFAULT: dict = {}  # every option at its RULES.md default
+DEFAULT: dict = {}  # every option at its docs/rules.md default
 OUT_OF_TRICK = {"passing": "out_of_trick"}
 
 # ---------------------------------------------------------------- going out and places
