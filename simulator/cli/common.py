@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import click
 
+from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.files import load_rules
 from simulator.rules.options import Rules, RulesError
+from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
 
 
 class UserError(click.ClickException):
@@ -47,3 +49,17 @@ def strategies_option(func):  # type: ignore[no-untyped-def]
     return click.option("--strategies", "strategy_list", default=None,
                         help="Strategies, one for all seats or one per seat, comma-separated "
                              "(default: a mix of the built-ins).")(func)  # fmt: skip
+
+
+def rounds_per_match_option(func):  # type: ignore[no-untyped-def]
+    """``--rounds-per-match K``: the length of a match when the rules have no target."""
+    return click.option("--rounds-per-match", type=int, default=None,
+                        help=f"Rounds per match when the rules have no target (default "
+                        f"{DEFAULT_ROUNDS_PER_MATCH}); under a target a match lasts until it "
+                        "is won.")(func)  # fmt: skip
+
+
+def max_rounds_option(func):  # type: ignore[no-untyped-def]
+    """``--max-rounds N``: where a match under a points target is cut."""
+    return click.option("--max-rounds", type=int, default=MAX_ROUNDS, show_default=True,
+                        help="Longest match under a points target.")(func)  # fmt: skip

@@ -16,6 +16,7 @@ from simulator.cli.common import (
     UserError,
     players_option,
     resolve_rules,
+    rounds_per_match_option,
     seed_option,
     strategies_option,
 )
@@ -49,13 +50,7 @@ RUNS_DIR = "runs"
     help="Rounds instead of --matches: matches = rounds / rounds-per-match, the same in "
     "every variant (default: 1,000,000 rounds).",
 )
-@click.option(
-    "--rounds-per-match",
-    type=int,
-    default=None,
-    help="Rounds per match of the variants without a target (default 10); variants with a "
-    "target play each match until it is won.",
-)
+@rounds_per_match_option
 @seed_option
 @click.option("--workers", type=int, default=1, show_default=True, help="Threads to use.")
 @click.option(

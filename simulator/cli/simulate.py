@@ -15,14 +15,15 @@ from click.core import ParameterSource
 
 from simulator.cli.common import (
     UserError,
+    max_rounds_option,
     players_option,
     resolve_rules,
+    rounds_per_match_option,
     rules_option,
     seed_option,
     strategies_option,
 )
 from simulator.cli.report import write_run_report
-from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import RulesError
 from simulator.runs.engines import engine_names
 from simulator.runs.job import SimConfig, SimulationError, default_strategies, make_config
@@ -120,25 +121,14 @@ def format_table(result: RunResult, players: int) -> str:
 @players_option
 @strategies_option
 @click.option("--matches", type=int, default=None, help="Number of matches.")
-@click.option(
-    "--rounds-per-match",
-    type=int,
-    default=None,
-    help="Rounds per match when the rules have no target (default 10).",
-)
+@rounds_per_match_option
 @click.option(
     "--rounds",
     type=int,
     default=None,
     help="Total rounds instead of --matches (default: 1,000,000).",
 )
-@click.option(
-    "--max-rounds",
-    type=int,
-    default=MAX_ROUNDS,
-    show_default=True,
-    help="Longest match under a points target.",
-)
+@max_rounds_option
 @seed_option
 @click.option(
     "--workers",

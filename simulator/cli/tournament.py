@@ -6,13 +6,8 @@ from pathlib import Path
 
 import click
 
-from simulator.cli.common import (
-    UserError,
-    players_option,
-    resolve_rules,
-    rules_option,
-    seed_option,
-)
+from simulator.cli import common
+from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, SimulationError, check_sizes
 from simulator.runs.tournament import (
     TournamentConfig,
     TournamentError,
@@ -25,8 +20,8 @@ from strategies import registry
 
 
 @click.command("tournament")
-@rules_option
-@players_option
+@common.rules_option
+@common.players_option
 @click.option(
     "--strategies",
     "strategy_list",
@@ -36,11 +31,9 @@ from strategies import registry
 )
 @click.option("--matches", type=int, default=400, show_default=True,
               help="Matches per table (rounded up to whole duplicate groups).")  # fmt: skip
-@click.option("--rounds-per-match", type=int, default=10, show_default=True,
-              help="Rounds per match when the rules have no target.")  # fmt: skip
-@click.option("--max-rounds", type=int, default=200, show_default=True,
-              help="Longest match under a points target.")  # fmt: skip
-@seed_option
+@common.rounds_per_match_option
+@common.max_rounds_option
+@common.seed_option
 @click.option("--workers", type=int, default=1, show_default=True, help="Threads to use.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Folder for ranking.csv, pairwise.csv and tournament.json.")  # fmt: skip
@@ -61,22 +54,25 @@ def tournament_command(
     interval taken over duplicate groups of matches) and the pairwise table of mean place
     differences; --out saves them as CSV.
     """
-    rules = resolve_rules(rules_spec)
+    rules = common.resolve_rules(rules_spec)
     if players is not None:
         try:
             rules = rules.with_options(players=players)
         except ValueError as exc:
-            raise UserError(str(exc)) from None
-    for label, value in (("--matches", matches), ("--rounds-per-match", rounds_per_match),
-                         ("--max-rounds", max_rounds), ("--workers", workers)):  # fmt: skip
-        if value < 1:
-            raise UserError(f"{label} must be a positive integer, not {value}")
+            raise common.UserError(str(exc)) from None
+    if workers < 1:
+        raise common.UserError(f"--workers must be a positive integer, not {workers}")
+    try:
+        check_sizes(matches, None, rounds_per_match, max_rounds)
+    except SimulationError as exc:
+        raise common.UserError(str(exc)) from None
     names = strategy_list.split(",") if strategy_list else registry.names()
-    config = TournamentConfig(tuple(names), matches, rounds_per_match, max_rounds, seed)
+    k = rounds_per_match or DEFAULT_ROUNDS_PER_MATCH
+    config = TournamentConfig(tuple(names), matches, k, max_rounds, seed)
     try:
         rank, pairs = run_tournament(rules, config, workers)
     except (TournamentError, registry.StrategyError) as exc:
-        raise UserError(str(exc)) from None
+        raise common.UserError(str(exc)) from None
     click.echo(format_ranking(rank))
     click.echo()
     click.echo(format_pairwise(pairs, list(rank["strategy"])))

@@ -53,21 +53,8 @@ from simulator.kernel.layout import (
 from simulator.rules.cards import THREE, TWO
 
 # Positions in the State tuple (the same meanings as the ``S_*`` slots).
-ST_TURN = 0
-ST_TOP_RANK = 1
-ST_TOP_COUNT = 2
-ST_OWNER = 3
-ST_REV = 4
-ST_ANSWERED = 5
-ST_OOT = 6
-ST_ACTIVE = 7
-ST_BEST_FREE = 8
-ST_WORST_FREE = 9
-ST_OVER = 10
-ST_TRICKS = 11
-ST_PLAYS = 12
-ST_PASSES = 13
-ST_SKIPS = 14
+(ST_TURN, ST_TOP_RANK, ST_TOP_COUNT, ST_OWNER, ST_REV, ST_ANSWERED, ST_OOT, ST_ACTIVE,
+ ST_BEST_FREE, ST_WORST_FREE, ST_OVER, ST_TRICKS, ST_PLAYS, ST_PASSES, ST_SKIPS) = range(15)  # fmt: skip
 
 
 @njit(**HOT)

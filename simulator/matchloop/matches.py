@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.kernel.bits import RANKS, U0, add_card, below, highest, remove_cards, stream_init
-from simulator.kernel.config import HOT, JIT
+from simulator.kernel.config import HOT, INLINE, JIT
 from simulator.kernel.knowledge import H_SIZE, forget, note_exchange
 from simulator.kernel.layout import (
     BY_LEFT,
@@ -41,8 +41,8 @@ from simulator.kernel.layout import (
     S_TRICKS,
 )
 from simulator.kernel.step import start_round
+from simulator.matchloop import seating
 from simulator.matchloop.round import play_round
-from simulator.matchloop.seating import deal_source_k, lineup_slot_k
 from simulator.rules.cards import NUM_RANKS
 from strategies.dispatch import give_back
 
@@ -60,6 +60,10 @@ OUT_POINTS = OUT_PLACE + MAX_PLAYERS  # points scored this round
 OUT_TOTAL = OUT_POINTS + MAX_PLAYERS  # points in the match after this round
 OUT_POS = OUT_TOTAL + MAX_PLAYERS  # table position of each player this round
 OUT_COLS = OUT_POS + MAX_PLAYERS
+
+# the seat rotation of duplicate deals, compiled for the kernel
+deal_source_k = njit(**INLINE)(seating.deal_source)
+lineup_slot_k = njit(**INLINE)(seating.lineup_slot)
 
 
 @njit(**HOT)

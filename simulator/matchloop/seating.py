@@ -7,17 +7,13 @@ first match, while the line-up turns one seat per match, so that every strategy 
 every hand from every seat.
 
 These functions are the one statement of that rotation: plain arithmetic that works on
-Python integers and numpy arrays alike (the runs and the tournament), and compiled
-as-is for the kernel (the ``*_k`` twins).
+Python integers and numpy arrays alike (the runs and the tournament), compiled as-is for
+the kernel by :mod:`simulator.matchloop.matches` (so this module loads without numba).
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
-
-from numba import njit
-
-from simulator.kernel.config import INLINE
 
 Index = TypeVar("Index")  # an int or an integer numpy array
 
@@ -44,7 +40,3 @@ def player_in_slot(slot: Index, match: Index, players: int, group: int) -> Index
     """The player who holds line-up slot ``slot`` in ``match`` (the inverse of
     :func:`lineup_slot`)."""
     return (slot + match % group) % players
-
-
-deal_source_k = njit(**INLINE)(deal_source)
-lineup_slot_k = njit(**INLINE)(lineup_slot)

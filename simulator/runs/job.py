@@ -10,17 +10,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from simulator.matchloop.api import KernelJob
 from simulator.matchloop.seating import group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules, RulesError
 from strategies.registry import per_seat
 from strategies.specs import StrategyError
+
+if TYPE_CHECKING:
+    from simulator.matchloop.api import KernelJob
 
 PART_ROUNDS = 250_000  # rounds per part (whole matches); 10 M rounds of 5 players peak at 0.6 GiB
 DEFAULT_ROUNDS = 1_000_000
@@ -112,6 +114,8 @@ class SimConfig:
 
     def kernel_job(self) -> KernelJob:
         """The kernel's arrays for this job (one place, so every engine on the kernel agrees)."""
+        from simulator.matchloop.api import KernelJob  # numba loads only when a kernel runs
+
         return KernelJob.build(
             self.rules,
             self.strategies,

@@ -34,6 +34,7 @@ from simulator.matchloop.matches import OUT_MATCH, OUT_PLACE, OUT_POINTS
 from simulator.matchloop.seating import deal_source, player_in_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
+from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
 from simulator.stats import LEVEL, mean_interval, ratio_interval, two_sided_p
 from strategies import registry
 
@@ -48,7 +49,7 @@ class TournamentConfig:
 
     strategies: tuple[str, ...]
     matches: int = 400  # per table, rounded up to whole duplicate groups
-    rounds_per_match: int = 10  # without a target
+    rounds_per_match: int = DEFAULT_ROUNDS_PER_MATCH  # without a target
     max_rounds: int = MAX_ROUNDS  # cut of a match under a target
     seed: int = 0
 
