@@ -29,7 +29,7 @@ import pandas as pd
 
 from reports.data import NEEDED_COLUMNS, ReportError, iter_chunks, open_run
 from simulator.rules.roles import ROLE_NAMES, role_of
-from simulator.stats import t_quantile
+from simulator.stats import jackknife_interval
 
 # the columns compare reads: those of the reports but the points and match results
 COLUMNS = tuple(c for c in NEEDED_COLUMNS if c not in ("points", "won_match"))
@@ -177,12 +177,26 @@ def _correlation(t: pd.DataFrame) -> np.ndarray:
         return (cov / np.sqrt(vx * vy)).to_numpy()
 
 
-def measures(players: int, strategies: Sequence[str]) -> list[Measure]:
-    """Every measure of the comparison, in display order."""
+def _no_memory(lineup: Sequence[str]) -> Callable[[pd.DataFrame], np.ndarray]:
+    """P(President → President) without memory: Σπᵢ²/Σπᵢ over the seats' players, πᵢ the
+    President rate of seat i's strategy (a mixed field's baseline; 1/n only when all
+    players are alike)."""
+
+    def value(t: pd.DataFrame) -> np.ndarray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            pi = np.stack([(t[f"president:{s}"] / t[f"rows:{s}"]).to_numpy() for s in lineup])
+            return (pi**2).sum(axis=0) / pi.sum(axis=0)
+
+    return value
+
+
+def measures(players: int, strategies: Sequence[str], lineup: Sequence[str]) -> list[Measure]:
+    """Every measure of the comparison, in display order (``lineup``: seat by seat)."""
     out = [
         Measure(
             PERSISTENCE, "P(President → President)", _ratio("stay:president", "from:president")
         ),
+        Measure(PERSISTENCE, "P(President → President) without memory", _no_memory(lineup)),
         Measure(PERSISTENCE, "President tenure (rounds)", _tenure),
         Measure(PERSISTENCE, "P(Scum → Scum)", _ratio("stay:scum", "from:scum")),
         Measure(INEQUALITY, "next place: Scum − President", _spread),
@@ -227,20 +241,25 @@ class Comparison:
 
 def replicates(sums: pd.DataFrame, items: Sequence[Measure]) -> np.ndarray:
     """``[measure, 1 + G]``: each measure on the whole run, then without each batch."""
-    total = sums.sum()
-    reps = pd.concat([total.to_frame().T, total - sums], ignore_index=True)
-    return np.vstack([m.value(reps) for m in items])
+    return stacked_replicates([sums], items)[:, 0]
+
+
+def stacked_replicates(runs: Sequence[pd.DataFrame], items: Sequence[Measure]) -> np.ndarray:
+    """``[measure, run, 1 + G]`` for several runs of G batches each (the same columns),
+    every measure evaluated once on all the runs' totals and leave-one-out totals."""
+    frames = []
+    for sums in runs:
+        total = sums.sum()
+        frames += [total.to_frame().T, total - sums]
+    reps = pd.concat(frames, ignore_index=True)
+    return np.vstack([m.value(reps) for m in items]).reshape(len(items), len(runs), -1)
 
 
 def jackknife(reps: np.ndarray) -> pd.DataFrame:
-    """Estimate, interval and standard error from ``[k, 1 + G]`` replicates (see module)."""
-    full, loo = reps[:, 0], reps[:, 1:]
-    g = loo.shape[1]
-    with np.errstate(invalid="ignore"):
-        var = (g - 1) / g * ((loo - loo.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
-    se = np.sqrt(var)
-    half = se * t_quantile(g - 1)
-    return pd.DataFrame({"estimate": full, "lo": full - half, "hi": full + half, "se": se})
+    """Estimate, interval and standard error from ``[k, 1 + G]`` replicates (see module),
+    by :func:`simulator.stats.jackknife_interval`."""
+    est, lo, hi, se = jackknife_interval(reps[:, 0], reps[:, 1:])
+    return pd.DataFrame({"estimate": est, "lo": lo, "hi": hi, "se": se})
 
 
 def compare_runs(paths: Sequence[str | Path], names: Sequence[str]) -> Comparison:
@@ -265,7 +284,7 @@ def compare_runs(paths: Sequence[str | Path], names: Sequence[str]) -> Compariso
             raise ReportError(f"variant {name} has another number of players than the first")
     players = int(first["rules"]["players"])
     strategies = list(dict.fromkeys(first["strategies"]))
-    items = measures(players, strategies)
+    items = measures(players, strategies, first["strategies"])
     batches = sorted(set().union(*(set(s.index) for _, s in read)))
     columns = sorted(set().union(*(set(s.columns) for _, s in read)))
     reps = [

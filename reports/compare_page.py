@@ -16,9 +16,8 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from reports import compare, html
-from reports.build import render
 from reports.compare import Comparison
-from reports.figures import SHORT, new_figure, whiskers
+from reports.figures import SHORT, new_figure, render, whiskers
 from reports.stats import format_ci
 from simulator.rules.roles import ROLE_NAMES
 
@@ -115,15 +114,17 @@ def _pick(frame: pd.DataFrame, measure: str) -> pd.DataFrame:
 
 
 def persistence_figure(c: Comparison) -> Figure:
-    """P(President → President) and P(Scum → Scum) per variant, against 1/n (no memory)."""
-    players = int(c.summaries[0]["rules"]["players"])
+    """P(President → President) and P(Scum → Scum) per variant, with the no-memory
+    baseline of P(President → President) marked for each variant."""
     fig = new_figure(7, 3.2)
     ax = fig.add_subplot()
     for offset, measure in ((-0.12, "P(President → President)"), (0.12, "P(Scum → Scum)")):
         part = _pick(c.estimates, measure)
         y = np.arange(len(part)) + offset
         ax.errorbar(part["estimate"], y, xerr=whiskers(part), fmt="o", capsize=3, label=measure)
-    ax.axvline(1 / players, color="grey", linestyle="--", label=f"no memory (1/{players})")
+    baseline = _pick(c.estimates, "P(President → President) without memory")
+    ax.scatter(baseline["estimate"], np.arange(len(baseline)) - 0.12, marker="|", s=300,
+               color="grey", label="P→P without memory (Σπᵢ²/Σπᵢ)")  # fmt: skip
     ax.set_yticks(np.arange(len(c.names)), list(c.names))
     ax.set_xlabel("probability of keeping the role next round")
     ax.set_title("Role persistence")
@@ -293,9 +294,12 @@ def _answer(c: Comparison, figs: dict[str, str]) -> str:
     )
     text = (
         "P(President → President) is the chance that the President of a round is President "
-        f"again in the next. Without any memory it would be 1/{players} = {1 / players:.3f}. "
-        "Above that, two things keep a President in power: the card exchange (the Scum hands "
-        "over his best cards) and skill (a stronger strategy tends to win again anyway). A "
+        "again in the next. Without any memory (each round's roles independent of the last) "
+        "it would be Σπᵢ²/Σπᵢ, πᵢ each seat's President rate: 1/"
+        f"{players} only when all players are alike; a strong player is President more "
+        "often, so the President is likelier to be him — shown as 'without memory'. Above "
+        "that baseline, the card exchange (the Scum hands over his best cards) keeps a "
+        "President in power. A "
         "variant without exchange (exchange = []) isolates the exchange: its difference to "
         f"the same rules with the exchange is the exchange's effect. Rule sets: {exchanges}."
     )

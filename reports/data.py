@@ -1,10 +1,11 @@
-"""Reading a run directory: its settings and its rows, whole matches at a time.
+"""Reading a run directory: its settings and its rows, whole batches of matches at a time.
 
 A run of 10 M rounds is 50 M rows; the reports never hold them all. They read only the
 columns they need, in chunks of about a million rows, and each chunk holds whole
-matches (the rows of the last match of a chunk are carried over to the next one), so
-that per-match quantities — match length, the rounds that follow a given round — are
-computed inside one chunk. Rows must come ordered by match, as the simulator writes them
+batches of matches (the rows of the last batch of a chunk are carried over to the next
+one; a batch holds whole duplicate groups), so that per-match and per-group quantities —
+match length, the rounds that follow a given round, a group's sums — are computed inside
+one chunk. Rows must come ordered by match, as the simulator writes them
 (parts are read in the order of their first match).
 """
 
@@ -25,11 +26,11 @@ from simulator.matchloop.seating import group_size
 from simulator.rules.roles import PREV_ROLE_NAMES, ROLE_NAMES
 from simulator.runs.schema import COLUMNS
 from simulator.runs.summary import ROUNDS_FILE, SUMMARY_FILE, SummaryError, read_summary
+from simulator.stats import BATCHES, batch_units
 
 # every column of the rounds table but those no report reads (they only cost memory)
 NEEDED_COLUMNS = tuple(c for c in COLUMNS if c not in ("total", "position", "dealt"))
 CHUNK_ROWS = 1 << 20  # about 1 M rows per chunk: large enough to amortise pandas overhead
-BATCHES = 256  # matches are grouped into this many consecutive batches for intervals
 
 
 class ReportError(ValueError):
@@ -58,19 +59,33 @@ class Run:
         return int(self.summary.get("matches_played") or self.summary["matches"])
 
     @property
+    def duplicate(self) -> bool:
+        """Whether the run played duplicate deals."""
+        return bool(self.summary.get("duplicate"))
+
+    @property
+    def lineup(self) -> list[str]:
+        """The strategies, seat by seat, as the run names them."""
+        return list(self.summary.get("strategies", []))
+
+    @property
     def group(self) -> int:
-        """Matches that must share a batch: a duplicate group of n (they share deals), else 1."""
-        return group_size(self.players, bool(self.summary.get("duplicate")))
+        """Matches that must share a batch: a duplicate group (they share deals), else 1."""
+        return group_size(self.lineup, self.duplicate) if self.lineup else 1
 
     @property
     def batch_size(self) -> int:
-        """Matches per batch (whole duplicate groups), about ``BATCHES`` batches in all.
+        """Matches per batch (whole duplicate groups), at most ``BATCHES`` batches in all:
+        the simulator's own batches when summary.json names them, so that the report and
+        the end-of-run table use the same clusters.
 
         Matches of a duplicate group are dependent, so a batch never splits a group: the
         groups, not the matches, are the independent units.
         """
+        if isinstance(self.summary.get("batch_matches"), int):
+            return int(self.summary["batch_matches"])
         groups = -(-self.matches // self.group)
-        return self.group * max(1, -(-groups // BATCHES))
+        return self.group * batch_units(groups, BATCHES)
 
 
 def open_run(path: str | Path) -> Run:
@@ -128,7 +143,8 @@ def _first_line(exc: BaseException) -> str:
 
 
 def iter_chunks(run: Run, columns: tuple[str, ...] = NEEDED_COLUMNS) -> Iterator[pd.DataFrame]:
-    """The rows of the run in chunks of whole matches, with a ``batch`` column added.
+    """The rows of the run in chunks of whole batches (so whole matches and whole
+    duplicate groups), with a ``batch`` column added.
 
     ``role`` and ``prev_role`` come as categoricals over the rule book's roles ("" for
     no previous role), whatever dictionaries the parts were written with.
@@ -143,9 +159,10 @@ def iter_chunks(run: Run, columns: tuple[str, ...] = NEEDED_COLUMNS) -> Iterator
             match = frame["match"].to_numpy()
             if match.min() <= done:
                 raise ReportError(f"{run.path / ROUNDS_FILE} is not ordered by match")
-            last = match.max()
-            carry = frame[match == last]
-            ready = frame[match != last]
+            batch = match // run.batch_size
+            last = batch.max()
+            carry = frame[batch == last]
+            ready = frame[batch != last]
             if len(ready):
                 done = int(ready["match"].max())
                 yield _normalise(ready, run.batch_size)

@@ -7,12 +7,14 @@ is the number of non-empty batches of matches (see :mod:`reports.stats`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
 from reports.stats import cumulative_ratio_ci, ratio_ci
 from simulator.rules.roles import ROLE_NAMES
-from simulator.stats import t_quantile
+from simulator.stats import ratio_from_sums, t_quantile
 
 POOLED = "all"  # the strategy label of estimates over every player
 
@@ -61,15 +63,22 @@ def with_pooled(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([frame, frame.assign(strategy=POOLED)], ignore_index=True)
 
 
-def place_distribution(places: pd.DataFrame, groups: int, by: str = "strategy") -> pd.DataFrame:
-    """P(place = p) per strategy (or per seat)."""
-    return share(places, [by], "place", "rows", groups)
+def place_distribution(
+    places: pd.DataFrame, groups: int, by: str | list[str] = "strategy"
+) -> pd.DataFrame:
+    """P(place = p) per strategy, per seat, or per (seat, strategy)."""
+    return share(places, _keys(by), "place", "rows", groups)
+
+
+def _keys(by: str | list[str]) -> list[str]:
+    return [by] if isinstance(by, str) else list(by)
 
 
 def player_rates(
-    places: pd.DataFrame, groups: int, players: int, by: str = "strategy"
+    places: pd.DataFrame, groups: int, players: int, by: str | list[str] = "strategy"
 ) -> pd.DataFrame:
-    """Mean place, President rate, Scum rate and mean points per round, per ``by``.
+    """Mean place, President rate, Scum rate and mean points per round, per ``by`` (a
+    column or several: per (seat, strategy) when strategies turn seats).
 
     Long format: one row per (group, measure).
     """
@@ -85,7 +94,7 @@ def player_rates(
         ("Scum rate", "scum", True),
         ("points per round", "points", False),
     ):
-        part = ratio(frame, [by], column, "rows", groups, is_share)
+        part = ratio(frame, _keys(by), column, "rows", groups, is_share)
         parts.append(part.assign(measure=measure))
     return pd.concat(parts, ignore_index=True)
 
@@ -126,7 +135,9 @@ def role_value(forward: pd.DataFrame, groups: int) -> pd.DataFrame:
 
 
 def match_results(matches: pd.DataFrame, groups: int, by: str = "strategy") -> pd.DataFrame:
-    """Match win rate per strategy (or seat): matches won / matches played."""
+    """Match win rate: matches won / matches played, per seat (from
+    :func:`reports.tally.tally_matches`) or per strategy (from
+    :func:`reports.tally.tally_strategy_matches`: once per match, not per seat)."""
     return ratio(matches, [by], "won", "matches", groups, share=True)
 
 
@@ -186,54 +197,93 @@ def convergence(places: pd.DataFrame, players: int) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
-def duplicate_gain(moments: pd.DataFrame, groups: int) -> pd.DataFrame:
+def duplicate_gain(moments: pd.DataFrame) -> pd.DataFrame:
     """What duplicate deals gain: each strategy's mean place and President rate, with the
-    standard error of the paired design against the one independent deals would give.
+    standard error of the paired design against the one independent deals would give,
+    and their variance ratio with its 95 % interval.
 
-    ``se_paired`` is the report's own (CR1, batches of whole duplicate groups as clusters:
-    the matches of a group share deals, so only groups are independent).
-    ``se_independent`` is the CR1 error with every **match** as its own cluster: it
-    leaves out the covariance between the matches of a group — which is exactly what
-    sharing deals creates — so it estimates the variance of the same estimator had every
-    match been dealt independently (each match, alone, is an ordinary match).
-    ``variance_ratio`` = se_paired² / se_independent² (below 1: duplicate deals help);
-    ``equivalent_matches`` = how many independent matches would give the paired precision.
+    ``se_paired``: the CR1 error with every duplicate **group** as a cluster (its matches
+    share deals, so only groups are independent). ``se_independent``: the CR1 error with
+    every **match** as a cluster; it leaves out the covariance between the matches of a
+    group — exactly what sharing deals creates — so it estimates the error of the same
+    estimator had every match been dealt independently (each match, alone, is an
+    ordinary match). ``variance_ratio`` = se_paired² / se_independent² (below 1:
+    duplicate deals help) is a ratio of two sums over the batches of whole groups, so its
+    interval is the CR1 ratio interval over the batches; ``equivalent_matches`` = how many
+    independent matches would give the paired precision.
     """
     parts = []
     for measure, label in (("place", "mean place"), ("president", "President rate")):
-        sums = moments.groupby(["strategy", "batch"], sort=True)[[measure, "rows"]].sum()
-        paired = ratio_ci(sums[measure], sums["rows"], groups)
-        totals = moments.groupby("strategy", sort=True).sum(numeric_only=True)
-        r = totals[measure] / totals["rows"]
-        m = totals["matches"]
-        ss = totals[f"{measure}_sq"] - 2 * r * totals[f"{measure}_rows"] + r**2 * totals["rows_sq"]
-        se_ind = np.sqrt(m / (m - 1) * ss.clip(lower=0.0)) / totals["rows"]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            ratio_ = paired["se"] ** 2 / se_ind**2
-        parts.append(
-            pd.DataFrame(
+        for strategy, by_batch in moments.groupby("strategy", sort=True):
+            t = by_batch.sum(numeric_only=True)
+            r = t[measure] / t["rows"]
+
+            groups, matches = t["groups"], t["matches"]
+            var_paired = groups / (groups - 1) * _residual_ss(t, "g_", measure, r) / t["rows"] ** 2
+            var_ind = matches / (matches - 1) * _residual_ss(t, "", measure, r) / t["rows"] ** 2
+            scale = (groups / (groups - 1)) / (matches / (matches - 1))
+            a, b = (
+                _residual_ss(by_batch, "g_", measure, r).to_numpy(),
+                _residual_ss(by_batch, "", measure, r).to_numpy(),
+            )
+            sums = (len(a), a.sum(), b.sum(), (a * a).sum(), (a * b).sum(), (b * b).sum())
+            ratio, lo, hi, _ = (scale * v for v in ratio_from_sums(*sums))
+            parts.append(
                 {
+                    "strategy": strategy,
                     "measure": label,
-                    "estimate": paired["estimate"],
-                    "se_paired": paired["se"],
-                    "se_independent": se_ind,
-                    "half_paired": paired["se"] * t_quantile(groups - 1),
-                    "half_independent": se_ind * t_quantile(m - 1),
-                    "variance_ratio": ratio_,
-                    "equivalent_matches": m / ratio_,
-                    "matches": m,
+                    "estimate": r,
+                    "se_paired": np.sqrt(var_paired),
+                    "se_independent": np.sqrt(var_ind),
+                    "half_paired": np.sqrt(var_paired) * t_quantile(groups - 1),
+                    "half_independent": np.sqrt(var_ind) * t_quantile(matches - 1),
+                    "variance_ratio": ratio,
+                    "variance_ratio_lo": lo,
+                    "variance_ratio_hi": hi,
+                    "equivalent_matches": matches / ratio,
+                    "matches": matches,
                 }
             )
-            .rename_axis("strategy")
-            .reset_index()
-        )
-    return pd.concat(parts, ignore_index=True)
+    return pd.DataFrame(parts)
+
+
+def _residual_ss(frame: pd.Series | pd.DataFrame, level: str, measure: str, r: float) -> Any:
+    """Σ(y − r·m)² over the matches (``level = ""``) or groups (``"g_"``) from moment sums."""
+    ss = (
+        frame[f"{level}{measure}_sq"]
+        - 2 * r * frame[f"{level}{measure}_rows"]
+        + r * r * frame[f"{level}rows_sq"]
+    )
+    return np.maximum(ss, 0.0)
+
+
+def persistence(transitions: pd.DataFrame, rates: pd.DataFrame, lineup: list[str]) -> pd.DataFrame:
+    """P(President → President) per strategy, then pooled, each beside its no-memory
+    baseline: a strategy's own President rate π_s, and for the pooled chain of a mixed
+    field Σπᵢ²/Σπᵢ over the seats' players (not 1/n: players differ in skill, so the
+    President is likelier to be a strong player, who is President more often anyway)."""
+    matrix = transition_matrix(transitions, batch_count(transitions))
+    stay = matrix[(matrix["prev_role"] == "president") & (matrix["role"] == "president")]
+    pi = rates[rates["measure"] == "President rate"].set_index("strategy")["estimate"]
+    seats = pi.reindex(lineup).to_numpy()
+    baseline = {**pi.to_dict(), POOLED: float((seats**2).sum() / seats.sum())}
+    out = stay.assign(baseline=stay["strategy"].map(baseline))
+    order = {s: i for i, s in enumerate([*pi.index, POOLED])}
+    return out.sort_values("strategy", key=lambda s: s.map(order)).reset_index(drop=True)
 
 
 def _role_order(frame: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
     """Roles sorted in rank order (President first) rather than alphabetically."""
     rank = {role: i for i, role in enumerate(ROLE_NAMES)}
     keys = [c for c in ("strategy", "measure", "horizon") if c in frame.columns] + columns
-    return frame.sort_values(
-        keys, key=lambda s: s.map(rank) if s.name in columns else s, kind="stable"
-    ).reset_index(drop=True)
+    ordered = frame.sort_values(keys, key=lambda s: _sort_key(s, columns, rank), kind="stable")
+    return ordered.reset_index(drop=True)
+
+
+def _sort_key(column: pd.Series, roles: list[str], rank: dict[str, int]) -> pd.Series:
+    """Roles in rank order, the pooled strategy after the strategies, the rest as is."""
+    if column.name in roles:
+        return column.map(rank)
+    if column.name == "strategy":
+        return column.map(lambda v: (v == POOLED, v))
+    return column

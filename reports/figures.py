@@ -6,6 +6,8 @@ global figure state leaks between reports, and no display is needed.
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -28,6 +30,13 @@ def new_figure(width: float, height: float) -> Figure:
     fig = Figure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(fig)
     return fig
+
+
+def render(fig: Figure, fmt: str) -> bytes:
+    """A figure as PNG or SVG bytes (written to figures/ and, as PNG, embedded)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format=fmt, dpi=110)
+    return buffer.getvalue()
 
 
 def whiskers(frame: pd.DataFrame) -> np.ndarray:

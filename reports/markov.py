@@ -7,9 +7,13 @@ expected number of consecutive rounds as President, the first one included) and 
 second-largest eigenvalue modulus (SLEM), the factor by which the memory of the current
 role shrinks each round; its half-life is ln ½ / ln SLEM rounds.
 
-These are not ratios of sums, so their intervals come from a percentile bootstrap over
-batches of matches (a block bootstrap by match): batches are drawn with replacement,
-their transition counts added and the measures recomputed.
+Per-strategy chains come first: a player keeps his strategy, so his chain is a chain.
+The pooled chain (every player together) mixes skill with memory — a strong player
+is President again because he is strong, not because he was President — so its
+persistence and half-life overstate memory in a mixed field.
+
+These are not ratios of sums, so their intervals come from the delete-one-batch
+jackknife of :mod:`simulator.stats` over the same batches of whole matches (or groups).
 """
 
 from __future__ import annotations
@@ -17,36 +21,33 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reports.estimates import with_pooled
+from reports.estimates import POOLED, with_pooled
 from simulator.rules.roles import ROLE_NAMES
-
-BOOTSTRAP_REPS = 400
-BOOTSTRAP_SEED = 0  # fixed so that a report is reproducible
+from simulator.stats import jackknife_interval
 
 
-def chain_summary(
-    transitions: pd.DataFrame, reps: int = BOOTSTRAP_REPS, seed: int = BOOTSTRAP_SEED
-) -> pd.DataFrame:
-    """Stationary distribution, President tenure, SLEM and half-life per strategy and pooled.
+def chain_summary(transitions: pd.DataFrame) -> pd.DataFrame:
+    """Stationary distribution, President tenure, SLEM and half-life per strategy, then
+    pooled.
 
     Long format: ``strategy``, ``measure``, ``estimate``, ``lo``, ``hi``.
     """
     frame = with_pooled(transitions)
     roles = [r for r in ROLE_NAMES if r in set(frame["prev_role"]) | set(frame["role"])]
     batches = np.sort(frame["batch"].unique())
-    rng = np.random.default_rng(seed)
-    weights = rng.multinomial(len(batches), np.full(len(batches), 1 / len(batches)), size=reps)
     names = [f"stationary {r}" for r in roles] + ["President tenure", "SLEM", "half-life"]
+    strategies = [*sorted(set(frame["strategy"]) - {POOLED}), POOLED]
     rows = []
-    for strategy, part in frame.groupby("strategy", sort=True):
-        counts = batch_counts(part, roles, batches)
-        point = chain_measures(counts.sum(axis=0)[None])[0]
-        boot = chain_measures(np.einsum("rb,bij->rij", weights, counts))
+    for strategy in strategies:
+        counts = batch_counts(frame[frame["strategy"] == strategy], roles, batches)
+        total = counts.sum(axis=0)
+        point = chain_measures(total[None])[0]
+        leave_out = chain_measures(total[None] - counts).T
         with np.errstate(all="ignore"):
-            lo, hi = np.nanpercentile(boot, [2.5, 97.5], axis=0)
-        for name, est, low, high in zip(names, point, lo, hi, strict=True):
+            est, lo, hi, _ = jackknife_interval(point, leave_out)
+        for name, e, low, high in zip(names, est, lo, hi, strict=True):
             rows.append(
-                {"strategy": strategy, "measure": name, "estimate": est, "lo": low, "hi": high}
+                {"strategy": strategy, "measure": name, "estimate": e, "lo": low, "hi": high}
             )
     return pd.DataFrame(rows)
 

@@ -9,11 +9,22 @@ sums per batch of matches. Strategy and role keys come out as plain strings.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-HORIZONS = (1, 3, 10)  # rounds ahead for the value of a role
+HORIZONS = (1, 3, 10)  # rounds ahead for the value of a role (those a match allows)
+
+
+def role_horizons(rounds_per_match: int | None) -> tuple[int, ...]:
+    """The horizons of the value of a role that matches of ``rounds_per_match`` rounds
+    allow: a round's value over h rounds needs h more rounds in the match, so h ≤ K − 1
+    (the longest, K − 1, is added). Under a target (None), :data:`HORIZONS`."""
+    if rounds_per_match is None:
+        return HORIZONS
+    longest = rounds_per_match - 1
+    return tuple(sorted({h for h in HORIZONS if h <= longest} | ({longest} - {0})))
 
 
 def _sum_by(frame: pd.DataFrame, keys: list[str], values: dict[str, str]) -> pd.DataFrame:
@@ -137,6 +148,61 @@ def tally_matches(chunk: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def tally_strategy_matches(chunk: pd.DataFrame) -> pd.DataFrame:
+    """Matches played and won by (batch, strategy), each match counted once per strategy
+    however many seats the strategy held (it wins when any of its players does)."""
+    first = chunk[chunk["round"].to_numpy() == 0]
+    played = first[["match", "batch", "strategy"]].drop_duplicates()
+    won = chunk[chunk["won_match"].to_numpy()][["match", "strategy"]].drop_duplicates()
+    frame = played.merge(won.assign(won=1), on=["match", "strategy"], how="left")
+    frame["won"] = frame["won"].fillna(0).astype(np.int64)
+    return _sum_by(
+        frame, ["batch", "strategy"], {"matches": ("won", "size"), "won": ("won", "sum")}
+    )
+
+
+def luck_of(chunk: pd.DataFrame, players: int) -> np.ndarray:
+    """Each row's luck: n × (dealt-hand strength − the mean of the round's table), as
+    :func:`simulator.runs.tally.luck` computes it from kernel rows."""
+    strength = chunk["hand_strength"].to_numpy(np.int64)
+    table = chunk.groupby(["match", "round"], sort=False)["hand_strength"].transform("sum")
+    return players * strength - table.to_numpy(np.int64)
+
+
+def tally_standings(chunk: pd.DataFrame, players: int) -> pd.DataFrame:
+    """Per (batch, strategy): rounds, places, President and Scum rounds and luck, for the
+    strategy ranking; and per row the luck × centred place products for R²."""
+    place = chunk["place"].to_numpy(np.int64)
+    x = luck_of(chunk, players)
+    centred = 2 * place - (players + 1)
+    frame = pd.DataFrame(
+        {
+            "batch": chunk["batch"].to_numpy(),
+            "strategy": chunk["strategy"],
+            "place": place,
+            "president": place == 1,
+            "scum": place == players,
+            "luck": x,
+            "xy": x * centred / 2,
+            "xx": x * x,
+            "yy": centred * centred / 4,
+        }
+    )
+    return _sum_by(
+        frame,
+        ["batch", "strategy"],
+        {"rows": ("place", "size")} | {c: (c, "sum") for c in frame.columns[2:]},
+    )
+
+
+def tally_strength(chunk: pd.DataFrame) -> pd.DataFrame:
+    """Rows and places by (batch, strategy, dealt-hand strength), for the deciles."""
+    return _sum_by(
+        chunk, ["batch", "strategy", "hand_strength"],
+        {"rows": ("place", "size"), "places": ("place", "sum")},
+    )  # fmt: skip
+
+
 def tally_match_lengths(chunk: pd.DataFrame) -> pd.DataFrame:
     """How many matches lasted each number of rounds."""
     length = chunk.groupby("match", sort=False)["round"].max() + 1
@@ -185,17 +251,18 @@ def combine(tallies: Sequence[pd.DataFrame], keys: Sequence[str]) -> pd.DataFram
     return frame.groupby(list(keys), sort=True).sum().reset_index()
 
 
-MOMENT_MEASURES = ("place", "president")  # per-match sums whose variance a duplicate run cuts
+MOMENT_MEASURES = ("place", "president")  # per-unit sums whose variance a duplicate run cuts
 
 
-def tally_match_moments(chunk: pd.DataFrame) -> pd.DataFrame:
-    """Per-match sums by strategy and their second moments, summed by (batch, strategy).
+def tally_match_moments(chunk: pd.DataFrame, group: int) -> pd.DataFrame:
+    """Per (batch, strategy): y (places, President rounds) and m (rounds) with their second
+    moments over matches and over duplicate groups of ``group`` matches.
 
-    For each match and strategy: ``rows`` (m), the sum of places and the President rounds
-    (y). Summing y, m, y², y·m, m² and the number of matches by batch keeps the tally
-    additive and small, yet gives the cluster-robust variance with the **match** as
-    cluster (Σ(y − R·m)² = Σy² − 2RΣym + R²Σm²), next to the batch one: a duplicate
-    run's report compares the two (:func:`reports.estimates.duplicate_gain`).
+    Summing y², y·m and m² per match (``*_sq``, ``*_rows``, ``rows_sq``) and per group
+    (the ``g_`` columns) by batch keeps the tally additive and small, yet gives the
+    cluster-robust variance (Σ(y − R·m)² = Σy² − 2RΣym + R²Σm²) with the match and with
+    the group as cluster: a duplicate run's report compares the two
+    (:func:`reports.estimates.duplicate_gain`).
     """
     frame = pd.DataFrame(
         {
@@ -209,10 +276,42 @@ def tally_match_moments(chunk: pd.DataFrame) -> pd.DataFrame:
     per_match = frame.groupby(["batch", "match", "strategy"], observed=True, sort=False).agg(
         rows=("place", "size"), place=("place", "sum"), president=("president", "sum")
     )
-    m = per_match["rows"].astype(float)
-    moments = {"matches": np.ones(len(per_match)), "rows": m, "rows_sq": m * m}
-    for measure in MOMENT_MEASURES:
-        y = per_match[measure].astype(float)
-        moments |= {measure: y, f"{measure}_sq": y * y, f"{measure}_rows": y * m}
-    out = pd.DataFrame(moments, index=per_match.index).reset_index()
-    return _sum_by(out, ["batch", "strategy"], {c: (c, "sum") for c in moments})
+    keys = per_match.index.to_frame(index=False)
+    per_group = per_match.groupby(
+        [keys["batch"].to_numpy(), keys["match"].to_numpy() // group, keys["strategy"].to_numpy()]
+    ).sum()
+    out = []
+    for level, sums, count in (("", per_match, "matches"), ("g_", per_group, "groups")):
+        m = sums["rows"].to_numpy(float)
+        moments = {count: np.ones(len(sums)), f"{level}rows_sq": m * m}
+        if not level:
+            moments["rows"] = m
+        for measure in MOMENT_MEASURES:
+            y = sums[measure].to_numpy(float)
+            moments |= {f"{level}{measure}_sq": y * y, f"{level}{measure}_rows": y * m}
+            if not level:
+                moments[measure] = y
+        index = sums.index.to_frame(index=False)
+        frame = pd.DataFrame(moments).assign(
+            batch=index.iloc[:, 0].to_numpy(), strategy=index.iloc[:, 2].astype(str).to_numpy()
+        )
+        out.append(frame.groupby(["batch", "strategy"]).sum())
+    return pd.concat(out, axis=1).fillna(0.0).reset_index()
+
+
+@dataclass(frozen=True)
+class Tallies:
+    """The sums of a whole run, by batch (see :mod:`reports.tally`)."""
+
+    places: pd.DataFrame
+    transitions: pd.DataFrame
+    leads: pd.DataFrame
+    length: pd.DataFrame
+    length_histogram: pd.DataFrame
+    matches: pd.DataFrame
+    strategy_matches: pd.DataFrame
+    match_lengths: pd.DataFrame
+    forward: pd.DataFrame
+    standings: pd.DataFrame
+    strength: pd.DataFrame
+    moments: pd.DataFrame | None = None  # per-match and per-group moments, duplicate runs only

@@ -1,22 +1,29 @@
-"""The one interval estimator: ratios of sums over independent clusters, with Student's t.
+"""The one interval estimator: estimates over independent clusters, with Student's t.
 
 Rounds of a match are not independent (the roles of a round decide the next round's
 exchange), and under duplicate deals neither are the matches that share their deals. So
 every interval the project prints treats a *cluster* — the unit that is really
-independent: a match, a batch of consecutive matches, or a duplicate group — as one
-observation. An estimate is a ratio of sums R = Σy / Σm over the clusters (a rate:
-y = the rounds where the event happens, m = the rounds; a mean: y = the summed value),
-and its variance is the linearised (delta-method) between-cluster variance, the CR1
-sandwich estimator:
+independent: a match, a duplicate group, a tournament's deal group across its tables,
+or a batch of consecutive whole units — as one observation. With G clusters:
 
-    Var(R) = G / (G − 1) · Σ_g (y_g − R·m_g)² / (Σ_g m_g)²
+* **Ratios of sums** R = Σy / Σm (a rate: y = the rounds where the event happens, m =
+  the rounds; a mean: y = the summed value) have the linearised (delta-method)
+  between-cluster variance, the CR1 sandwich estimator
 
-with G clusters. The interval is R ± t(1 − α/2, G − 1) · √Var(R); with fewer than two
-clusters there is none (NaN). A mean of one value per cluster (a paired difference) is
-the case m_g = 1, where this is the familiar s / √G.
+      Var(R) = G / (G − 1) · Σ_g (y_g − R·m_g)² / (Σ_g m_g)²,
 
-Everything here works from the six moment sums (G, Σy, Σm, Σy², Σym, Σm²), so that
-running tallies, pandas groupings and cumulative sums all share this one formula.
+  computed from the six moment sums (G, Σy, Σm, Σy², Σym, Σm²), so that running
+  tallies, pandas groupings and cumulative sums all share this one formula. A mean of
+  one value per cluster is the case m_g = 1, the familiar s / √G.
+* **Other smooth functions of cluster sums** (differences of ratios) use the same CR1
+  variance of their per-cluster linearised contributions (:func:`influence_interval`).
+* **Estimates with a fitted part** — the luck-adjusted means, whose regression slope is
+  estimated on the same data, and the measures of ``president compare`` — use the
+  delete-one-cluster jackknife, Var = (G − 1)/G · Σ_g (θ₍g₎ − θ̄)², which carries the
+  uncertainty of the fitted part; for a ratio it equals the CR1 variance to first order.
+
+Every interval is θ ± t(1 − α/2, G − 1) · √Var(θ); with fewer than two clusters there is
+none (NaN). Tests of several differences at once are Holm-adjusted (:func:`holm`).
 """
 
 from __future__ import annotations
@@ -24,6 +31,9 @@ from __future__ import annotations
 import numpy as np
 
 LEVEL = 0.95  # every interval printed is a 95 % interval
+BATCHES = 256  # at most this many clusters: larger runs group whole units into batches
+
+Interval = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # estimate, low, high, se
 
 
 def t_quantile(df: float | np.ndarray, level: float = LEVEL) -> np.ndarray:
@@ -35,6 +45,11 @@ def t_quantile(df: float | np.ndarray, level: float = LEVEL) -> np.ndarray:
         return np.where(df >= 1, stdtrit(np.maximum(df, 1), 0.5 + level / 2), np.nan)
 
 
+def _interval(est: np.ndarray, se: np.ndarray, g: np.ndarray | float, level: float) -> Interval:
+    half = t_quantile(np.asarray(g, dtype=float) - 1, level) * se
+    return est, est - half, est + half, se
+
+
 def ratio_from_sums(
     g: np.ndarray | float,
     sy: np.ndarray | float,
@@ -43,7 +58,7 @@ def ratio_from_sums(
     sym: np.ndarray | float,
     smm: np.ndarray | float,
     level: float = LEVEL,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> Interval:
     """``(estimate, low, high, standard error)`` of Σy/Σm from the clusters' moment sums.
 
     Arrays broadcast, so one call serves many estimates at once.
@@ -53,8 +68,7 @@ def ratio_from_sums(
         est = sy / sm
         ss = np.maximum(syy - 2 * est * sym + est * est * smm, 0.0)
         se = np.where(g > 1, np.sqrt(g / np.maximum(g - 1, 1) * ss) / sm, np.nan)
-        half = t_quantile(g - 1, level) * se
-    return est, est - half, est + half, se
+        return _interval(est, se, g, level)
 
 
 def ratio_interval(
@@ -72,16 +86,151 @@ def ratio_interval(
     return tuple(float(v) for v in ratio_from_sums(*sums, level=level))  # type: ignore[return-value]
 
 
+def ratios_by_cluster(y: np.ndarray, m: np.ndarray, level: float = LEVEL) -> Interval:
+    """Σy/Σm for every column of ``[G, k]`` per-cluster sums, all clusters counted."""
+    y = np.asarray(y, dtype=float)
+    m = np.asarray(m, dtype=float)
+    sums = (y.sum(0), m.sum(0), (y * y).sum(0), (y * m).sum(0), (m * m).sum(0))
+    return ratio_from_sums(len(y), *sums, level=level)
+
+
 def mean_interval(d: np.ndarray, level: float = LEVEL) -> tuple[float, float, float, float]:
     """``(mean, low, high, se)`` of one value per cluster (e.g. a paired difference)."""
     d = np.asarray(d, dtype=float)
     return ratio_interval(d, np.ones_like(d), level)
 
 
-def two_sided_p(estimate: float, se: float, clusters: int) -> float:
-    """The two-sided p-value of ``estimate = 0`` against Student's t with G − 1 df."""
+def influence_interval(
+    estimate: np.ndarray, influence: np.ndarray, level: float = LEVEL
+) -> Interval:
+    """The CR1 interval of an estimate from its per-cluster linearised contributions.
+
+    ``influence[..., g]`` is cluster g's first-order contribution to ``estimate - truth``
+    (for Σy/Σm: (y_g − R·m_g)/Σm); Var = G/(G−1)·Σ_g (ψ_g − ψ̄)².
+    """
+    influence = np.asarray(influence, dtype=float)
+    g = influence.shape[-1]
+    centred = influence - influence.mean(axis=-1, keepdims=True)
+    with np.errstate(invalid="ignore"):
+        se = np.sqrt(g / max(g - 1, 1) * (centred**2).sum(axis=-1)) if g > 1 else np.nan
+    return _interval(np.asarray(estimate, dtype=float), np.asarray(se, dtype=float), g, level)
+
+
+def ratio_difference(
+    ya: np.ndarray, ma: np.ndarray, yb: np.ndarray, mb: np.ndarray, level: float = LEVEL
+) -> Interval:
+    """Σy_a/Σm_a − Σy_b/Σm_b from per-cluster sums ``[..., G]`` of the same clusters.
+
+    Both ratios move with the shared clusters (the same deals), so the difference's
+    variance is that of the clusters' joint contributions, covariance included.
+    """
+    ya, ma, yb, mb = (np.asarray(v, dtype=float) for v in (ya, ma, yb, mb))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        total_a, total_b = ma.sum(-1, keepdims=True), mb.sum(-1, keepdims=True)
+        ra, rb = ya.sum(-1, keepdims=True) / total_a, yb.sum(-1, keepdims=True) / total_b
+        psi = (ya - ra * ma) / total_a - (yb - rb * mb) / total_b
+    return influence_interval((ra - rb)[..., 0], psi, level)
+
+
+def jackknife_interval(full: np.ndarray, leave_out: np.ndarray, level: float = LEVEL) -> Interval:
+    """Delete-one-cluster jackknife: ``full[...]`` on all clusters, ``leave_out[..., g]``
+    without cluster g; the interval is centred on the full-data estimate."""
+    full = np.asarray(full, dtype=float)
+    leave_out = np.asarray(leave_out, dtype=float)
+    g = leave_out.shape[-1]
+    with np.errstate(invalid="ignore"):
+        spread = leave_out - leave_out.mean(axis=-1, keepdims=True)
+        se = (
+            np.sqrt((g - 1) / g * (spread**2).sum(axis=-1)) if g > 1 else np.full_like(full, np.nan)
+        )
+    return _interval(full, se, g, level)
+
+
+def two_sided_p(
+    estimate: float | np.ndarray, se: float | np.ndarray, clusters: int | np.ndarray
+) -> np.ndarray:
+    """The two-sided p-value of ``estimate = 0`` against Student's t with G − 1 df (NaN
+    with fewer than two clusters or no spread); arrays broadcast."""
     from scipy.special import stdtr
 
-    if clusters < 2 or not se > 0:
-        return float("nan")
-    return float(2 * stdtr(clusters - 1, -abs(estimate) / se))
+    estimate, se, g = (np.asarray(v, dtype=float) for v in (estimate, se, clusters))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = 2 * stdtr(np.maximum(g - 1, 1), -np.abs(estimate) / se)
+    return np.where((g >= 2) & (se > 0), p, np.nan)
+
+
+def holm(p_values: np.ndarray) -> np.ndarray:
+    """Holm's step-down adjustment: the family-wise error of all the tests stays ≤ α
+    when each adjusted p-value is compared with α. NaN p-values stay NaN and do not count."""
+    p = np.asarray(p_values, dtype=float)
+    out = np.full_like(p, np.nan)
+    ok = np.flatnonzero(~np.isnan(p))
+    order = ok[np.argsort(p[ok], kind="stable")]
+    k = len(order)
+    running = 0.0
+    for i, j in enumerate(order):
+        running = max(running, min(1.0, (k - i) * p[j]))
+        out[j] = running
+    return out
+
+
+def batch_units(units: int, batches: int = BATCHES) -> int:
+    """Whole units (matches, duplicate groups) per batch so that there are at most
+    ``batches`` batches: every unit its own cluster when there are few."""
+    return max(1, -(-units // batches))
+
+
+LUCK_SUMS = ("y", "m", "x", "yx", "xx", "xm", "ym", "mm")
+
+
+def _adjusted(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """θ_s = R_s − β·Q_s and β from moment totals ``t[..., k, S]`` (k = the eight
+    :data:`LUCK_SUMS`); β is the pooled cluster-level slope of the place residuals on
+    the luck residuals, 0 where the luck does not vary (it cancels in every cluster)."""
+    y, m, x, yx, xx, xm, ym, mm = (t[..., k, :] for k in range(len(LUCK_SUMS)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r, q = y / m, x / m
+        num = np.nansum(yx - r * xm - q * ym + r * q * mm, axis=-1)
+        den = np.nansum(xx - 2 * q * xm + q * q * mm, axis=-1)
+        beta = np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
+        return r - beta[..., None] * q, beta
+
+
+def luck_sums(y: np.ndarray, m: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """``[..., G, 8, S]``: per cluster and strategy the sums and products the adjustment
+    needs, from per-cluster sums of place ``y``, rounds ``m`` and luck ``x`` (``[..., G, S]``)."""
+    y, m, x = (np.asarray(v, dtype=float) for v in (y, m, x))
+    return np.stack([y, m, x, y * x, x * x, x * m, y * m, m * m], axis=-2)
+
+
+class LuckAdjustment:
+    """Luck-adjusted mean places (control variates) with jackknife intervals.
+
+    Per strategy s, with per-cluster sums of place y, rounds m and luck x (the dealt-hand
+    strength minus the table's mean, expectation 0 for every player and strategy):
+    θ_s = (Σy − β·Σx)/Σm. Because E[x] = 0, θ_s estimates the same mean place as Σy/Σm,
+    with the part of the cards' luck that x explains removed. β, one slope for all
+    strategies, is fitted on the same clusters (it minimises the between-cluster
+    variance), so the delete-one-cluster jackknife recomputes β without each cluster:
+    its uncertainty is in the interval. Differences θ_a − θ_b share β and the clusters.
+    Leading axes of ``sums`` (``[..., G, 8, S]``) are independent problems, fitted apart.
+    """
+
+    def __init__(self, sums: np.ndarray, level: float = LEVEL) -> None:
+        self.level = level
+        total = sums.sum(axis=-3)
+        self.full, beta = _adjusted(total)
+        self.beta = beta
+        self.leave_out = np.swapaxes(_adjusted(total[..., None, :, :] - sums)[0], -1, -2)
+
+    def means(self) -> Interval:
+        """Each strategy's adjusted mean place and its interval."""
+        return jackknife_interval(self.full, self.leave_out, self.level)
+
+    def difference(self, a: int, b: int) -> Interval:
+        """θ_a − θ_b (negative: strategy a places better after the luck is removed)."""
+        return jackknife_interval(
+            self.full[..., a] - self.full[..., b],
+            self.leave_out[..., a, :] - self.leave_out[..., b, :],
+            self.level,
+        )

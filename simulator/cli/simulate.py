@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import signal
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Iterator
@@ -100,19 +102,53 @@ def terminations_interrupt() -> Iterator[list[int]]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def format_table(result: RunResult, players: int) -> str:
-    """The per-strategy table printed at the end of a run."""
-    head = f"{'strategy':<12} {'rounds':>11} " + " ".join(
+def format_table(result: RunResult, players: int, duplicate: bool) -> str:
+    """The per-strategy table printed at the end of a run, and what its intervals mean."""
+    from reports.stats import format_ci
+
+    cells = {
+        key: [
+            format_ci(
+                *(
+                    math.nan if row[k] is None else row[k]
+                    for k in (key, f"{key}_low", f"{key}_high")
+                )
+            )
+            for row in result.table
+        ]
+        for key in ("mean_place", "adjusted_mean_place", "president")
+    }
+    titles = {"mean_place": "mean place", "adjusted_mean_place": "luck-adjusted",
+              "president": "President rate"}  # fmt: skip
+    widths = {key: max(len(titles[key]), *(len(c) for c in cells[key])) for key in cells}
+    head = f"{'strategy':<12} {'seat-rounds':>11} " + " ".join(
         f"{'P' + str(i):>6}" for i in range(1, players + 1)
     )
-    head += f" {'mean':>6}  President rate (95% CI)"
+    head += "".join(f"  {titles[key]:<{widths[key]}}" for key in cells)
     lines = [head]
-    for row in result.table:
+    for i, row in enumerate(result.table):
         shares = " ".join(f"{s:6.1%}" for s in row["shares"])
-        lines.append(
-            f"{row['strategy']:<12} {row['rounds']:>11,} {shares} {row['mean_place']:6.3f}  "
-            f"{row['president']:.4f} [{row['president_low']:.4f}, {row['president_high']:.4f}]"
-        )
+        line = f"{row['strategy']:<12} {row['rounds']:>11,} {shares}"
+        lines.append(line + "".join(f"  {cells[key][i]:<{widths[key]}}" for key in cells))
+    est = result.estimation
+    unit = "duplicate groups (their matches share deals)" if duplicate else "matches"
+    slope, r2 = est["luck_slope"], est["luck_r_squared"]
+    notes = [
+        "seat-rounds: rounds times the seats the strategy held. [low, high]: 95 % intervals, "
+        f"the {est['clusters']:,} clusters being batches of whole {unit}, Student's t with "
+        "clusters - 1 degrees of freedom.",
+        "luck-adjusted: the mean place with the luck of the dealt cards removed, place "
+        f"{'-' if slope >= 0 else '+'} {abs(slope):.4f} x (dealt-hand strength - the table's "
+        "mean), the slope fitted on these data (jackknife intervals)"
+        + (f"; the dealt hand explains R² = {r2:.3f} of the place variance." if r2 else ".")
+        + (
+            " Under duplicate deals every strategy gets every dealt hand equally often in "
+            "each group, so this luck already cancels."
+            if duplicate
+            else ""
+        ),
+    ]
+    lines += [textwrap.fill(note, 100) for note in notes]
     return "\n".join(lines)
 
 
@@ -198,8 +234,9 @@ def simulate_command(
 ) -> None:
     """Play many matches between strategies on the numba kernel.
 
-    Prints, per strategy: rounds, the share of each place, the mean place and the
-    President rate with a 95% interval (clustered by match). With --out, writes
+    Prints, per strategy: seat-rounds, the share of each place, the mean place, the
+    luck-adjusted mean place and the President rate, with 95% intervals clustered by
+    match (by duplicate group with --duplicate). With --out, writes
     DIR/rounds.parquet (parts) and DIR/summary.json. The same seed and arguments give
     the same data whatever the number of workers and the engine. A run stopped by
     Ctrl-C, SIGTERM or a crash keeps its finished parts; --resume DIR finishes it.
@@ -258,11 +295,18 @@ def simulate_command(
             sys.exit(128 + signum)
         finally:
             bar.close()
-    click.echo(format_table(result, config.rules.players))
+    click.echo(format_table(result, config.rules.players, config.duplicate))
     elapsed = time.perf_counter() - started
+    resumed = result.rounds - result.computed_rounds
+    speed = (
+        f"{result.computed_rounds / result.seconds:,.0f} rounds/s computed"
+        if result.computed_rounds and result.seconds > 0
+        else "nothing left to compute"
+    )
     click.echo(
-        f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s "
-        f"({result.rounds / max(elapsed, 1e-9):,.0f} rounds/s)"
+        f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s ({speed}"
+        + (f"; {resumed:,} rounds were resumed from disk" if resumed else "")
+        + ")"
         + (f"; data in {out_dir}" if out_dir else "")
     )
     if with_report:

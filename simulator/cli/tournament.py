@@ -36,7 +36,9 @@ from strategies import registry
 @common.seed_option
 @click.option("--workers", type=int, default=1, show_default=True, help="Threads to use.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
-              help="Folder for ranking.csv, pairwise.csv and tournament.json.")  # fmt: skip
+              help="Folder for ranking.csv, pairwise.csv, deciles.csv and tournament.json.")  # fmt: skip
+@click.option("--report", "with_report", is_flag=True,
+              help="Also write OUT/tournament.html, the strategy report (needs --out).")  # fmt: skip
 def tournament_command(
     rules_spec: str,
     players: int | None,
@@ -47,13 +49,19 @@ def tournament_command(
     seed: int,
     workers: int,
     out_dir: Path | None,
+    with_report: bool,
 ) -> None:
     """Rank strategies fairly: seat rotation and duplicate deals, many matches.
 
-    Prints the ranking (mean place, President and Scum rates, match wins, each with a 95 %
-    interval taken over duplicate groups of matches) and the pairwise table of mean place
-    differences; --out saves them as CSV.
+    Prints the ranking (mean place, luck-adjusted mean place, President and Scum rates,
+    match wins, each with a 95 % interval whose clusters are the deal groups, shared by
+    all tables) and each pair's mean place difference once, starred after Holm's
+    adjustment; --out saves them as CSV, --report writes the strategy report.
     """
+    if with_report and out_dir is None:
+        raise common.UserError(
+            "--report needs --out DIR (the report is written to DIR/tournament.html)"
+        )
     rules = common.resolve_rules(rules_spec)
     if players is not None:
         try:
@@ -70,12 +78,16 @@ def tournament_command(
     k = rounds_per_match or DEFAULT_ROUNDS_PER_MATCH
     config = TournamentConfig(tuple(names), matches, k, max_rounds, seed)
     try:
-        rank, pairs = run_tournament(rules, config, workers)
+        standings = run_tournament(rules, config, workers)
     except (TournamentError, registry.StrategyError) as exc:
         raise common.UserError(str(exc)) from None
-    click.echo(format_ranking(rank))
+    click.echo(format_ranking(standings.ranking, standings.clusters))
     click.echo()
-    click.echo(format_pairwise(pairs, list(rank["strategy"])))
+    click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
     if out_dir is not None:
-        save(out_dir, rules, config, rank, pairs)
-        click.echo(f"saved to {out_dir}/ranking.csv, pairwise.csv, tournament.json")
+        save(out_dir, rules, config, standings)
+        click.echo(f"saved to {out_dir}/ranking.csv, pairwise.csv, deciles.csv, tournament.json")
+    if with_report:
+        from reports.strategy_page import write_tournament_page
+
+        click.echo(f"report: {write_tournament_page(out_dir, rules, config, standings)}")

@@ -26,6 +26,7 @@ from simulator.matchloop.matches import (
     OUT_POS,
     OUT_ROUND,
     OUT_SKIPS,
+    OUT_STRENGTH,
     OUT_TOTAL,
     OUT_TRICKS,
     OUT_WINNER,
@@ -52,7 +53,7 @@ class KernelJob:
     key: np.uint64
     rounds_limit: int
     expected_rounds: int
-    duplicate: int = 1  # n: groups of n matches share deals, strategies turning seats
+    duplicate: int = 0  # the duplicate group size (seating.group_size), 0 without duplicate deals
     runner: Runner | None = None  # run_blocks compiled around user strategies
 
     @classmethod
@@ -65,7 +66,8 @@ class KernelJob:
         max_rounds: int,
         duplicate: bool = False,
     ) -> KernelJob:
-        """Arrays for a job; ``duplicate`` groups matches by n sharing deals (strategies turn)."""
+        """Arrays for a job; ``duplicate``: groups of matches share their deals while the
+        line-up turns (:mod:`simulator.matchloop.seating`)."""
         n = rules.players
         if len(seat_strategies) != n:
             raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
@@ -99,7 +101,7 @@ class KernelJob:
             key,
             limit,
             expected,
-            group_size(n, duplicate),
+            group_size(seat_strategies, duplicate) if duplicate else 0,
             runner,
         )
 
@@ -176,6 +178,7 @@ def rows_of_record(match: int, record: MatchRecord, n: int) -> np.ndarray:
         row[OUT_POINTS : OUT_POINTS + n] = rr.points
         row[OUT_TOTAL : OUT_TOTAL + n] = rr.totals
         row[OUT_POS : OUT_POS + n] = [rr.seating.index(p) for p in range(n)]
+        row[OUT_STRENGTH : OUT_STRENGTH + n] = rr.strength
     return out
 
 

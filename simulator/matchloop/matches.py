@@ -2,7 +2,8 @@
 
 The fast twin of :func:`simulator.reference.match.play_match`: the same streams drawn in the same
 order (first dealer, shuffle, give-backs, strategies' choices), so the reference engine
-replays any kernel match move for move.
+replays any kernel match move for move. Duplicate deals (the fixed frame of the hands,
+the rotations, each seat's own stream) follow :mod:`simulator.matchloop.seating`.
 
 Output: one row per round in an ``int32`` array ``out[row, OUT_*]`` (players indexed by
 the seat they held at the start of the match). Blocks of matches run in parallel
@@ -18,6 +19,7 @@ from numba import njit, prange
 
 from simulator.kernel.bits import RANKS, U0, add_card, below, highest, remove_cards, stream_init
 from simulator.kernel.config import HOT, INLINE, JIT
+from simulator.kernel.hand_strength import hand_strength_k
 from simulator.kernel.knowledge import H_SIZE, forget, note_exchange
 from simulator.kernel.layout import (
     BY_LEFT,
@@ -43,6 +45,7 @@ from simulator.kernel.layout import (
 from simulator.kernel.step import start_round
 from simulator.matchloop import seating
 from simulator.matchloop.round import play_round
+from simulator.reference.rng import SEAT_STREAMS
 from simulator.rules.cards import NUM_RANKS
 from strategies.dispatch import give_back
 
@@ -59,16 +62,24 @@ OUT_PLACE = 9  # MAX_PLAYERS slots from here: each player's place (by starting s
 OUT_POINTS = OUT_PLACE + MAX_PLAYERS  # points scored this round
 OUT_TOTAL = OUT_POINTS + MAX_PLAYERS  # points in the match after this round
 OUT_POS = OUT_TOTAL + MAX_PLAYERS  # table position of each player this round
-OUT_COLS = OUT_POS + MAX_PLAYERS
+OUT_STRENGTH = OUT_POS + MAX_PLAYERS  # strength of each player's dealt base hand
+OUT_COLS = OUT_STRENGTH + MAX_PLAYERS
+SEAT_STREAMS_U = np.uint64(SEAT_STREAMS)
 
-# the seat rotation of duplicate deals, compiled for the kernel
+# the duplicate-deal scheme of simulator.matchloop.seating, compiled for the kernel
 deal_source_k = njit(**INLINE)(seating.deal_source)
 lineup_slot_k = njit(**INLINE)(seating.lineup_slot)
+base_hand_player_k = njit(**INLINE)(seating.base_hand_player)
+stream_of_k = njit(**INLINE)(seating.stream_of)
 
 
 @njit(**HOT)
-def deal(rs, dealer, n, jokers, deck, H):
-    """Shuffle (Fisher–Yates on stream ``rs``) and deal one card at a time from the dealer's left."""
+def deal(rs, dealer, slot_pos, n, jokers, deck, H, base):
+    """Shuffle (Fisher–Yates on stream ``rs``) and deal: base hand ``k`` (the cards
+    ``i < n·⌊D/n⌋`` with ``i mod n = k``) to position ``slot_pos[k]``, then the ``D mod n``
+    leftover cards one each from the dealer's left. ``base[pos]`` receives each
+    position's base hand. With ``slot_pos[k] = dealer + 1 + k`` this is the rules' deal,
+    one card at a time from the dealer's left."""
     size = 0
     for r in range(13):
         for _ in range(4):
@@ -84,8 +95,18 @@ def deal(rs, dealer, n, jokers, deck, H):
         deck[i] = d
     for p in range(n):
         H[p] = U0
+    full = size - size % n
+    k = 0
+    for i in range(full):
+        pos = slot_pos[k]
+        H[pos] = add_card(H[pos], deck[i])
+        k += 1
+        if k == n:
+            k = 0
+    for p in range(n):
+        base[p] = H[p]
     pos = dealer
-    for i in range(size):
+    for i in range(full, size):
         pos += 1
         if pos == n:
             pos = 0
@@ -93,9 +114,10 @@ def deal(rs, dealer, n, jokers, deck, H):
 
 
 @njit(**HOT)
-def exchange(R, H, pos_of, by_place, sids, params, rs, give):
+def exchange(R, H, pos_of, by_place, sids, params, streams, srow, give):
     """The card exchange (docs/rules.md, ``exchange``): for each pair, the worse gives his
-    k best cards, then the better gives back k cards of his strategy's choice."""
+    k best cards, then the better gives back k cards of his strategy's choice (drawing,
+    if it draws, from his stream ``streams[srow[player]]``)."""
     n = R[R_N]
     for i in range(1, R[R_NEXCH] + 1):
         k = R[R_EXCH + i - 1]
@@ -112,7 +134,7 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, give):
             H[wp] = remove_cards(H[wp], weakest, 1)
             H[bp] = add_card(H[bp], weakest)
             gave_up = add_card(gave_up, weakest)
-        H[bp] = give_back(sids[better], H[bp], k, rs, params, give)
+        H[bp] = give_back(sids[better], H[bp], k, streams[srow[better]], params, give)
         for j in range(k):
             H[wp] = add_card(H[wp], give[j])
         note_exchange(H, bp, wp, gave_up, weakest, give, k)
@@ -156,12 +178,16 @@ def make_workspace(nparams):
         np.zeros(MAX_PLAYERS, np.int64),  # totals by player
         np.zeros(MAX_PLAYERS, np.int64),  # strategy id by position
         np.zeros((MAX_PLAYERS, nparams), np.float64),  # strategy parameters by position
-        np.zeros(3, np.uint64),  # play stream
+        np.zeros((MAX_PLAYERS + 1, 3), np.uint64),  # play streams: shared, then by seat
         np.zeros(3, np.uint64),  # deal stream
         np.zeros(DECK, np.int64),  # deck
         np.zeros(8, np.int64),  # cards given back
         np.zeros(MAX_PLAYERS, np.int64),  # strategy id by player (rotated under duplicate)
         np.zeros((MAX_PLAYERS, nparams), np.float64),  # parameters by player
+        np.zeros(MAX_PLAYERS, np.int64),  # stream row by player
+        np.zeros(MAX_PLAYERS, np.int64),  # stream row by position
+        np.zeros(MAX_PLAYERS, np.int64),  # position receiving each base hand
+        np.zeros(MAX_PLAYERS, np.uint64),  # base hands by position
     )
 
 
@@ -169,26 +195,36 @@ def make_workspace(nparams):
 def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, end, trace, ws):
     """Play match ``m``; write its rounds from ``row``. Returns the rows written, -1 on overflow.
 
-    Duplicate deals (``dup = n``): matches come in groups of ``n`` that share the deals of
-    match ``m // n`` while the strategies turn one seat per match; ``dup = 1`` otherwise.
+    ``dup`` is the duplicate group size (:func:`simulator.matchloop.seating.group_size`),
+    or 0 without duplicate deals: a group shares the deals of deal group ``m // dup`` in
+    the fixed frame of the hands, its matches turn the line-up one seat each, and every
+    seat draws from its own stream.
     """
     (H, S, played, places, roles, seating, pos_of, by_place, prev_place, totals, sid_pos,
-     params_pos, rs_play, rs_deal, deck, give, sid_pl, params_pl) = ws  # fmt: skip
+     params_pos, streams, rs_deal, deck, give, sid_pl, params_pl, srow_pl, srow_pos,
+     slot_pos, base) = ws  # fmt: skip
     n = R[R_N]
-    deal_match = deal_source_k(m, dup)
+    framed = dup > 0
+    group = dup if framed else 1
+    deal_match = deal_source_k(m, group)
     for p in range(MAX_PLAYERS):
         seating[p] = p
         pos_of[p] = p
         totals[p] = 0
         prev_place[p] = 0
     for p in range(n):
-        seat = lineup_slot_k(p, m, n, dup)
+        seat = lineup_slot_k(p, m, n, group)
         sid_pl[p] = sids[seat]
         for j in range(params.shape[1]):
             params_pl[p, j] = params[seat, j]
-    stream_init(rs_play, key, m, 0)
+        srow_pl[p] = stream_of_k(p, framed)
+        if framed:
+            stream_init(streams[srow_pl[p]], key, deal_match, SEAT_STREAMS_U + np.uint64(p))
+    if not framed:
+        stream_init(streams[0], key, m, 0)
     reached = False
     dealer_player = 0
+    first_dealer = 0
     start = row
     for rd in range(rounds_limit):
         if row >= end:
@@ -196,6 +232,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
         stream_init(rs_deal, key, deal_match, rd + 1)
         if rd == 0:
             dealer = below(rs_deal, n)
+            first_dealer = dealer
         else:
             if R[R_RESEAT]:
                 for p in range(n):
@@ -204,15 +241,21 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
                     pos_of[seating[pos]] = pos
             dealer = position_after(R, pos_of, by_place, dealer_player, n)
         dealer_player = seating[dealer]
-        deal(rs_deal, dealer, n, R[R_JOKERS], deck, H)
+        for k in range(n):
+            if framed:
+                slot_pos[k] = pos_of[base_hand_player_k(k, first_dealer, n)]
+            else:
+                slot_pos[k] = (dealer + 1 + k) % n  # the rules' deal, from the dealer's left
+        deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base)
         forget(H)
         if rd == 0:
             leader = (dealer + 1) % n
         else:
-            exchange(R, H, pos_of, by_place, sid_pl, params_pl, rs_play, give)
+            exchange(R, H, pos_of, by_place, sid_pl, params_pl, streams, srow_pl, give)
             leader = opener_position(R, pos_of, by_place, dealer, n)
         for pos in range(n):
             p = seating[pos]
+            srow_pos[pos] = srow_pl[p]
             sid_pos[pos] = sid_pl[p]
             for j in range(params.shape[1]):
                 params_pos[pos, j] = params_pl[p, j]
@@ -221,7 +264,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             trace[S[S_TRACE]] = -1 - rd  # round marker
             S[S_TRACE] += 1
         start_round(S, H, n, leader, played, places)
-        play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs_play, trace)
+        play_round(S, H, R, played, places, roles, sid_pos, params_pos, streams, srow_pos, trace)
         out[row, OUT_MATCH] = m
         out[row, OUT_ROUND] = rd
         out[row, OUT_DEALER] = dealer_player
@@ -244,6 +287,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             out[row, OUT_POINTS + p] = pts
             out[row, OUT_TOTAL + p] = totals[p]
             out[row, OUT_POS + p] = pos_of[p]
+            out[row, OUT_STRENGTH + p] = hand_strength_k(base[pos_of[p]])
             if totals[p] > best:
                 best = totals[p]
                 nbest = 1
@@ -255,6 +299,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             out[row, OUT_POINTS + p] = 0
             out[row, OUT_TOTAL + p] = 0
             out[row, OUT_POS + p] = 0
+            out[row, OUT_STRENGTH + p] = 0
         row += 1
         if R[R_TARGET] > 0:
             reached = reached or best >= R[R_TARGET]

@@ -28,8 +28,11 @@ from strategies.specs import RANDOM
 
 
 @njit(**HOT)
-def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, trace):
+def play_round(S, H, R, played, places, roles, sid_pos, params_pos, streams, srow, trace):
     """Play the round to its end, each position's strategy choosing its moves.
+
+    The player at position ``pos`` draws his random numbers from ``streams[srow[pos]]``
+    (one shared stream, or each seat its own under duplicate deals).
 
     The state lives in locals; it is written to ``S`` before each decision so that the
     strategy reads the current position (for ``lowest`` and ``random``, which read only
@@ -44,13 +47,13 @@ def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, trace):
         sid = sid_pos[pos]
         if sid > RANDOM:
             store_state(S, st)
-            r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
+            r, c = decide(sid, pos, S, H, R, played, roles, streams[srow[pos]], params_pos)
         else:  # the reference strategies read only the top and the order in force
             S[S_TOP_RANK] = st[ST_TOP_RANK]
             S[S_TOP_COUNT] = st[ST_TOP_COUNT]
             S[S_REV] = st[ST_REV]
             if sid == RANDOM:
-                r, c = random_move(pos, S, H, R, rs)
+                r, c = random_move(pos, S, H, R, streams[srow[pos]])
             else:
                 r, c = lowest_move(pos, S, H, R)
         if trace.size > 0 and S[S_TRACE] < trace.size:

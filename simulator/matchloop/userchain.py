@@ -29,7 +29,7 @@ from simulator.kernel.config import JIT
 from simulator.kernel.layout import R_SIZE, S_TOP_COUNT
 from simulator.kernel.legal import legal_mask
 from simulator.matchloop import matches, round
-from simulator.matchloop.seating import deal_source, group_size, lineup_slot
+from simulator.matchloop.seating import group_size, lineup_slot, reference_options
 from simulator.reference.match import play_match
 from simulator.rules.options import Rules
 from strategies import dispatch
@@ -173,7 +173,7 @@ def kernel_runner(job: FaultReplay) -> Runner:
 def _replay(job: FaultReplay, lo: int, hi: int) -> None:
     """Find on the reference engine the fault the kernel flagged; raise it as a StrategyError."""
     n = job.rules.players
-    group = group_size(n, job.duplicate)
+    group = group_size(job.seat_strategies, job.duplicate)
     for m in range(lo, hi):
         names = [job.seat_strategies[lineup_slot(p, m, n, group)] for p in range(n)]
         play_match(
@@ -183,7 +183,7 @@ def _replay(job: FaultReplay, lo: int, hi: int) -> None:
             m,
             rounds=job.rounds_per_match,
             max_rounds=job.max_rounds,
-            deal_match=deal_source(m, group),
+            **reference_options(m, group, n, job.duplicate),
         )
     users = ", ".join(s for s in dict.fromkeys(job.seat_strategies) if is_plugin(s))
     raise StrategyError(

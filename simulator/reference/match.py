@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import Event, Move, Round
 from simulator.rules.cards import NUM_RANKS
+from simulator.rules.hand_strength import hand_strength
 from simulator.rules.options import Rules
 from simulator.rules.roles import exchange_pairs, role_of
 
@@ -29,6 +30,7 @@ class RoundRecord:
     dealer: int  # player who dealt
     leader: int  # player who led the first trick
     dealt: list[list[int]]  # hands by player as dealt, before the exchange
+    strength: list[int]  # by player: the dealt-hand strength of his base hand
     hands: list[list[int]]  # hands by player after the exchange
     places: list[int]  # by player
     points: list[int]  # by player, this round
@@ -49,8 +51,15 @@ class MatchRecord:
     winner: int = -1  # player, -1 when no target (or the match was cut)
 
 
-def shuffle_deal(rules: Rules, stream: Stream, dealer: int) -> list[list[int]]:
-    """Shuffle the deck with ``stream`` and deal it from the left of ``dealer`` (by position)."""
+def shuffle_deal(
+    rules: Rules, stream: Stream, dealer: int, slots: Sequence[int] | None = None
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Shuffle the deck with ``stream`` and deal it: ``(hands, base hands)`` by position.
+
+    Base hand k (the cards ``i < n·⌊D/n⌋`` with ``i mod n = k``) goes to position
+    ``slots[k]`` — by default ``dealer + 1 + k``, the rules' deal one card at a time from
+    the dealer's left — and the ``D mod n`` leftover cards one each from the dealer's left.
+    """
     n = rules.players
     deck = [rank for rank in range(NUM_RANKS - 1) for _ in range(4)] + [
         NUM_RANKS - 1
@@ -59,10 +68,16 @@ def shuffle_deal(rules: Rules, stream: Stream, dealer: int) -> list[list[int]]:
     for i in range(size - 1):
         j = i + stream.below(size - i)
         deck[i], deck[j] = deck[j], deck[i]
+    if slots is None:
+        slots = [(dealer + 1 + k) % n for k in range(n)]
+    full = size - size % n
     hands = [[0] * NUM_RANKS for _ in range(n)]
-    for i, rank in enumerate(deck):
+    for i, rank in enumerate(deck[:full]):
+        hands[slots[i % n]][rank] += 1
+    base = [list(h) for h in hands]
+    for i, rank in enumerate(deck[full:]):
         hands[(dealer + 1 + i) % n][rank] += 1
-    return hands
+    return hands, base
 
 
 def best_cards(hand: Sequence[int], k: int) -> list[int]:
@@ -163,13 +178,19 @@ def play_match(
     keep_events: bool = False,
     observer: Callable[[str, object], None] | None = None,
     deal_match: int | None = None,
+    hand_frame: Callable[[int, int], int] | None = None,
+    seat_streams: bool = False,
 ) -> MatchRecord:
     """Play match ``match`` of a run seeded ``seed``.
 
     ``players[p]`` is the plain-Python strategy of the player who starts at seat p.
     With ``rules.target == 0`` the match lasts ``rounds`` rounds; under a target it lasts
-    until the target rule ends it, cut at ``max_rounds``. ``deal_match`` takes the deals
-    of another match (duplicate deals); by default a match's own.
+    until the target rule ends it, cut at ``max_rounds``. Duplicate deals
+    (:func:`simulator.matchloop.seating.reference_options` gives these three):
+    ``deal_match`` takes the deals of another match, by default a match's own;
+    ``hand_frame(slot, first_dealer)`` names the player who receives base hand ``slot``
+    (by default the rules' deal from the dealer's left); ``seat_streams`` gives every
+    player his seat's own play stream of the deal match instead of the match's shared one.
 
     ``observer(kind, payload)``, when given, follows the match as it is played (for
     interactive play and logs): ``("round_start", record)`` after the deal and the
@@ -182,25 +203,31 @@ def play_match(
     limit = rounds if rules.target == 0 else max_rounds
     if limit is None or limit < 1:
         raise ValueError("a match needs at least one round")
-    play_rng = Stream.of(seed, match, PLAY_STREAM)
+    deals = match if deal_match is None else deal_match
+    shared = Stream.of(seed, match, PLAY_STREAM)
+    rngs = [Stream.of_seat(seed, deals, p) if seat_streams else shared for p in range(n)]
     seating = list(range(n))
     totals = [0] * n
     records: list[RoundRecord] = []
     prev_places: list[int] = []
-    dealer_player = -1
+    dealer_player = first_dealer = -1
     reached = False
     winner = -1
     for r in range(limit):
-        deal_rng = Stream.of(seed, match if deal_match is None else deal_match, r + 1)
+        deal_rng = Stream.of(seed, deals, r + 1)
         if r == 0:
-            dealer = deal_rng.below(n)
+            dealer = first_dealer = deal_rng.below(n)
         else:
             seating = next_seating(rules, seating, prev_places)
             dealer = next_dealer(rules, seating, prev_places, dealer_player)
         dealer_player = seating[dealer]
-        by_pos = shuffle_deal(rules, deal_rng, dealer)
+        slots = None
+        if hand_frame is not None:
+            slots = [_position_of(seating, hand_frame(k, first_dealer)) for k in range(n)]
+        by_pos, base = shuffle_deal(rules, deal_rng, dealer, slots)
         hands = [by_pos[_position_of(seating, p)] for p in range(n)]
         dealt = [list(h) for h in hands]
+        strength = [hand_strength(base[_position_of(seating, p)]) for p in range(n)]
         roles: tuple[str, ...] = ()
         if r == 0:
             leader = (dealer + 1) % n
@@ -209,7 +236,7 @@ def play_match(
                 rules,
                 hands,
                 prev_places,
-                lambda who, hand, k: players[who].give_back(hand, k, play_rng),
+                lambda who, hand, k: players[who].give_back(hand, k, rngs[who]),
             )
             leader = opening_position(rules, seating, prev_places, dealer)
             roles = tuple(role_of(prev_places[p], n) for p in seating)
@@ -220,6 +247,7 @@ def play_match(
             dealer_player,
             seating[leader],
             dealt,
+            strength,
             [list(h) for h in hands],
             [],
             [],
@@ -229,7 +257,7 @@ def play_match(
             observer("round_start", record)
         while not rnd.over:
             pos = rnd.turn
-            move = players[seating[pos]].choose(rnd.observation(), play_rng)
+            move = players[seating[pos]].choose(rnd.observation(), rngs[seating[pos]])
             events = rnd.apply(move)
             record.moves.append((seating[pos], move))
             if keep_events:

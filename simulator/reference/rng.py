@@ -7,7 +7,11 @@ match can be replayed alone and results do not depend on threads, chunks or mach
   moves and give-backs, search players' samples);
 * purpose ``r + 1`` — the deal stream of round ``r``: the first dealer (round 0) and
   the shuffle. Deals therefore do not depend on how the strategies played, which is
-  what common random numbers and duplicate deals need.
+  what common random numbers and duplicate deals need;
+* purpose ``SEAT_STREAMS + p`` of a duplicate group's deal match — seat p's own play
+  stream under duplicate deals (every match of the group draws the same numbers at
+  seat p: common random numbers for the strategies, see
+  :mod:`simulator.matchloop.seating`).
 
 A stream is SplitMix64 started from ``mix(mix(key ^ match*C3) ^ purpose*C4)`` with
 ``key = mix(seed + GOLDEN)``. Each 64-bit output gives two 32-bit draws (high half
@@ -23,6 +27,7 @@ C2 = 0x94D049BB133111EB
 C3 = 0xD1B54A32D192ED03
 C4 = 0x8CB92BA72F3D8DD7
 PLAY_STREAM = 0
+SEAT_STREAMS = 1 << 63  # far above any round's purpose
 
 
 def mix(z: int) -> int:
@@ -56,6 +61,11 @@ class Stream:
     def of(cls, seed: int, match: int, purpose: int) -> Stream:
         """The stream ``purpose`` of match ``match`` of a run seeded with ``seed``."""
         return cls(stream_start(seed_key(seed), match, purpose))
+
+    @classmethod
+    def of_seat(cls, seed: int, deal_match: int, seat: int) -> Stream:
+        """Seat ``seat``'s own play stream in the duplicate group dealt as ``deal_match``."""
+        return cls.of(seed, deal_match, SEAT_STREAMS + seat)
 
     def next32(self) -> int:
         """The next 32-bit draw."""

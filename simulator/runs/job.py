@@ -18,6 +18,7 @@ from simulator.matchloop.seating import group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules, RulesError
+from simulator.stats import batch_units
 from strategies.registry import per_seat
 from strategies.specs import StrategyError
 
@@ -51,7 +52,7 @@ class SimConfig:
     rounds: int | None = None  # total rounds wanted when ``matches`` is None
     rounds_per_match: int | None = DEFAULT_ROUNDS_PER_MATCH  # None under a target
     max_rounds: int = MAX_ROUNDS  # cut for matches under a target
-    duplicate: bool = False  # groups of n matches share deals, strategies turning seats
+    duplicate: bool = False  # groups of matches share deals, the line-up turning (seating.py)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -97,9 +98,24 @@ class SimConfig:
         return max(1, PART_ROUNDS // per_match // self.group) * self.group
 
     @property
+    def expected_matches(self) -> int:
+        """The matches of the run: as asked, or as many as ``rounds`` should take."""
+        if self.matches is not None:
+            return self.matches
+        per_match = self.rounds_per_match or max(8, 4 * self.rules.target)
+        return math.ceil((self.rounds or DEFAULT_ROUNDS) / per_match)
+
+    @property
+    def batch_matches(self) -> int:
+        """Matches per batch of the intervals: whole duplicate groups (the independent
+        units), at most :data:`simulator.stats.BATCHES` batches; fixed by the job."""
+        groups = -(-self.expected_matches // self.group)
+        return self.group * batch_units(groups)
+
+    @property
     def group(self) -> int:
-        """Matches per duplicate group (1 without duplicate deals)."""
-        return group_size(self.rules.players, self.duplicate)
+        """Matches per duplicate group: the line-up's distinct rotations (1 without)."""
+        return group_size(self.strategies, self.duplicate)
 
     def strategy_codes(self, match: np.ndarray) -> np.ndarray:
         """``[rows, n]``: index into ``names`` of each seat's strategy in each row's match.
@@ -143,8 +159,8 @@ def make_config(
 ) -> SimConfig:
     """Validate the command-line view of a job and resolve its defaults."""
     n = rules.players
-    group = group_size(n, duplicate)
     names = per_seat(strategy_names, n)
+    group = group_size(names, duplicate)
     check_sizes(matches, rounds, rounds_per_match, max_rounds)
     if rules.target:
         if rounds_per_match is not None:

@@ -13,7 +13,7 @@ import numpy as np
 
 from simulator.matchloop.api import rows_of_record, run_matches, set_threads
 from simulator.matchloop.matches import OUT_COLS
-from simulator.matchloop.seating import deal_source, lineup_slot
+from simulator.matchloop.seating import lineup_slot, reference_options
 from simulator.reference.match import play_match
 from simulator.runs.job import SimConfig, SimulationError
 from strategies.guard import Guarded
@@ -24,9 +24,14 @@ RowsFn = Callable[[int, int], np.ndarray]
 
 
 def numba_engine(config: SimConfig, workers: int) -> RowsFn:
-    """Rows of matches ``[lo, hi)`` from the numba kernel on ``workers`` threads."""
+    """Rows of matches ``[lo, hi)`` from the numba kernel on ``workers`` threads.
+
+    Match 0 is played once here and thrown away, so that the kernel's compile (or cache
+    load) is done before the run's clock starts.
+    """
     set_threads(workers)
     job = config.kernel_job()
+    run_matches(job, 0, 1)
     return lambda lo, hi: run_matches(job, lo, hi)
 
 
@@ -47,7 +52,7 @@ def python_engine(config: SimConfig, workers: int) -> RowsFn:
                     m,
                     rounds=config.rounds_per_match,
                     max_rounds=config.max_rounds,
-                    deal_match=deal_source(m, config.group),
+                    **reference_options(m, config.group, n, config.duplicate),
                 )
             except StrategyError as exc:
                 raise SimulationError(f"match {m}: {exc}") from None

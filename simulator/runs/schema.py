@@ -48,6 +48,12 @@ SCHEMA = (
     Column("passes", "int16", "passes in the round"),
     Column("skips", "int16", "equal-rank skips in the round"),
     Column("won_match", "bool", "on the last round of a match under a target: this player won it"),
+    Column(
+        "hand_strength",
+        "int16",
+        "strength of the player's dealt base hand, before the exchange "
+        "(simulator.rules.hand_strength; luck adjustment centres it on the round's mean)",
+    ),
 )
 COLUMNS = tuple(c.name for c in SCHEMA)
 _DTYPES = {c.name: c.dtype for c in SCHEMA}
@@ -106,6 +112,7 @@ def frame_from_rows(config: SimConfig, rows: np.ndarray) -> pd.DataFrame:
         "passes": per_round(kernel_rows.OUT_PASSES),
         "skips": per_round(kernel_rows.OUT_SKIPS),
         "won_match": (rows[:, kernel_rows.OUT_WINNER, None] == players).ravel(),
+        "hand_strength": per_player(kernel_rows.OUT_STRENGTH),
     }
     return pd.DataFrame(
         {

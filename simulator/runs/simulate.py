@@ -91,15 +91,17 @@ def _play(
         if config.matches and config.rounds_per_match
         else config.rounds
     )
-    started = time.perf_counter()
     left = m_lo < config.matches if config.matches is not None else done_rounds < config.rounds
     pending: Future | None = None
+    resumed_rounds = done_rounds
+    started = time.perf_counter()
     with ThreadPoolExecutor(max_workers=1) as writer:
         if left:
             with (
                 open_engine(engine, config, workers, scheduler) as parts_of,
                 contextlib.closing(parts_of(_ranges(config, m_lo, part_matches))) as parts,
             ):
+                started = time.perf_counter()  # the engine is ready: its compile is not timed
                 for index, ((lo, hi), all_rows) in enumerate(parts, len(done_parts)):
                     rows = all_rows
                     if config.matches is None:
@@ -120,7 +122,14 @@ def _play(
                         break
         if pending:
             pending.result()
-    result = RunResult(m_lo, done_rounds, time.perf_counter() - started, tally.table())
+    result = RunResult(
+        m_lo,
+        done_rounds,
+        time.perf_counter() - started,
+        tally.table(),
+        tally.estimation(),
+        done_rounds - resumed_rounds,
+    )
     if folder:
         folder.finish(summary_of(config, result))
     return result

@@ -27,12 +27,19 @@ class SummaryError(ValueError):
 
 @dataclass
 class RunResult:
-    """What a run produced: totals, the per-strategy table, timings."""
+    """What a run produced: totals, the per-strategy table, how it was estimated, timings.
+
+    ``computed_rounds`` and ``seconds`` count only this process's work (a resumed run's
+    earlier parts are not in them) from the moment the engine was ready (the kernel's
+    compile or cache load excluded), so their ratio is the speed of the computation.
+    """
 
     matches: int
     rounds: int
     seconds: float
     table: list[dict[str, Any]]
+    estimation: dict[str, Any]
+    computed_rounds: int
 
 
 def summary_of(config: SimConfig, result: RunResult) -> dict[str, Any]:
@@ -44,6 +51,9 @@ def summary_of(config: SimConfig, result: RunResult) -> dict[str, Any]:
         "players": config.rules.players,
         "matches_played": result.matches,
         "rounds_played": result.rounds,
+        "batch_matches": config.batch_matches,
+        "group_matches": config.group,
+        **result.estimation,
         "table": result.table,
     }
 

@@ -1,6 +1,12 @@
 """The running per-strategy tally of a run: enough for the end-of-run table, merged part by part.
 
 Each part's tally is stored in the manifest, so a resumed run rebuilds the same table.
+
+Clusters: the intervals treat batches of whole independent units — matches, or
+duplicate groups when matches share their deals — as the observations (at most
+:data:`simulator.stats.BATCHES` of them; every unit its own batch in small runs), so
+the tally keeps, per batch and strategy, the sums the estimates need. The batches are
+fixed by the job (:attr:`SimConfig.batch_matches`), never by parts or workers.
 """
 
 from __future__ import annotations
@@ -10,60 +16,101 @@ from typing import Any
 
 import numpy as np
 
-from simulator.matchloop.matches import OUT_MATCH, OUT_PLACE
+from simulator.matchloop.matches import OUT_MATCH, OUT_PLACE, OUT_STRENGTH
 from simulator.runs.job import SimConfig
-from simulator.stats import ratio_from_sums
+from simulator.runs.standings import r_squared
+from simulator.stats import LuckAdjustment, luck_sums, ratios_by_cluster
+
+SUMS = ("rounds", "places", "president", "luck")  # per batch and strategy
+FIT = ("xy", "xx", "yy")  # pooled over rows: luck × centred place, luck², centred place²
+
+
+def luck(strength: np.ndarray) -> np.ndarray:
+    """Each player's luck in a round: n × (his dealt-hand strength − the table's mean).
+
+    Integers (n × the difference), so that under duplicate deals a group's luck sums to
+    exactly zero for every strategy. ``strength`` is ``[rounds, n]``.
+    """
+    n = strength.shape[1]
+    s = strength.astype(np.int64)
+    return n * s - s.sum(axis=1, keepdims=True)
+
+
+def fit_sums(x: np.ndarray, place: np.ndarray, players: int) -> np.ndarray:
+    """Σ luck × centred place, Σ luck², Σ centred place² over rows (places centred on
+    the mean place (n + 1)/2, which is every round's mean): R² of place on luck."""
+    centred = 2 * place.astype(np.int64) - (players + 1)  # 2 × the centred place
+    return np.array([(x * centred).sum() / 2, (x * x).sum(), (centred * centred).sum() / 4])
 
 
 @dataclass
 class Tally:
-    """Running per-strategy counts, enough for the end-of-run table.
-
-    The President rate's interval treats matches as clusters (rounds within a match are
-    correlated): per match and strategy, y = President rounds and m = rounds played,
-    accumulated as the moment sums of :mod:`simulator.stats`.
-    """
+    """Running per-strategy counts and per-batch sums (see the module docstring)."""
 
     players: int
     names: list[str]
     rounds: np.ndarray = field(init=False)
     places: np.ndarray = field(init=False)
-    sums: np.ndarray = field(init=False)  # per strategy: M, Σy, Σm, Σy², Σym, Σm²
+    first_batch: int = field(init=False, default=0)
+    sums: np.ndarray = field(init=False)  # [batch - first_batch, strategy, SUMS]
+    fit: np.ndarray = field(init=False)  # FIT
 
     def __post_init__(self) -> None:
         k = len(self.names)
         self.rounds = np.zeros(k, dtype=np.int64)
         self.places = np.zeros((k, self.players + 1), dtype=np.int64)
-        self.sums = np.zeros((k, 6), dtype=np.float64)
+        self.sums = np.zeros((0, k, len(SUMS)), dtype=np.float64)
+        self.fit = np.zeros(len(FIT), dtype=np.float64)
 
     def add(self, config: SimConfig, rows: np.ndarray) -> None:
+        """Count the rows of whole matches."""
         n = self.players
-        place = rows[:, OUT_PLACE : OUT_PLACE + n]
-        match = rows[:, OUT_MATCH].astype(np.int64)
-        _, match_idx = np.unique(match, return_inverse=True)
-        nmatch = match_idx.max() + 1 if len(match) else 0
-        codes = config.strategy_codes(match)
+        if not len(rows):
+            return
+        place = rows[:, OUT_PLACE : OUT_PLACE + n].astype(np.int64)
+        x = luck(rows[:, OUT_STRENGTH : OUT_STRENGTH + n])
+        batch = rows[:, OUT_MATCH].astype(np.int64) // config.batch_matches
+        codes = config.strategy_codes(rows[:, OUT_MATCH])
+        lo = int(batch.min())
+        count = int(batch.max()) - lo + 1
+        part = np.zeros((count, len(self.names), len(SUMS)))
         for si in range(len(self.names)):
             mine = codes == si
             self.rounds[si] += mine.sum()
             self.places[si] += np.bincount(place[mine], minlength=n + 1)
-            y = np.bincount(match_idx, weights=((place == 1) & mine).sum(axis=1), minlength=nmatch)
-            m = np.bincount(match_idx, weights=mine.sum(axis=1), minlength=nmatch)
-            self.sums[si] += [nmatch, y.sum(), m.sum(), (y * y).sum(), (y * m).sum(), (m * m).sum()]
+            for k, value in enumerate((mine, place * mine, (place == 1) & mine, x * mine)):
+                part[:, si, k] = np.bincount(batch - lo, value.sum(axis=1), minlength=count)
+        self.fit += fit_sums(x, place, n)
+        self._add_sums(lo, part)
+
+    def _add_sums(self, lo: int, part: np.ndarray) -> None:
+        """Add per-batch sums starting at batch ``lo``, growing the table as needed."""
+        if not len(self.sums):
+            self.first_batch = lo
+        start = min(self.first_batch, lo)
+        end = max(self.first_batch + len(self.sums), lo + len(part))
+        grown = np.zeros((end - start, *self.sums.shape[1:]))
+        grown[self.first_batch - start : self.first_batch - start + len(self.sums)] = self.sums
+        grown[lo - start : lo - start + len(part)] += part
+        self.first_batch, self.sums = start, grown
 
     def merge(self, other: Tally) -> None:
         """Add another tally's counts (a part's): every count is an integer, so the order
         in which parts are merged never changes the table."""
         self.rounds += other.rounds
         self.places += other.places
-        self.sums += other.sums
+        self.fit += other.fit
+        if len(other.sums):
+            self._add_sums(other.first_batch, other.sums)
 
     def to_json(self) -> dict[str, Any]:
         """The counts, exactly (the sums are integers held in floats)."""
         return {
             "rounds": self.rounds.tolist(),
             "places": self.places.tolist(),
+            "first_batch": self.first_batch,
             "sums": self.sums.tolist(),
+            "fit": self.fit.tolist(),
         }
 
     @classmethod
@@ -71,26 +118,59 @@ class Tally:
         tally = cls(players, names)
         tally.rounds[:] = data["rounds"]
         tally.places[:] = data["places"]
-        tally.sums[:] = data["sums"]
+        tally.first_batch = data["first_batch"]
+        tally.sums = np.array(data["sums"], dtype=np.float64).reshape(-1, len(names), len(SUMS))
+        tally.fit[:] = data["fit"]
         return tally
 
+    def clusters(self) -> np.ndarray:
+        """The per-batch sums of the batches that hold rows: ``[G, strategy, SUMS]``."""
+        return self.sums[self.sums[:, :, 0].sum(axis=1) > 0]
+
     def table(self) -> list[dict[str, Any]]:
-        """Per strategy: seat-rounds, place shares, mean place, President rate with its 95 %
-        interval (matches as clusters, :func:`simulator.stats.ratio_from_sums`)."""
-        est, low, high, _ = ratio_from_sums(*self.sums.T)
+        """Per strategy: seat-rounds, place shares, mean place, luck-adjusted mean place
+        and President rate, each with its 95 % interval over the batches."""
+        c = self.clusters()
+        mean = ratios_by_cluster(c[:, :, 1], c[:, :, 0])
+        president = ratios_by_cluster(c[:, :, 2], c[:, :, 0])
+        adjusted = LuckAdjustment(luck_sums(c[:, :, 1], c[:, :, 0], c[:, :, 3])).means()
         out = []
         for si, name in enumerate(self.names):
             total = self.rounds[si]
-            shares = self.places[si, 1:] / max(total, 1)
-            out.append(
-                {
-                    "strategy": name,
-                    "rounds": int(total),
-                    "shares": shares.tolist(),
-                    "mean_place": float((np.arange(1, self.players + 1) * shares).sum()),
-                    "president": float(est[si]) if self.sums[si, 2] else 0.0,
-                    "president_low": float(max(0.0, low[si])),
-                    "president_high": float(min(1.0, high[si])),
-                }
-            )
+            row: dict[str, Any] = {
+                "strategy": name,
+                "rounds": int(total),
+                "shares": (self.places[si, 1:] / max(total, 1)).tolist(),
+            }
+            for key, (est, low, high, _) in (
+                ("mean_place", mean),
+                ("adjusted_mean_place", adjusted),
+                ("president", president),
+            ):
+                row[key], row[f"{key}_low"], row[f"{key}_high"] = (
+                    _plain(est[si]),
+                    _plain(low[si]),
+                    _plain(high[si]),
+                )
+            if row["president_low"] is not None:  # a share: the interval stays in [0, 1]
+                row["president_low"] = max(0.0, row["president_low"])
+                row["president_high"] = min(1.0, row["president_high"])
+            out.append(row)
         return out
+
+    def estimation(self) -> dict[str, Any]:
+        """How the table's intervals were computed (for summary.json): the clusters, the
+        luck slope (expected places per point of dealt-hand strength above the table's
+        mean, fitted on the batches) and the share of the place variance the luck explains."""
+        c = self.clusters()
+        fit = LuckAdjustment(luck_sums(c[:, :, 1], c[:, :, 0], c[:, :, 3]))
+        return {
+            "clusters": len(c),
+            "luck_slope": float(fit.beta) * self.players,
+            "luck_r_squared": r_squared(self.fit),
+        }
+
+
+def _plain(value: float) -> float | None:
+    """A float for JSON: None where there is no value (too few clusters)."""
+    return None if np.isnan(value) else float(value)

@@ -2,26 +2,27 @@
 
 Fairness comes from two devices. **Tables**: with more strategies than seats, every
 combination of ``players`` strategies gets its own table; with fewer, the list is
-repeated around the table. **Duplicate deals**: each table plays its matches in groups
-of ``players`` that share the same deal sequences while the strategies turn one seat
-per match (``KernelJob.build(..., duplicate=True)``), so every strategy holds every
-hand from every seat; and every table uses the same seed, so tables share deals too.
+repeated around the table. **Duplicate deals** (:mod:`simulator.matchloop.seating`):
+each table plays its matches in groups — the distinct rotations of its line-up — that
+share the same deals in a fixed frame of the hands, so every strategy holds every hand
+from every seat.
 
-Rounds of a match are correlated, and so are the matches of a duplicate group (same
-deals), so every interval treats a *group* as the unit: per group and strategy the
-sum of places ``y`` over its ``m`` rounds; the ratio estimate ``Σy/Σm`` has the
-cluster-robust variance ``G/(G-1)·Σ(y - p·m)²/(Σm)²`` with Student's t on ``G - 1``
-degrees of freedom (``G`` groups). Pairwise differences are taken within groups where
-both strategies sat at the same table (same deals), one difference per group.
+**Clusters.** Every table uses the same seed, so deal group g has the same deals at
+every table: the tables' groups g are not independent of one another. Every interval
+therefore treats the deal group g — across all tables — as one cluster (G groups, t
+with G − 1 degrees of freedom; :mod:`simulator.runs.standings`). Pairwise differences
+compare two strategies where both sat at the same table (same deals, same opponents).
 
 Match wins: the player with the best total under the rules' points wins the match (a
-tie shares the win); rules without points score ``n - place`` per round (Borda).
+tie shares the win); rules without points score ``n - place`` per round (Borda). A
+strategy holding several seats of a match wins it when any of its players does.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import textwrap
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -30,13 +31,25 @@ import numpy as np
 import pandas as pd
 
 from simulator.matchloop.api import KernelJob, run_matches, set_threads
-from simulator.matchloop.matches import OUT_MATCH, OUT_PLACE, OUT_POINTS
-from simulator.matchloop.seating import deal_source, player_in_slot
+from simulator.matchloop.matches import OUT_MATCH, OUT_PLACE, OUT_POINTS, OUT_STRENGTH
+from simulator.matchloop.seating import deal_source, group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
-from simulator.stats import LEVEL, mean_interval, ratio_interval, two_sided_p
+from simulator.runs.standings import (
+    DECILES,
+    ClusterSums,
+    Standings,
+    decile_edges,
+    decile_of,
+    standings_of,
+    stars,
+)
+from simulator.runs.tally import fit_sums, luck
+from simulator.stats import LEVEL
 from strategies import registry
+
+CLUSTERS = "deal groups (group g has the same deals at every table: one cluster across all tables)"
 
 
 class TournamentError(ValueError):
@@ -62,160 +75,174 @@ def tables(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
 
 
 @dataclass
-class _Sums:
-    """Per duplicate group (rows) and strategy (columns): what the estimates need."""
+class TableRows:
+    """One table's rounds, reduced to what the standings need (one row per round)."""
 
-    rounds: np.ndarray
-    places: np.ndarray
-    president: np.ndarray
-    scum: np.ndarray
-    wins: np.ndarray
-    matches: np.ndarray
+    lineup: tuple[str, ...]
+    group: np.ndarray  # deal group of each round's match: the cluster
+    codes: np.ndarray  # [round, player]: index of the player's strategy
+    place: np.ndarray  # [round, player]
+    strength: np.ndarray  # [round, player]: dealt-hand strength
+    win: np.ndarray  # [round, player]: share of the match won, on a match's last round
+    last: np.ndarray  # [round]: the match's last round
 
 
-def _table_sums(
-    rows: np.ndarray, lineup: Sequence[str], index: dict[str, int], n: int, rules: Rules
-) -> _Sums:
-    """Sum one table's rows by duplicate group and strategy."""
-    k = len(index)
+def play_table(
+    rules: Rules, config: TournamentConfig, lineup: Sequence[str], names: Sequence[str]
+) -> TableRows:
+    """Play one table's matches on duplicate deals: whole groups, deal groups 0, 1, …"""
+    n = rules.players
+    job = KernelJob.build(
+        rules,
+        list(lineup),
+        config.seed,
+        None if rules.target else config.rounds_per_match,
+        config.max_rounds,
+        duplicate=True,
+    )
+    group = group_size(lineup, True)
+    rows = run_matches(job, 0, -(-config.matches // group) * group)
     match = rows[:, OUT_MATCH].astype(np.int64)
-    group = deal_source(match, n)
-    groups = int(group.max()) + 1
-    out = _Sums(*(np.zeros((groups, k)) for _ in range(6)))
+    slots = lineup_slot(np.arange(n)[None, :], match[:, None], n, group)
+    codes = np.array([list(names).index(s) for s in lineup])[slots]
     place = rows[:, OUT_PLACE : OUT_PLACE + n].astype(np.int64)
     points = rows[:, OUT_POINTS : OUT_POINTS + n].astype(np.float64)
     if not points.any():
         points = (n - place).astype(np.float64)
-    last = np.r_[match[1:] != match[:-1], True]
     total = pd.DataFrame(points).groupby(match).cumsum().to_numpy()
-    for seat, name in enumerate(lineup):
-        s = index[name]
-        player = player_in_slot(seat, match, n, n)  # who holds this strategy in match m
-        mine = place[np.arange(len(rows)), player]
-        np.add.at(out.rounds[:, s], group, 1)
-        np.add.at(out.places[:, s], group, mine)
-        np.add.at(out.president[:, s], group, mine == 1)
-        np.add.at(out.scum[:, s], group, mine == n)
-        final = total[last]
-        best = final.max(axis=1)
-        share = (final[np.arange(len(final)), player[last]] == best) / (final == best[:, None]).sum(
-            axis=1
-        )
-        np.add.at(out.wins[:, s], group[last], share)
-        np.add.at(out.matches[:, s], group[last], 1)
+    last = np.r_[match[1:] != match[:-1], True]
+    best = total == total.max(axis=1, keepdims=True)
+    win = np.where(last[:, None], best / best.sum(axis=1, keepdims=True), 0.0)
+    strength = rows[:, OUT_STRENGTH : OUT_STRENGTH + n].astype(np.int64)
+    return TableRows(tuple(lineup), deal_source(match, group), codes, place, strength, win, last)
+
+
+def cluster_sums(tables_rows: Sequence[TableRows], names: Sequence[str]) -> ClusterSums:
+    """Sum every table by deal group g (the cluster: group g has the same deals at every
+    table) and strategy, for the standings."""
+    k = len(names)
+    groups = max(int(t.group.max()) + 1 for t in tables_rows)
+    all_strength = np.concatenate([t.strength.ravel() for t in tables_rows])
+    edges = decile_edges(all_strength)
+    shape = (groups, k)
+    out = {f: np.zeros(shape) for f in ("rounds", "places", "president", "scum", "wins", "luck")}
+    out["matches"] = np.zeros(shape)
+    pair = {f: np.zeros((groups, k, k)) for f in ("rounds_with", "places_with", "luck_with")}
+    dec = {f: np.zeros((groups, k, DECILES)) for f in ("decile_rounds", "decile_places")}
+    n = tables_rows[0].place.shape[1]
+    fit = np.zeros(3)
+    for t in tables_rows:
+        x = luck(t.strength)
+        fit += fit_sums(x, t.place, n)
+        g = np.repeat(t.group, n)
+        s = t.codes.ravel()
+        cell = g * k + s
+        size = groups * k
+        per = {
+            "rounds": np.ones(len(s)),
+            "places": t.place.ravel(),
+            "president": (t.place == 1).ravel(),
+            "scum": (t.place == n).ravel(),
+            "wins": t.win.ravel(),
+            "luck": x.ravel(),
+        }
+        table = {f: np.bincount(cell, v, minlength=size).reshape(shape) for f, v in per.items()}
+        table["matches"] = _matches_per_strategy(t, groups, k)
+        for f in out:
+            out[f] += table[f]
+        seated = np.zeros(k, bool)
+        seated[np.unique(t.codes)] = True
+        for f, src in (("rounds_with", "rounds"), ("places_with", "places"), ("luck_with", "luck")):
+            pair[f] += table[src][:, :, None] * seated[None, None, :]
+        d = decile_of(t.strength.ravel(), edges)
+        dcell = cell * DECILES + d
+        for f, v in (("decile_rounds", per["rounds"]), ("decile_places", per["places"])):
+            dec[f] += np.bincount(dcell, v, size * DECILES).reshape(groups, k, DECILES)
+    return ClusterSums(list(names), **out, **pair, **dec, edges=edges, fit=fit)
+
+
+def _matches_per_strategy(t: TableRows, groups: int, k: int) -> np.ndarray:
+    """Per deal group and strategy, the matches the strategy played (once per match,
+    however many seats it held): the denominator of its match win rate."""
+    ends = np.flatnonzero(t.last)
+    present = np.zeros((len(ends), k))
+    present[np.arange(len(ends))[:, None], t.codes[ends]] = 1
+    out = np.zeros((groups, k))
+    np.add.at(out, t.group[ends], present)
     return out
 
 
-def ranking(sums: _Sums, names: Sequence[str]) -> pd.DataFrame:
-    """One row per strategy, best mean place first, each estimate with its interval."""
-    rows = []
-    for s, name in enumerate(names):
-        row: dict[str, object] = {"strategy": name, "rounds": int(sums.rounds[:, s].sum())}
-        for label, y, m in (
-            ("mean_place", sums.places, sums.rounds),
-            ("president", sums.president, sums.rounds),
-            ("scum", sums.scum, sums.rounds),
-            ("match_wins", sums.wins, sums.matches),
-        ):
-            est, lo, hi, _ = ratio_interval(y[:, s], m[:, s])
-            row[label], row[f"{label}_lo"], row[f"{label}_hi"] = est, lo, hi
-        rows.append(row)
-    return pd.DataFrame(rows).sort_values("mean_place", ignore_index=True)
-
-
-def pairwise(sums: _Sums, names: Sequence[str]) -> pd.DataFrame:
-    """Mean place of A minus mean place of B over the groups where both played, with its
-    95 % interval and two-sided p-value (negative: A places better)."""
-    rows = []
-    for a, b in itertools.permutations(range(len(names)), 2):
-        both = (sums.rounds[:, a] > 0) & (sums.rounds[:, b] > 0)
-        d = (
-            sums.places[both, a] / sums.rounds[both, a]
-            - sums.places[both, b] / sums.rounds[both, b]
-        )
-        mean, lo, hi, se = mean_interval(d)
-        rows.append(
-            {
-                "a": names[a],
-                "b": names[b],
-                "groups": len(d),
-                "diff": mean,
-                "diff_lo": lo,
-                "diff_hi": hi,
-                "p_value": two_sided_p(mean, se, len(d)),
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def run_tournament(
-    rules: Rules, config: TournamentConfig, workers: int = 1
-) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Play every table; the ranking and the pairwise tables."""
+def run_tournament(rules: Rules, config: TournamentConfig, workers: int = 1) -> Standings:
+    """Play every table; the ranking, the pairwise table and the hand-strength deciles."""
     names = list(dict.fromkeys(config.strategies))
     if len(names) < 2:
         raise TournamentError("a tournament needs at least 2 different strategies")
     for name in names:
         registry.get(name)
-    n = rules.players
-    matches = -(-config.matches // n) * n
     set_threads(workers)
-    index = {name: i for i, name in enumerate(names)}
-    parts = []
-    for lineup in tables(names, n):
-        job = KernelJob.build(
-            rules,
-            list(lineup),
-            config.seed,
-            None if rules.target else config.rounds_per_match,
-            config.max_rounds,
-            duplicate=True,
-        )
-        parts.append(_table_sums(run_matches(job, 0, matches), lineup, index, n, rules))
-    sums = _Sums(*(np.concatenate([getattr(p, f) for p in parts]) for f in _Sums.__annotations__))
-    return ranking(sums, names), pairwise(sums, names)
+    played = [play_table(rules, config, lineup, names) for lineup in tables(names, rules.players)]
+    return standings_of(cluster_sums(played, names), CLUSTERS)
 
 
-def format_ranking(table: pd.DataFrame) -> str:
-    """The ranking as aligned text, each estimate with its 95 % interval."""
+def format_ranking(table: pd.DataFrame, clusters: int) -> str:
+    """The ranking as aligned text, each estimate with its 95 % interval, and what it means."""
     width = max(10, *(len(s) for s in table["strategy"]))
-    head = f"{'strategy':<{width}} {'rounds':>9}  {'mean place':^21}  {'President':^21}  "
-    head += f"{'Scum':^21}  {'match wins':^21}"
+    columns = (("mean_place", "mean place"), ("adjusted", "luck-adjusted"),
+               ("president", "President"), ("scum", "Scum"), ("match_wins", "match wins"))  # fmt: skip
+    head = f"{'strategy':<{width}} {'seat-rounds':>11}" + "".join(
+        f"  {title:^21}" for _, title in columns
+    )
     lines = [head]
     for _, r in table.iterrows():
-        cells = [
-            f"{r[c]:.3f} [{r[c + '_lo']:.3f}, {r[c + '_hi']:.3f}]"
-            for c in ("mean_place", "president", "scum", "match_wins")
-        ]
-        lines.append(f"{r['strategy']:<{width}} {r['rounds']:>9,}  " + "  ".join(cells))
+        cells = [f"{r[c]:.3f} [{r[c + '_lo']:.3f}, {r[c + '_hi']:.3f}]" for c, _ in columns]
+        lines.append(f"{r['strategy']:<{width}} {r['rounds']:>11,}  " + "  ".join(cells))
+    lines.append(
+        textwrap.fill(
+            f"95 % intervals over the {clusters} deal groups (group g has the same deals at "
+            "every table, so it is one cluster across all tables), Student's t with "
+            f"{clusters - 1} degrees of freedom. luck-adjusted: the mean place with the luck "
+            "of the dealt hands removed (jackknife intervals); duplicate deals already give "
+            "every strategy every hand, so it differs only when matches end at different "
+            "rounds (a points target).",
+            100,
+        )
+    )
     return "\n".join(lines)
 
 
 def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
-    """Mean place difference row minus column (negative: the row places better)."""
+    """Each pair once: mean place difference row minus column (negative: the row places
+    better), Holm-adjusted stars."""
     width = max(10, *(len(s) for s in order))
-    lines = [" " * width + "".join(f"{b[:16]:>18}" for b in order)]
+    lines = [" " * width + "".join(f"{b[:16]:>18}" for b in order[1:])]
     diff = {(r.a, r.b): r for r in table.itertuples()}
-    for a in order:
+    for i, a in enumerate(order[:-1]):
         cells = []
-        for b in order:
-            if a == b:
-                cells.append(f"{'—':>18}")
+        for j, b in enumerate(order[1:], 1):
+            if j <= i:
+                cells.append("")
                 continue
             r = diff[(a, b)]
-            mark = "**" if r.p_value < 0.01 else "* " if r.p_value < 0.05 else "  "
-            cells.append(f"{r.diff:+8.3f}±{(r.diff_hi - r.diff):.3f}{mark}")
+            cells.append(f"{r.diff:+8.3f}±{(r.diff_hi - r.diff):.3f}{stars(r.p_holm):<2}")
         lines.append(f"{a:<{width}}" + "".join(f"{c:>18}" for c in cells))
-    lines.append("row minus column, mean place; ± 95 % interval; * p < 0.05, ** p < 0.01")
+    lines.append(
+        "row minus column, mean place where both sat at the same table; ± 95 % interval; "
+        f"* p < 0.05, ** p < 0.01 after Holm's adjustment for the {len(table)} pairs"
+    )
     return "\n".join(lines)
 
 
-def save(
-    out: Path, rules: Rules, config: TournamentConfig, rank: pd.DataFrame, pairs: pd.DataFrame
-) -> None:
-    """Write ``ranking.csv``, ``pairwise.csv`` and ``tournament.json`` (the settings)."""
+def save(out: Path, rules: Rules, config: TournamentConfig, standings: Standings) -> None:
+    """Write ``ranking.csv``, ``pairwise.csv``, ``deciles.csv`` and ``tournament.json``."""
     out.mkdir(parents=True, exist_ok=True)
-    rank.to_csv(out / "ranking.csv", index=False)
-    pairs.to_csv(out / "pairwise.csv", index=False)
-    settings = {"rules": rules.to_dict(), **asdict(config), "level": LEVEL}
+    standings.ranking.to_csv(out / "ranking.csv", index=False)
+    standings.pairwise.to_csv(out / "pairwise.csv", index=False)
+    standings.deciles.to_csv(out / "deciles.csv", index=False)
+    settings = {
+        "rules": rules.to_dict(),
+        **asdict(config),
+        "level": LEVEL,
+        "clusters": standings.clusters,
+        "cluster": "deal group, across all tables",
+    }
     (out / "tournament.json").write_text(json.dumps(settings, indent=2, default=str) + "\n")

@@ -110,9 +110,14 @@ def test_whole_runs_keep_every_invariant(config):
     tally.add(config, rows)
     table = tally.table()
     assert sum(t["rounds"] for t in table) == len(rows) * config.rules.players
+    clusters = tally.estimation()["clusters"]
     for t in table:
         assert abs(sum(t["shares"]) - 1) < 1e-9
+        if clusters < 2:  # no interval from a single cluster
+            assert t["president_low"] is t["president_high"] is None
+            continue
         assert 0 <= t["president_low"] <= t["president"] <= t["president_high"] <= 1
+        assert t["mean_place_low"] <= t["mean_place"] <= t["mean_place_high"]
 
 
 def check_run_table(config: SimConfig, frame: pd.DataFrame) -> None:

@@ -14,7 +14,15 @@ import numpy as np
 import pytest
 
 from simulator.matchloop.api import KernelJob, record_trace, run_matches, trace_match
-from simulator.matchloop.matches import OUT_PLACE, OUT_POINTS, OUT_POS, OUT_TOTAL, OUT_WINNER
+from simulator.matchloop.matches import (
+    OUT_PLACE,
+    OUT_POINTS,
+    OUT_POS,
+    OUT_STRENGTH,
+    OUT_TOTAL,
+    OUT_WINNER,
+)
+from simulator.matchloop.seating import reference_options
 from simulator.reference.match import play_match
 from simulator.rules.options import Rules
 from simulator.rules.presets import preset
@@ -113,6 +121,7 @@ def test_kernel_replays_reference_move_for_move(label, rules):
                 assert row[OUT_PLACE : OUT_PLACE + players].tolist() == rr.places, where
                 assert row[OUT_POINTS : OUT_POINTS + players].tolist() == rr.points, where
                 assert row[OUT_TOTAL : OUT_TOTAL + players].tolist() == rr.totals, where
+                assert row[OUT_STRENGTH : OUT_STRENGTH + players].tolist() == rr.strength, where
                 assert row[OUT_POS : OUT_POS + players].tolist() == [
                     rr.seating.index(p) for p in range(players)
                 ], where
@@ -142,11 +151,15 @@ def test_overflowing_block_is_redone_identically():
 
 @pytest.mark.parametrize("preset_name", ["french", "spade"])
 def test_duplicate_deals_replay_reference(preset_name):
-    """Under duplicate deals, match m takes the deals of match m // n and seat p plays the
-    strategy of seat (p - m) mod n; the reference engine replays that exactly."""
+    """Under duplicate deals, match m plays deal group m // 4 (four distinct rotations),
+    seat p the strategy of slot (p - m) mod 4, the hands in the first dealer's frame and
+    each seat its own stream: the reference engine replays that move for move, and every
+    match of a group deals seat p the same hands in every round."""
     rules = preset(preset_name).with_options(players=4)
     names = ["lowest", "random", "random", "lowest"]
     job = KernelJob.build(rules, names, 9, None if rules.target else ROUNDS, 200, duplicate=True)
+    assert job.duplicate == 4
+    dealt: dict[int, list] = {}
     for match in range(24):
         turn = match % 4
         rotated = [names[(p - turn) % 4] for p in range(4)]
@@ -158,21 +171,16 @@ def test_duplicate_deals_replay_reference(preset_name):
             match,
             rounds=ROUNDS,
             max_rounds=200,
-            deal_match=match // 4,
+            **reference_options(match, 4, 4, True),
         )
+        assert trace.tolist() == record_trace(record), match
         assert [r[OUT_PLACE : OUT_PLACE + 4].tolist() for r in rows] == [
             rr.places for rr in record.rounds
         ], match
-        moves = [m for m in trace.tolist() if m >= 0]
-        assert len(moves) == sum(len(rr.moves) for rr in record.rounds)
-        if match % 4:
-            first = play_match(
-                rules,
-                [registry.make(s) for s in names],
-                9,
-                match - turn,
-                rounds=1,
-                max_rounds=200,
-                deal_match=match // 4,
-            )
-            assert record.rounds[0].dealt == first.rounds[0].dealt  # the same first deal
+        assert [r[OUT_STRENGTH : OUT_STRENGTH + 4].tolist() for r in rows] == [
+            rr.strength for rr in record.rounds
+        ], match
+        hands = [rr.dealt for rr in record.rounds]  # 52 = 4 × 13: no leftover cards
+        first = dealt.setdefault(match // 4, hands)
+        common = min(len(first), len(hands))
+        assert hands[:common] == first[:common], match  # same hands per seat in the group

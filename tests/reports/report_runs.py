@@ -63,7 +63,7 @@ def write_run(
             part.to_parquet(target / f"part-{k:05d}.parquet", index=False)
     lengths = frame.groupby("match")["round"].max().add(1)
     config = job(rules, names, seed, len(lengths), None if rules.target else int(lengths.max()))
-    result = RunResult(len(lengths), int(lengths.sum()), 0.0, [])
+    result = RunResult(len(lengths), int(lengths.sum()), 0.0, [], {}, int(lengths.sum()))
     (root / "summary.json").write_text(json.dumps(summary_of(config, result)))
     return root
 

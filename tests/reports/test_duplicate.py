@@ -17,7 +17,7 @@ from tests.conftest import run_cli
 
 @pytest.fixture(scope="module")
 def duplicate_run(tmp_path_factory) -> Path:
-    """200 duplicate matches of 5 rounds (50 groups of 4), reported by ``--report``."""
+    """200 duplicate matches of 5 rounds (ABAB: 100 groups of 2), reported by ``--report``."""
     root = tmp_path_factory.mktemp("dup") / "run"
     result = run_cli(
         "simulate", "--matches", "200", "--rounds-per-match", "5", "--seed", "3",
@@ -52,34 +52,42 @@ def clustered_se(frame: pd.DataFrame, y: str, cluster: pd.Series) -> tuple[float
 
 
 def test_batches_never_split_a_duplicate_group(tmp_path):
-    def batch_size(matches: int, duplicate: bool, players: int = 4) -> int:
-        summary = {"rules": {"players": players}, "matches": matches, "duplicate": duplicate}
+    def batch_size(matches: int, lineup: list[str], duplicate: bool) -> int:
+        summary = {"rules": {"players": len(lineup)}, "matches": matches,
+                   "duplicate": duplicate, "strategies": lineup}  # fmt: skip
         return data.Run(tmp_path, summary, ()).batch_size
 
-    assert batch_size(200, True) == 4  # 50 groups: one group per batch
-    assert batch_size(200, False) == 1
-    assert batch_size(1030, True) == 8  # 258 groups > 256 batches: two groups per batch
-    assert batch_size(1030, False) == 5
-    assert batch_size(1000, True, players=3) == 3 * 2
+    abcd = ["lowest", "random", "rules-aware", "keep-sets"]
+    assert batch_size(200, abcd, True) == 4  # 50 groups of 4: one group per batch
+    assert batch_size(200, abcd, False) == 1
+    assert batch_size(1030, abcd, True) == 8  # 258 groups > 256 batches: two groups per batch
+    assert batch_size(1030, abcd, False) == 5
+    assert batch_size(1000, ["lowest", "random"] * 2, True) == 2 * 2  # ABAB: groups of 2
+    assert batch_size(1000, ["lowest", "lowest", "random"], True) == 3 * 2
 
 
 def test_duplicate_gain_against_hand_computation(duplicate_run):
+    """Default line-up ABAB: groups of its 2 distinct rotations; the paired error clusters
+    by group, the independent one by match, and the variance ratio's interval covers it."""
     frame = pd.read_parquet(duplicate_run / "rounds.parquet")
     frame["president"] = (frame["place"] == 1).astype(float)
     frame["place"] = frame["place"].astype(float)
-    tallies = build.collect(data.open_run(duplicate_run))
-    gain = build.analyse(tallies, 4)["duplicate"]
+    run = data.open_run(duplicate_run)
+    assert run.group == 2
+    tallies = build.collect(run)
+    gain = build.analyse(tallies, run)["duplicate"]
     assert len(gain) == 4
     for row in gain.itertuples():
         mine = frame[frame["strategy"] == row.strategy]
         column = "place" if row.measure == "mean place" else "president"
-        r, se_groups = clustered_se(mine, column, mine["match"] // 4)
+        r, se_groups = clustered_se(mine, column, mine["match"] // 2)
         _, se_matches = clustered_se(mine, column, mine["match"])
         assert row.estimate == pytest.approx(r, rel=1e-12)
         assert row.se_paired == pytest.approx(se_groups, rel=1e-9)
         assert row.se_independent == pytest.approx(se_matches, rel=1e-9)
         assert row.variance_ratio == pytest.approx((se_groups / se_matches) ** 2, rel=1e-9)
-        assert row.half_paired == pytest.approx(sps.t.ppf(0.975, 49) * se_groups, rel=2e-3)
+        assert row.variance_ratio_lo < row.variance_ratio < row.variance_ratio_hi
+        assert row.half_paired == pytest.approx(sps.t.ppf(0.975, 99) * se_groups, rel=2e-3)
         assert row.half_independent == pytest.approx(sps.t.ppf(0.975, 199) * se_matches, rel=2e-3)
         assert row.equivalent_matches == pytest.approx(200 * (se_matches / se_groups) ** 2)
 

@@ -87,7 +87,8 @@ def test_report_shows_settings_and_hand_computed_rates(target_run, rendered):
         half = sps.t.ppf(0.975, g - 1) * se
         lo, hi = max(r - half, 0.0), min(r + half, 1.0)  # a proportion: clipped
         assert format_ci(r, lo, hi) in rendered, strategy
-        wins = rows[rows["won_match"]]["match"].nunique() / rows[rows["round"] == 0].shape[0]
+        # per match, not per seat: a strategy holding two seats plays each match once
+        wins = rows[rows["won_match"]]["match"].nunique() / rows["match"].nunique()
         assert f"{wins:.3f} [" in rendered
 
 

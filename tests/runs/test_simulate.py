@@ -11,6 +11,7 @@ import pytest
 import scipy.stats
 
 import simulator.runs.job as job
+from reports.stats import format_ci
 from simulator.rules.presets import preset
 from simulator.rules.roles import role_of
 from simulator.runs.job import default_strategies
@@ -88,12 +89,21 @@ def test_table_matches_the_data(tmp_path):
     )
     assert result.exit_code == 0, result.stderr
     df = pd.read_parquet(tmp_path / "r" / "rounds.parquet")
+    table = {
+        row["strategy"]: row
+        for row in json.loads((tmp_path / "r" / "summary.json").read_text())["table"]
+    }
+    assert "seat-rounds" in result.stdout.splitlines()[0]
     for name in ("lowest", "random"):
         mine = df[df["strategy"] == name]
+        row = table[name]
+        assert row["rounds"] == len(mine)
+        assert row["president"] == pytest.approx((mine["place"] == 1).mean())
+        assert row["mean_place"] == pytest.approx(mine["place"].mean())
         line = next(line for line in result.stdout.splitlines() if line.startswith(name))
         assert f"{len(mine):,}" in line
-        assert f"{(mine['place'] == 1).mean():.4f}" in line
-        assert f"{mine['place'].mean():.3f}" in line
+        for key in ("mean_place", "adjusted_mean_place", "president"):
+            assert format_ci(row[key], row[f"{key}_low"], row[f"{key}_high"]) in line
 
 
 @pytest.mark.parametrize("rules", ["french", "spade"])

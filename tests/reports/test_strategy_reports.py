@@ -1,0 +1,116 @@
+"""The strategy report (``tournament --report``, the report's section), the report's fixed
+tables, and what ``simulate`` counts in its speed."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import simulator.runs.job as job
+import simulator.runs.simulate as simulate
+from reports import build, data
+from reports.stats import format_ci
+from simulator.rules.presets import preset
+from simulator.runs.job import default_strategies
+from tests.conftest import run_cli
+
+FIGURES = ("strategy_ranking", "strategy_pairs", "strategy_deciles")
+
+
+def test_tournament_report_is_a_self_contained_page(tmp_path):
+    out = tmp_path / "t"
+    result = run_cli(
+        "tournament", "--strategies", "lowest,random,rules-aware,keep-sets", "--players", "3",
+        "--matches", "30", "--rounds-per-match", "3", "--out", str(out), "--report",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    page = (out / "tournament.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<script" not in page and "http" not in page
+    for name in FIGURES:
+        assert f'id="fig-{name}"' in page
+        assert (out / "figures" / f"{name}.png").exists()
+    assert "Holm" in page and "deal groups" in page and "luck-adjusted" in page
+    rank = pd.read_csv(out / "ranking.csv")
+    first = rank.iloc[0]
+    assert format_ci(first["mean_place"], first["mean_place_lo"], first["mean_place_hi"]) in page
+
+
+def test_tournament_report_needs_out():
+    result = run_cli("tournament", "--strategies", "lowest,random", "--report")
+    assert result.exit_code == 2 and "--report needs --out" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def duplicate_report(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("dup") / "run"
+    result = run_cli(
+        "simulate", "--matches", "120", "--rounds-per-match", "4", "--seed", "5", "--quiet",
+        "--strategies", "rules-aware,lowest,random,lowest", "--duplicate", "--out", str(root),
+        "--report",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    return root
+
+
+def test_per_seat_table_shows_each_strategy_at_each_seat(duplicate_report):
+    """Under duplicate deals every strategy sits at every seat: each row is its own."""
+    frame = pd.read_parquet(duplicate_report / "rounds.parquet")
+    page = (duplicate_report / "report.html").read_text(encoding="utf-8")
+    section = re.search(r'<section id="seats">(.*?)</section>', page, re.S).group(1)
+    for (seat, strategy), rows in frame.groupby(["seat", "strategy"], observed=True):
+        mean = rows["place"].mean()
+        cell = re.search(
+            rf"<td>{seat}</td>\s*<td>{strategy}</td>\s*<td>([0-9.]+) \[", section
+        ).group(1)
+        assert float(cell) == pytest.approx(mean, abs=6e-4)  # shown with 3 decimals
+
+
+def test_report_strategy_section_and_baselines(duplicate_report):
+    page = (duplicate_report / "report.html").read_text(encoding="utf-8")
+    assert '<section id="strategies">' in page
+    for name in FIGURES:
+        assert f'id="fig-{name}"' in page
+    assert "without memory" in page and "Σπᵢ²/Σπᵢ" in page
+    run = data.open_run(duplicate_report)
+    results = build.analyse(build.collect(run), run)
+    persistence = results["persistence"].set_index("strategy")
+    rates = results["rates_strategy"]
+    pi = rates[rates["measure"] == "President rate"].set_index("strategy")["estimate"]
+    lineup = pi.reindex(run.lineup).to_numpy()
+    assert persistence.loc["all", "baseline"] == pytest.approx((lineup**2).sum() / lineup.sum())
+    assert persistence.loc["lowest", "baseline"] == pytest.approx(pi["lowest"])
+    assert list(persistence.index)[-1] == "all"  # the strategies' chains first
+    assert set(results["role_value"]["horizon"]) == {1, 3}  # 4-round matches: h ≤ 3
+    gain = results["duplicate"]
+    assert (gain["variance_ratio_lo"] < gain["variance_ratio"]).all()
+    assert (gain["variance_ratio"] < gain["variance_ratio_hi"]).all()
+
+
+def test_speed_counts_only_the_rounds_this_process_computed(tmp_path, monkeypatch):
+    monkeypatch.setattr(job, "PART_ROUNDS", 40)
+    config = job.make_config(preset("french"), default_strategies(4), 7, 200, None, 2)
+    out = tmp_path / "run"
+    calls = []
+
+    def stop(done: int, expected: int | None, seconds: float) -> None:
+        calls.append(done)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate.run(config, out, progress=stop)
+    before = sum(p["rounds"] for p in json.loads((out / "manifest.json").read_text())["parts"])
+    _, result = simulate.resume(out)
+    assert result.rounds == 400 and result.computed_rounds == 400 - before > 0
+    printed = run_cli("simulate", "--resume", str(out), "--quiet")
+    assert "nothing left to compute" in printed.stdout
+    assert "400 rounds were resumed from disk" in printed.stdout
+    fresh = run_cli("simulate", "--matches", "20", "--rounds-per-match", "2", "--quiet")
+    last = fresh.stdout.splitlines()[-1]
+    assert re.search(r"\(\d[\d,]* rounds/s computed\)", last) and "resumed" not in last
+    assert np.isfinite(result.seconds)
