@@ -77,7 +77,8 @@ def kernel_exchange(rules: Rules, hands: list[list[int]], prev_places, give_back
         H[player] = hand_mask(hand)
     sids = np.full(MAX_PLAYERS, LOWEST, dtype=np.int64)
     params = np.zeros((MAX_PLAYERS, NPARAMS), dtype=np.float64)
-    rs = np.zeros(3, dtype=np.uint64)
+    streams = np.zeros((1, 3), dtype=np.uint64)  # one shared stream (lowest draws nothing)
+    srow = np.zeros(MAX_PLAYERS, dtype=np.int64)
     give = np.zeros(8, dtype=np.int64)
     matches.exchange(
         rules_array(rules),
@@ -86,7 +87,8 @@ def kernel_exchange(rules: Rules, hands: list[list[int]], prev_places, give_back
         places_table(prev_places),
         sids,
         params,
-        rs,
+        streams,
+        srow,
         give,
     )
     for player in range(n):
