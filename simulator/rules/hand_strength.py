@@ -23,6 +23,10 @@ rounds of a match (≈ 0.20 in round 1, before any exchange). A fitted table bea
 sum of rank indices (R² ≈ 0.07), and it captures that sets of high cards are worth more
 than their cards apart. Any fixed score gives valid adjusted intervals; a better one
 only narrows them.
+
+The kernel compiles the table in as a constant, and numba's on-disk cache does not see
+edits to this file: after changing ``WEIGHTS``, delete the cached kernels (the ``*.nbi``
+and ``*.nbc`` files) so that both engines score alike again.
 """
 
 from __future__ import annotations
