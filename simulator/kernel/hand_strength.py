@@ -7,14 +7,14 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import COL, popc
-from simulator.kernel.config import HOT
+from simulator.kernel.config import INLINE
 from simulator.rules.cards import NUM_RANKS
 from simulator.rules.hand_strength import WEIGHTS
 
 WEIGHT_TABLE = np.array(WEIGHTS, dtype=np.int64)  # [rank, count]
 
 
-@njit(**HOT)
+@njit(**INLINE)
 def hand_strength_k(h):
     """The score of bitmask hand ``h`` (the table is compiled in as a constant)."""
     score = 0

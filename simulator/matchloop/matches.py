@@ -44,7 +44,7 @@ from simulator.kernel.layout import (
 )
 from simulator.kernel.step import start_round
 from simulator.matchloop import seating
-from simulator.matchloop.round import play_round
+from simulator.matchloop.round import play_round, release_stream, use_stream
 from simulator.reference.rng import SEAT_STREAMS
 from simulator.rules.cards import NUM_RANKS
 from strategies.dispatch import give_back
@@ -114,11 +114,12 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base):
 
 
 @njit(**HOT)
-def exchange(R, H, pos_of, by_place, sids, params, streams, srow, give):
+def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give):
     """The card exchange (docs/rules.md, ``exchange``): for each pair, the worse gives his
     k best cards, then the better gives back k cards of his strategy's choice (drawing,
-    if it draws, from his stream ``streams[srow[player]]``)."""
+    if it draws, from his stream ``srow[player]``: see :func:`use_stream`)."""
     n = R[R_N]
+    cur = -1
     for i in range(1, R[R_NEXCH] + 1):
         k = R[R_EXCH + i - 1]
         if k == 0:
@@ -134,10 +135,12 @@ def exchange(R, H, pos_of, by_place, sids, params, streams, srow, give):
             H[wp] = remove_cards(H[wp], weakest, 1)
             H[bp] = add_card(H[bp], weakest)
             gave_up = add_card(gave_up, weakest)
-        H[bp] = give_back(sids[better], H[bp], k, streams[srow[better]], params, give)
+        cur = use_stream(rs, seat_streams, cur, srow[better])
+        H[bp] = give_back(sids[better], H[bp], k, rs, params, give)
         for j in range(k):
             H[wp] = add_card(H[wp], give[j])
         note_exchange(H, bp, wp, gave_up, weakest, give, k)
+    release_stream(rs, seat_streams, cur)
 
 
 @njit(**HOT)
@@ -178,7 +181,8 @@ def make_workspace(nparams):
         np.zeros(MAX_PLAYERS, np.int64),  # totals by player
         np.zeros(MAX_PLAYERS, np.int64),  # strategy id by position
         np.zeros((MAX_PLAYERS, nparams), np.float64),  # strategy parameters by position
-        np.zeros((MAX_PLAYERS + 1, 3), np.uint64),  # play streams: shared, then by seat
+        np.zeros(3, np.uint64),  # play stream: the match's shared one, or the seat drawing
+        np.zeros((MAX_PLAYERS, 3), np.uint64),  # each seat's own stream (duplicate deals)
         np.zeros(3, np.uint64),  # deal stream
         np.zeros(DECK, np.int64),  # deck
         np.zeros(8, np.int64),  # cards given back
@@ -201,7 +205,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
     seat draws from its own stream.
     """
     (H, S, played, places, roles, seating, pos_of, by_place, prev_place, totals, sid_pos,
-     params_pos, streams, rs_deal, deck, give, sid_pl, params_pl, srow_pl, srow_pos,
+     params_pos, rs_play, seat_streams, rs_deal, deck, give, sid_pl, params_pl, srow_pl, srow_pos,
      slot_pos, base) = ws  # fmt: skip
     n = R[R_N]
     framed = dup > 0
@@ -219,9 +223,9 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             params_pl[p, j] = params[seat, j]
         srow_pl[p] = stream_of_k(p, framed)
         if framed:
-            stream_init(streams[srow_pl[p]], key, deal_match, SEAT_STREAMS_U + np.uint64(p))
+            stream_init(seat_streams[p], key, deal_match, SEAT_STREAMS_U + np.uint64(p))
     if not framed:
-        stream_init(streams[0], key, m, 0)
+        stream_init(rs_play, key, m, 0)
     reached = False
     dealer_player = 0
     first_dealer = 0
@@ -251,7 +255,9 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
         if rd == 0:
             leader = (dealer + 1) % n
         else:
-            exchange(R, H, pos_of, by_place, sid_pl, params_pl, streams, srow_pl, give)
+            exchange(
+                R, H, pos_of, by_place, sid_pl, params_pl, rs_play, seat_streams, srow_pl, give
+            )
             leader = opener_position(R, pos_of, by_place, dealer, n)
         for pos in range(n):
             p = seating[pos]
@@ -264,7 +270,8 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             trace[S[S_TRACE]] = -1 - rd  # round marker
             S[S_TRACE] += 1
         start_round(S, H, n, leader, played, places)
-        play_round(S, H, R, played, places, roles, sid_pos, params_pos, streams, srow_pos, trace)
+        play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs_play, seat_streams,
+                   srow_pos, trace)  # fmt: skip
         out[row, OUT_MATCH] = m
         out[row, OUT_ROUND] = rd
         out[row, OUT_DEALER] = dealer_player

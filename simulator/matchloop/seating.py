@@ -40,7 +40,7 @@ from typing import Any, TypeVar
 
 Index = TypeVar("Index")  # an int or an integer numpy array
 
-SHARED_STREAM = 0  # without duplicate deals every player draws from the match's stream
+SHARED_STREAM = -1  # without duplicate deals every player draws from the match's stream
 
 
 def group_size(lineup: Sequence[object], duplicate: bool) -> int:
@@ -79,8 +79,8 @@ def base_hand_player(slot: Index, first_dealer: Index, players: int) -> Index:
 
 def stream_of(player: int, duplicate: bool) -> int:
     """The random stream a player draws from: the match's shared stream
-    (:data:`SHARED_STREAM`), or under duplicate deals the player's own, 1 + his seat."""
-    return player + 1 if duplicate else SHARED_STREAM
+    (:data:`SHARED_STREAM`), or under duplicate deals his seat's own (row ``player``)."""
+    return player if duplicate else SHARED_STREAM
 
 
 def reference_options(match: int, group: int, players: int, duplicate: bool) -> dict[str, Any]:

@@ -77,8 +77,9 @@ def kernel_exchange(rules: Rules, hands: list[list[int]], prev_places, give_back
         H[player] = hand_mask(hand)
     sids = np.full(MAX_PLAYERS, LOWEST, dtype=np.int64)
     params = np.zeros((MAX_PLAYERS, NPARAMS), dtype=np.float64)
-    streams = np.zeros((1, 3), dtype=np.uint64)  # one shared stream (lowest draws nothing)
-    srow = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    rs = np.zeros(3, dtype=np.uint64)  # the shared stream (lowest draws nothing)
+    seat_streams = np.zeros((MAX_PLAYERS, 3), dtype=np.uint64)
+    srow = np.full(MAX_PLAYERS, -1, dtype=np.int64)  # everyone on the shared stream
     give = np.zeros(8, dtype=np.int64)
     matches.exchange(
         rules_array(rules),
@@ -87,7 +88,8 @@ def kernel_exchange(rules: Rules, hands: list[list[int]], prev_places, give_back
         places_table(prev_places),
         sids,
         params,
-        streams,
+        rs,
+        seat_streams,
         srow,
         give,
     )
