@@ -7,6 +7,7 @@ PNG and SVG (``DIR/figures/``) and embedded in the HTML as PNG.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -39,8 +40,11 @@ KEYS = {
 MOMENT_KEYS = ["batch", "strategy"]
 
 
-def collect(run: Run) -> Tallies:
-    """One pass over the run's rows, chunk by chunk, into the run's tallies."""
+def collect(run: Run, progress: Callable[[int, int], None] | None = None) -> Tallies:
+    """One pass over the run's rows, chunk by chunk, into the run's tallies.
+
+    ``progress(matches_read, matches)``, when given, is called after each chunk.
+    """
     parts: dict[str, list[pd.DataFrame]] = {name: [] for name in KEYS}
     moments: list[pd.DataFrame] = []
     horizons = tally.role_horizons(run.summary.get("rounds_per_match"))
@@ -58,6 +62,8 @@ def collect(run: Run) -> Tallies:
         parts["forward"].append(tally.tally_forward(chunk, horizons))
         parts["standings"].append(tally.tally_standings(chunk, run.players))
         parts["strength"].append(tally.tally_strength(chunk))
+        if progress:
+            progress(int(chunk["match"].iat[-1]) + 1, run.matches)
     return Tallies(
         **{name: tally.combine(parts[name], KEYS[name]) for name in KEYS},
         moments=tally.combine(moments, MOMENT_KEYS) if moments else None,
@@ -146,10 +152,11 @@ def _role_rates(frame: pd.DataFrame, by: str) -> pd.DataFrame:
     )
 
 
-def write_report(path: str | Path) -> Path:
-    """Read the run in ``path`` and write ``path/report.html`` and ``path/figures/``."""
+def write_report(path: str | Path, progress: Callable[[int, int], None] | None = None) -> Path:
+    """Read the run in ``path`` and write ``path/report.html`` and ``path/figures/``
+    (``progress``: see :func:`collect`)."""
     run = open_run(path)
-    t = collect(run)
+    t = collect(run, progress)
     if int(t.places["place"].max()) != run.players:
         raise ReportError(
             f"summary.json says {run.players} players but the rows hold places up to "

@@ -262,15 +262,24 @@ def jackknife(reps: np.ndarray) -> pd.DataFrame:
     return pd.DataFrame({"estimate": est, "lo": lo, "hi": hi, "se": se})
 
 
-def compare_runs(paths: Sequence[str | Path], names: Sequence[str]) -> Comparison:
+def compare_runs(
+    paths: Sequence[str | Path],
+    names: Sequence[str],
+    progress: Callable[[int, int, str], None] | None = None,
+) -> Comparison:
     """Read each variant's run and estimate every measure, and every difference to the first.
 
     The runs must have the same players, strategies and number of matches, so that batch
-    b holds the same matches — the same deals — in every variant.
+    b holds the same matches — the same deals — in every variant. ``progress(done, total,
+    name)``, when given, is called before each variant's run is read.
     """
     if len(paths) < 2 or len(paths) != len(names):
         raise ReportError("a comparison needs at least two runs, one name each")
-    read = [collect(p) for p in paths]
+    read = []
+    for done, (name, path) in enumerate(zip(names, paths, strict=True)):
+        if progress:
+            progress(done, len(paths), name)
+        read.append(collect(path))
     summaries = tuple(s for s, _ in read)
     first = summaries[0]
     for name, summary in zip(names, summaries, strict=True):

@@ -116,14 +116,22 @@ REGISTRY: dict[str, StrategySpec] = {
 }
 
 
+KERNEL_ID_PARAMS = ("rollout", "prior")  # montecarlo's parameters that name a policy by id
+
+
+def policy_ids() -> str:
+    """The kernel ids montecarlo's ``rollout`` and ``prior`` may name, with their names:
+    ``0 lowest, 1 random, …`` (every built-in but montecarlo itself)."""
+    return ", ".join(f"{s.kernel_id} {s.name}" for s in REGISTRY.values() if s.name != "montecarlo")
+
+
 def _policy(values: tuple[float, ...], slot: int, what: str) -> StrategySpec:
     """The basic strategy whose kernel id is ``values[slot]`` (montecarlo's helpers)."""
     policy = next((s for s in REGISTRY.values() if s.kernel_id == int(values[slot])), None)
     if policy is None or policy.name == "montecarlo":
-        allowed = ", ".join(
-            f"{s.kernel_id} ({s.name})" for s in REGISTRY.values() if s.name != "montecarlo"
+        raise StrategyError(
+            f"montecarlo: {what} must be one of {policy_ids()}, not {values[slot]:g}"
         )
-        raise StrategyError(f"montecarlo: {what} must be one of {allowed}, not {values[slot]:g}")
     return policy
 
 
@@ -131,7 +139,7 @@ def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
     """montecarlo's row: its 4 values, then the rollout policy's and the prior's parameters
     (their defaults), 6 slots each (strategies.montecarlo reads them there)."""
     slots = list(values)
-    for slot, what in ((1, "rollout"), (2, "prior")):
+    for slot, what in enumerate(KERNEL_ID_PARAMS, 1):
         vector = _policy(values, slot, what).vector
         slots += [*vector, *[0.0] * (6 - len(vector))]
     return tuple(slots)

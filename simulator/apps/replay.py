@@ -180,6 +180,13 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
     An illegal scripted move raises GameError before anything is returned, so a caller
     never prints half a replay.
     """
+    playable = [name for name in registry.names() if registry.get(name).make_python]
+    for name in game.strategies:
+        if name not in playable:  # montecarlo: the kernel only (a game file may feed it)
+            raise GameError(
+                f"game: strategy {name!r} has no reference-engine version, so it cannot "
+                f"replay a round (allowed: {', '.join(playable)})"
+            )
     rnd = Round(game.rules, game.hands, game.leader)
     events: list[Event] = []
     for index, (seat, move) in enumerate(game.moves):

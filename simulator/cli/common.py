@@ -1,13 +1,24 @@
-"""What the CLI commands share: the user-error type and option decorators."""
+"""What the CLI commands share: the user-error type, option decorators and completions.
+
+Shell completion (``eval "$(_PRESIDENT_COMPLETE=bash_source president)"``, see the
+README) asks click for candidates; the options below name theirs: presets and rules
+files for ``--rules``, registered strategies for ``--strategies`` and ``--bots``
+(after the last comma of a list), folders for ``--out``.
+"""
 
 from __future__ import annotations
 
+import os
+
 import click
+from click.shell_completion import CompletionItem
 
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.files import load_rules
 from simulator.rules.options import Rules, RulesError
+from simulator.rules.presets import PRESET_NAMES
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
+from strategies import registry
 
 
 class UserError(click.ClickException):
@@ -24,11 +35,68 @@ def resolve_rules(spec: str) -> Rules:
         raise UserError(str(exc)) from None
 
 
+def machine_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says, else all).
+
+    The default of ``--workers``: the kernel's threads scale with the cores (1.9x on 2),
+    so a default of 1 left most of a machine idle.
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def complete_rules(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Presets starting with what was typed, and files (the shell completes the path)."""
+    presets = [CompletionItem(name) for name in PRESET_NAMES if name.startswith(incomplete)]
+    return [CompletionItem(incomplete, type="file"), *presets]
+
+
+def complete_strategies(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Registered strategy names for the item after the last comma of a list."""
+    head, comma, last = incomplete.rpartition(",")
+    prefix = head + comma
+    return [CompletionItem(prefix + name) for name in registry.names() if name.startswith(last)]
+
+
+def complete_folders(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Folders: the shell completes the path (a run folder need not exist yet)."""
+    return [CompletionItem(incomplete, type="dir")]
+
+
 def rules_option(func):  # type: ignore[no-untyped-def]
     """``--rules NAME|FILE``: a preset name or a TOML rules file (default ``french``)."""
     return click.option("--rules", "rules_spec", default="french", show_default=True,
-                        metavar="NAME|FILE", help="A preset name or a TOML rules file "
-                        "(docs/rules.md).")(func)  # fmt: skip
+                        metavar="NAME|FILE", shell_complete=complete_rules,
+                        help="A preset name or a TOML rules file (docs/rules.md).")(func)  # fmt: skip
+
+
+def _positive_workers(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    if value < 1:
+        raise UserError(f"--workers must be at least 1, not {value}")
+    return value
+
+
+def workers_option(func):  # type: ignore[no-untyped-def]
+    """``--workers W``: threads for the kernel, by default every core of the machine."""
+    return click.option("--workers", type=int, default=machine_cores,
+                        callback=_positive_workers,
+                        show_default=f"the machine's cores, {machine_cores()}",
+                        help="Threads for the kernel (simulate --engine dask: worker "
+                        "processes).")(func)  # fmt: skip
+
+
+def quiet_option(func):  # type: ignore[no-untyped-def]
+    """``--quiet``: no progress on standard error (there is none off a terminal anyway)."""
+    return click.option("--quiet", is_flag=True, help="No progress on standard error (none "
+                        "is shown when it is not a terminal either).")(func)  # fmt: skip
 
 
 def seed_option(func):  # type: ignore[no-untyped-def]
@@ -47,6 +115,7 @@ def players_option(func):  # type: ignore[no-untyped-def]
 def strategies_option(func):  # type: ignore[no-untyped-def]
     """``--strategies a,b,…``: one strategy for all seats or one per seat."""
     return click.option("--strategies", "strategy_list", default=None,
+                        shell_complete=complete_strategies,
                         help="Strategies, one for all seats or one per seat, comma-separated "
                              "(default: a mix of the built-ins).")(func)  # fmt: skip
 

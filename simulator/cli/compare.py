@@ -2,33 +2,55 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
-from reports.compare import compare_runs
+from reports.compare import Comparison, compare_runs
 from reports.compare_page import terminal_table, write_page
 from reports.data import ReportError
 from simulator.cli.common import (
     UserError,
+    complete_folders,
+    complete_rules,
     players_option,
+    quiet_option,
     resolve_rules,
     rounds_per_match_option,
     seed_option,
     strategies_option,
+    workers_option,
 )
-from simulator.cli.simulate import ProgressBar
-from simulator.runs.job import (
-    SimConfig,
-    SimulationError,
+from simulator.cli.progress import ProgressBar, StepProgress, on_terminal
+from simulator.cli.simulate import terminations_interrupt
+from simulator.runs.job import SimulationError
+from simulator.runs.variants import (
+    RUNS_DIR,
+    Variant,
+    finish_compare,
+    play_variant,
+    prepare_compare,
+    reopen_compare,
+    variant_configs,
+    variants_of,
 )
-from simulator.runs.simulate import run
-from simulator.runs.variants import variant_configs, variant_names
 
-RUNS_DIR = "runs"
+# parameters that define the compare: --resume reads them from OUT/manifest.json instead
+JOB_PARAMS = (
+    "rules_specs",
+    "players",
+    "strategy_list",
+    "matches",
+    "rounds",
+    "rounds_per_match",
+    "seed",
+    "out_dir",
+)
 
 
 @click.command("compare")
@@ -36,7 +58,7 @@ RUNS_DIR = "runs"
     "--rules",
     "rules_specs",
     multiple=True,
-    required=True,
+    shell_complete=complete_rules,
     help="A preset name or a TOML rules file; give it once per variant (at least twice). "
     "The first is the baseline of the differences.",
 )
@@ -52,16 +74,27 @@ RUNS_DIR = "runs"
 )
 @rounds_per_match_option
 @seed_option
-@click.option("--workers", type=int, default=1, show_default=True, help="Threads to use.")
+@workers_option
 @click.option(
     "--out",
     "out_dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
+    shell_complete=complete_folders,
     help="Folder for compare.html, compare.json, figures/ and each variant's run in "
-    "runs/NAME/ (without it: the table only).",
+    "runs/NAME/ (without it: the table only). The same command again finishes an "
+    "interrupted compare.",
 )
-@click.option("--quiet", is_flag=True, help="No progress on standard error.")
+@click.option(
+    "--resume",
+    "resume_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    shell_complete=complete_folders,
+    help="Finish the interrupted compare in this folder (its variants come from its "
+    "manifest), then build the comparison.",
+)
+@quiet_option
 def compare_command(
     rules_specs: tuple[str, ...],
     players: int | None,
@@ -72,6 +105,7 @@ def compare_command(
     seed: int,
     workers: int,
     out_dir: Path | None,
+    resume_dir: Path | None,
     quiet: bool,
 ) -> None:
     """Play the same strategies under several rule sets with the same deals, and compare.
@@ -81,8 +115,82 @@ def compare_command(
     differences to the first, paired by match, with 95 % intervals: role persistence
     (P(President → President), tenure), inequality (how much the role decides the next
     place), game length and the strategies' mean places. With --out, also
-    OUT/compare.html (self-contained) with figures.
+    OUT/compare.html (self-contained) with figures. An interrupted compare keeps its
+    finished runs: --resume OUT (or the same command again) finishes it.
     """
+    if resume_dir is not None:
+        _refuse_job_options(resume_dir)
+        try:
+            variants = reopen_compare(resume_dir)
+        except SimulationError as exc:
+            raise UserError(str(exc)) from None
+        out_dir = resume_dir
+    else:
+        variants = _variants(rules_specs, players, strategy_list, matches, rounds,
+                             rounds_per_match, seed)  # fmt: skip
+    started = time.perf_counter()
+    with (
+        tempfile.TemporaryDirectory(prefix="president-compare-") as scratch,
+        terminations_interrupt() as received,
+    ):
+        root = out_dir if out_dir is not None else Path(scratch)
+        try:
+            if resume_dir is None and prepare_compare(root, variants) and not quiet:
+                click.echo(f"note: {root} holds this compare already: going on with it", err=True)
+            for index, variant in enumerate(variants):
+                _play(variant, index, len(variants), root, workers, quiet)
+            comparison = _compare(root, variants, quiet)
+        except SimulationError as exc:
+            raise UserError(str(exc)) from None
+        except KeyboardInterrupt:
+            signum = received[0] if received else signal.SIGINT
+            kept = (
+                f"; the finished runs are kept: president compare --resume {out_dir}"
+                if out_dir is not None
+                else ""
+            )
+            click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
+            sys.exit(128 + signum)
+        click.echo(terminal_table(comparison))
+        page = None
+        if out_dir is not None:
+            page = write_page(comparison, out_dir)
+            finish_compare(out_dir, variants)
+    elapsed = time.perf_counter() - started
+    rounds_played = sum(s["rounds_played"] for s in comparison.summaries)
+    click.echo(
+        f"{len(variants)} variants, {variants[0].config.matches:,} matches each, "
+        f"{rounds_played:,} rounds in {elapsed:.1f} s" + (f"; page: {page}" if page else "")
+    )
+
+
+def _refuse_job_options(resume_dir: Path) -> None:
+    """``--resume`` takes the compare from its manifest: options that define it are refused."""
+    ctx = click.get_current_context()
+    given = [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name in JOB_PARAMS
+        and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise UserError(
+            f"--resume takes the compare from {resume_dir}/manifest.json (allowed with it: "
+            f"--workers, --quiet; drop {', '.join(given)}): president compare --resume "
+            f"{resume_dir}"
+        )
+
+
+def _variants(
+    rules_specs: tuple[str, ...],
+    players: int | None,
+    strategy_list: str | None,
+    matches: int | None,
+    rounds: int | None,
+    rounds_per_match: int | None,
+    seed: int,
+) -> list[Variant]:
+    """The variants the command line describes, or a UserError naming what is wrong."""
     specs = list(rules_specs)
     seat_names = [s.strip() for s in strategy_list.split(",")] if strategy_list else None
     try:
@@ -97,37 +205,34 @@ def compare_command(
         )
     except SimulationError as exc:
         raise UserError(str(exc)) from None
-    if workers < 1:
-        raise UserError(f"--workers must be at least 1, not {workers}")
-    names = variant_names(specs)
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="president-compare-") as scratch:
-        root = out_dir if out_dir is not None else Path(scratch)
-        paths = [root / RUNS_DIR / name for name in names]
-        for name, config, path in zip(names, configs, paths, strict=True):
-            _play(name, config, path, workers, quiet)
-        try:
-            comparison = compare_runs(paths, names)
-        except ReportError as exc:
-            raise UserError(str(exc)) from None
-        click.echo(terminal_table(comparison))
-        page = write_page(comparison, out_dir) if out_dir is not None else None
-    elapsed = time.perf_counter() - started
-    rounds_played = sum(s["rounds_played"] for s in comparison.summaries)
-    click.echo(
-        f"{len(names)} variants, {configs[0].matches:,} matches each, {rounds_played:,} rounds "
-        f"in {elapsed:.1f} s" + (f"; page: {page}" if page else "")
-    )
+    return variants_of(specs, configs)
 
 
-def _play(name: str, config: SimConfig, path: Path, workers: int, quiet: bool) -> None:
-    """One variant's run into ``path``, with a progress line on a terminal."""
-    if not quiet:
-        click.echo(f"variant {name} …", err=True)
-    bar = ProgressBar(enabled=not quiet and sys.stderr.isatty())
+def _play(variant: Variant, index: int, total: int, root: Path, workers: int, quiet: bool) -> None:
+    """One variant's run (played, resumed or found complete), with its bar on a terminal."""
+    label = f"variant {index + 1}/{total} {variant.name}"
+    bar = ProgressBar(enabled=not quiet and on_terminal(), label=label)
     try:
-        run(config, path, workers=workers, progress=bar)
+        _, dropped = play_variant(variant, root, workers, bar)
     except SimulationError as exc:
-        raise UserError(f"variant {name}: {exc}") from None
+        raise SimulationError(f"variant {variant.name}: {exc}") from None
     finally:
         bar.close()
+    for note in dropped:
+        click.echo(f"note: variant {variant.name}: {note} are computed again", err=True)
+
+
+def _compare(root: Path, variants: list[Variant], quiet: bool) -> Comparison:
+    """Read every variant's run into the comparison, naming the variant being read."""
+    status = StepProgress(enabled=not quiet and on_terminal())
+
+    def progress(done: int, total: int, name: str) -> None:
+        status.step(done, total, "compare", f"reading variant {done + 1}/{total} {name}")
+
+    paths = [root / RUNS_DIR / v.name for v in variants]
+    try:
+        return compare_runs(paths, [v.name for v in variants], progress)
+    except ReportError as exc:
+        raise UserError(str(exc)) from None
+    finally:
+        status.close()

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
 from simulator.apps.play.input import Console, Palette, use_color
 from simulator.apps.play.session import play_session
-from simulator.cli.common import UserError, resolve_rules, rules_option, seed_option
+from simulator.cli.common import (
+    UserError,
+    complete_strategies,
+    resolve_rules,
+    rules_option,
+    seed_option,
+)
 from simulator.rules.options import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
 from strategies import registry
 from strategies.base import Strategy
@@ -48,8 +55,7 @@ def terminal_console() -> Console:
     When standard input is not a terminal (a script, a pipe) the line read is echoed
     after its prompt, so that the output reads like the session it was.
     """
-    stdin = click.get_text_stream("stdin")
-    stdout = click.get_text_stream("stdout")
+    stdin, stdout = sys.stdin, sys.stdout  # looked up now: click's test runner swaps them
     echo = not (hasattr(stdin, "isatty") and stdin.isatty())
 
     def read() -> str | None:
@@ -76,6 +82,7 @@ def terminal_console() -> Console:
     "--bots",
     default="lowest",
     show_default=True,
+    shell_complete=complete_strategies,
     help="Bot strategies: one registry name for all, or one per bot, comma-separated.",
 )
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat, 0 to players - 1.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -23,5 +24,4 @@ def replay_command(game_file: str, seed: int) -> None:
         events = replay(load_game(game_file), seed=seed)
     except GameError as exc:
         raise UserError(str(exc)) from None
-    out = click.get_text_stream("stdout")
-    out.write("".join(json.dumps(e.to_json()) + "\n" for e in events))
+    sys.stdout.write("".join(json.dumps(e.to_json()) + "\n" for e in events))

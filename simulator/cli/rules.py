@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from simulator.cli.common import resolve_rules
+from simulator.cli.common import complete_rules, resolve_rules
 from simulator.rules.files import to_toml
 from simulator.rules.presets import PRESETS
 
@@ -23,10 +23,18 @@ def rules_list() -> None:
 
 
 @rules_group.command("show")
-@click.argument("spec", metavar="NAME|FILE")
-def rules_show(spec: str) -> None:
+@click.argument("spec", metavar="NAME|FILE", shell_complete=complete_rules)
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="A comment above each key says what it means (and its default when it differs).",
+)
+def rules_show(spec: str, explain: bool) -> None:
     """Print the fully resolved rules of a preset or rules file as TOML.
 
-    The output is itself a rules file: --rules reads it back to the same rules.
+    The output is itself a rules file: --rules reads it back to the same rules (with
+    --explain too: the explanations are TOML comments). docs/rules.md has the full text
+    of every option.
     """
-    click.echo(to_toml(resolve_rules(spec), title=f"rules resolved from {spec}"), nl=False)
+    text = to_toml(resolve_rules(spec), title=f"rules resolved from {spec}", explain=explain)
+    click.echo(text, nl=False)

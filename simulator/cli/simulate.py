@@ -17,14 +17,18 @@ from click.core import ParameterSource
 
 from simulator.cli.common import (
     UserError,
+    complete_folders,
     max_rounds_option,
     players_option,
+    quiet_option,
     resolve_rules,
     rounds_per_match_option,
     rules_option,
     seed_option,
     strategies_option,
+    workers_option,
 )
+from simulator.cli.progress import ProgressBar, on_terminal
 from simulator.cli.report import write_run_report
 from simulator.rules.options import RulesError
 from simulator.runs.engines import engine_names
@@ -46,37 +50,6 @@ JOB_PARAMS = (
     "out_dir",
     "duplicate",
 )
-
-
-class ProgressBar:
-    """Rounds done, rounds/s and time left on standard error, redrawn in place.
-
-    Shown only on a terminal and only once the run has lasted a second, so short runs and
-    pipes stay quiet.
-    """
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.shown = False
-
-    def __call__(self, done: int, expected: int | None, seconds: float) -> None:
-        if not self.enabled or seconds < 1.0:
-            return
-        rate = done / seconds if seconds else 0.0
-        line = f"{done:>12,} rounds  {rate:>12,.0f} rounds/s"
-        if expected:
-            frac = min(1.0, done / expected)
-            bar = "#" * int(frac * 30)
-            left = (expected - done) / rate if rate else 0.0
-            line = f"[{bar:<30}] {frac:6.1%} {line}  {left:6.1f} s left"
-        sys.stderr.write("\r" + line)
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\n")
-            self.shown = False
 
 
 @contextlib.contextmanager
@@ -166,18 +139,13 @@ def format_table(result: RunResult, players: int, duplicate: bool) -> str:
 )
 @max_rounds_option
 @seed_option
-@click.option(
-    "--workers",
-    type=int,
-    default=1,
-    show_default=True,
-    help="Threads to use (--engine dask without --scheduler: worker processes).",
-)
+@workers_option
 @click.option(
     "--out",
     "out_dir",
     type=click.Path(file_okay=True, path_type=Path),
     default=None,
+    shell_complete=complete_folders,
     help="Folder for rounds.parquet and summary.json.",
 )
 @click.option(
@@ -205,9 +173,10 @@ def format_table(result: RunResult, players: int, duplicate: bool) -> str:
     "resume_dir",
     type=click.Path(path_type=Path),
     default=None,
+    shell_complete=complete_folders,
     help="Finish the interrupted run in this folder (its job comes from its manifest).",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@quiet_option
 @click.option(
     "--report",
     "with_report",
@@ -251,21 +220,24 @@ def simulate_command(
         ]
         if given:
             raise UserError(
-                f"--resume takes the job from DIR/manifest.json (allowed with it: --workers, "
-                f"--engine, --scheduler, --quiet, --report; drop {', '.join(given)})"
+                f"--resume takes the job from {resume_dir}/manifest.json (allowed with it: "
+                f"--workers, --engine, --scheduler, --quiet, --report; drop "
+                f"{', '.join(given)}): president simulate --resume {resume_dir}"
             )
         out_dir = resume_dir
     if with_report and out_dir is None:
-        raise UserError("--report needs --out DIR (the report is written to DIR/report.html)")
-    if workers < 1:
-        raise UserError(f"--workers must be at least 1, not {workers}")
-    bar = ProgressBar(enabled=not quiet and sys.stderr.isatty())
+        raise UserError(
+            "--report needs --out DIR (the report is written to DIR/report.html): e.g. "
+            "president simulate --out runs/mine --report"
+        )
+    bar = ProgressBar(enabled=not quiet and on_terminal())
     started = time.perf_counter()
+    was_complete = False
     with terminations_interrupt() as received:
         try:
             if resume_dir is not None:
                 folder, result = resume(resume_dir, workers, bar, engine, scheduler)
-                config = folder.config
+                config, was_complete = folder.config, folder.was_complete
                 for note in folder.dropped:
                     click.echo(f"note: {note} are computed again", err=True)
             else:
@@ -297,20 +269,55 @@ def simulate_command(
             bar.close()
     click.echo(format_table(result, config.rules.players, config.duplicate))
     elapsed = time.perf_counter() - started
-    resumed = result.rounds - result.computed_rounds
-    speed = (
-        f"{result.computed_rounds / result.seconds:,.0f} rounds/s computed"
-        if result.computed_rounds and result.seconds > 0
-        else "nothing left to compute"
-    )
-    click.echo(
-        f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s ({speed}"
-        + (f"; {resumed:,} rounds were resumed from disk" if resumed else "")
-        + ")"
-        + (f"; data in {out_dir}" if out_dir else "")
-    )
-    if with_report:
-        click.echo(f"report: {write_run_report(out_dir)}")
+    if was_complete:
+        click.echo(
+            f"{result.rounds:,} rounds in {result.matches:,} matches: the run in {out_dir} was "
+            "already complete: nothing left to compute"
+        )
+    else:
+        resumed = result.rounds - result.computed_rounds
+        speed = (
+            f"{result.computed_rounds / result.seconds:,.0f} rounds/s computed"
+            if result.computed_rounds and result.seconds > 0
+            else "nothing left to compute"
+        )
+        click.echo(
+            f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s ({speed}"
+            + (f"; {resumed:,} rounds were resumed from disk" if resumed else "")
+            + ")"
+            + (f"; data in {out_dir}" if out_dir else "")
+        )
+    report = write_run_report(out_dir, quiet) if with_report and out_dir else None
+    if report:
+        click.echo(f"report: {report}")
+    for line in next_steps(out_dir, report):
+        click.echo(line)
+
+
+def next_steps(out_dir: Path | None, report: Path | None) -> list[str]:
+    """What to run next, closing a run's output: each a command that works as shown."""
+    if report is not None:
+        first = [f"  read the report: open {report} in a browser"]
+    elif out_dir is not None:
+        first = [
+            f"  the report of this run ({out_dir / 'report.html'}, tables and figures with "
+            "95 % intervals):",
+            f"    president report {out_dir}",
+        ]
+    else:
+        first = [
+            "  keep the rounds and write their report (tables and figures, 95 % intervals):",
+            "    president simulate --out runs/mine --report",
+        ]
+    return [
+        "",
+        "Next:",
+        *first,
+        "  the same deals under two rule sets, side by side:",
+        "    president compare --rules french --rules scum --out runs/compare",
+        "  rank strategies against each other on duplicate deals:",
+        "    president tournament --strategies lowest,random,control,planner,rules-aware",
+    ]
 
 
 def _config_of(

@@ -29,5 +29,9 @@ def strategies_command(verbose: bool) -> None:
     for name, line in zip(registry.names(), strategy_lines(), strict=True):
         click.echo(line)
         if verbose:
-            for p in registry.get(name).params:
+            params = registry.get(name).params
+            for p in params:
                 click.echo(f"    {p.name} (default {p.default:g}): {p.help}")
+            named = [p.name for p in params if p.name in registry.KERNEL_ID_PARAMS]
+            if named:
+                click.echo(f"    kernel ids for {' and '.join(named)}: {registry.policy_ids()}")

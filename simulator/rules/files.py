@@ -6,11 +6,13 @@
 
 from __future__ import annotations
 
+import textwrap
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from simulator.rules.explain import option_meanings
 from simulator.rules.options import KEYS, Rules, RulesError, changed
 from simulator.rules.presets import PRESET_NAMES, PRESETS, preset
 
@@ -67,8 +69,19 @@ def _toml_value(value: Any) -> str:
     raise TypeError(f"no TOML form for {value!r}")
 
 
-def to_toml(rules: Rules, title: str | None = None) -> str:
-    """The fully resolved rules as a TOML rules file that :func:`load_rules` reads back."""
+def to_toml(rules: Rules, title: str | None = None, explain: bool = False) -> str:
+    """The fully resolved rules as a TOML rules file that :func:`load_rules` reads back.
+
+    ``explain``: a comment above each key says what it means (the field docstrings of
+    :class:`Rules`), and the default when the value differs from it.
+    """
     lines = [f"# {title}"] if title else []
-    lines += [f"{key} = {_toml_value(value)}" for key, value in rules.to_dict().items()]
+    defaults = Rules().to_dict()
+    for key, value in rules.to_dict().items():
+        if explain:
+            meaning = option_meanings()[key]
+            if value != defaults[key]:
+                meaning += f" (default: {_toml_value(defaults[key])})"
+            lines += ["", *textwrap.wrap(meaning, 98, initial_indent="# ", subsequent_indent="# ")]
+        lines.append(f"{key} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"

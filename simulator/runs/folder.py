@@ -23,6 +23,8 @@ from simulator.runs.job import SimConfig, SimulationError
 from simulator.runs.summary import FORMAT, ROUNDS_FILE, SUMMARY_FILE
 from simulator.runs.tally import Tally
 
+MANIFEST_FILE = "manifest.json"
+COMPARE_FORMAT = "president-sim/compare/1"  # the manifest of a compare's folder
 PART_NAME = re.compile(r"part-(\d{5})\.parquet")
 LEFTOVER = re.compile(r"\.part-\d{5}\.parquet\.tmp")
 
@@ -49,19 +51,16 @@ class OutputFolder:
             "complete": False,
         }
         self.dropped: list[str] = []  # damaged parts found by reopen, computed again
+        self.was_complete = False  # reopen found a finished run, every part intact
 
     def prepare(self) -> None:
         """Create the folder; refuse one that holds another run or foreign files."""
         if self.path.exists() and not self.path.is_dir():
             raise SimulationError(f"--out {self.path} is a file, not a folder")
         if self.path.is_dir() and any(self.path.iterdir()):
-            if (self.path / "manifest.json").exists():
-                raise SimulationError(
-                    f"--out {self.path} already holds a run (allowed: an empty or new folder, "
-                    f"or --resume {self.path} to finish it)"
-                )
             raise SimulationError(
-                f"--out {self.path} is not empty and holds no run (allowed: an empty or new folder)"
+                f"--out {self.path} {holding(self.path)} (for a new run, the same command "
+                f"with an empty or new folder, e.g. --out {free_sibling(self.path)})"
             )
         try:
             self.parts.mkdir(parents=True, exist_ok=True)
@@ -82,18 +81,17 @@ class OutputFolder:
         behind, and are removed; anything else is refused as foreign.
         """
         manifest = _read_manifest(path)
+        config = _job(manifest, path)
         try:
-            config = SimConfig.from_json(manifest["config"])
             part_matches = manifest["part_matches"]
             parts = list(manifest["parts"])
             if not isinstance(part_matches, int) or part_matches < 1:
                 raise TypeError(f"part_matches = {part_matches!r}")
         except (KeyError, TypeError) as exc:
             raise SimulationError(f"{path}/manifest.json is malformed ({exc})") from None
-        except SimulationError as exc:
-            raise SimulationError(f"{path}/manifest.json: {exc}") from None
         folder = cls(path, config, part_matches)
         folder.manifest["parts"] = folder._verified(parts)
+        folder.was_complete = manifest.get("complete") is True and not folder.dropped
         folder._remove_leftovers()
         folder.manifest["complete"] = False
         folder._save_manifest()
@@ -142,7 +140,7 @@ class OutputFolder:
             if not (PART_NAME.fullmatch(item.name) or LEFTOVER.fullmatch(item.name)):
                 raise SimulationError(
                     f"{item} is not part of this run (a run folder holds part-NNNNN.parquet "
-                    "files only): move it away and resume again"
+                    f"files only): move it away, then president simulate --resume {self.path}"
                 )
             item.unlink()
         for name in (".manifest.json.tmp", ".summary.json.tmp"):
@@ -185,7 +183,8 @@ class OutputFolder:
                     path.unlink()
             raise SimulationError(
                 f"cannot write {final}: {exc.strerror or exc} "
-                f"(the finished parts are kept: free the problem, then --resume {self.path})"
+                "(the finished parts are kept: free the problem, then "
+                f"president simulate --resume {self.path})"
             ) from None
 
     def finish(self, summary: dict[str, Any]) -> None:
@@ -196,22 +195,69 @@ class OutputFolder:
         except OSError as exc:
             raise SimulationError(
                 f"cannot finish {self.path}: {exc.strerror or exc} "
-                f"(free the problem, then --resume {self.path})"
+                f"(free the problem, then president simulate --resume {self.path})"
             ) from None
 
     def _save_manifest(self) -> None:
-        self._write_json("manifest.json", self.manifest)
+        self._write_json(MANIFEST_FILE, self.manifest)
 
     def _write_json(self, name: str, data: dict[str, Any]) -> None:
-        tmp = self.path / f".{name}.tmp"
-        try:
-            tmp.write_text(json.dumps(data, indent=2) + "\n")
-            _fsync(tmp)
-            os.replace(tmp, self.path / name)
-        except OSError:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            raise
+        write_json_atomic(self.path / name, data)
+
+
+def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
+    """Write JSON to a temporary file, flush it to the disk, rename it into place: a
+    reader (or a resume after a crash) sees the old file or the new one, never half."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(json.dumps(data, indent=2) + "\n")
+        _fsync(tmp)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def manifest_in(path: Path) -> dict[str, Any] | None:
+    """The manifest of the folder ``path`` as found, without checks: None when there is
+    none, ``{}`` when it is unreadable or not an object (for messages, not for resuming)."""
+    try:
+        manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return {}
+    return manifest if isinstance(manifest, dict) else {}
+
+
+def holding(path: Path) -> str:
+    """What the folder ``path`` holds, with the command that goes on from there: for
+    messages that refuse it as a new run's folder."""
+    manifest = manifest_in(path)
+    if manifest is None:
+        return "is not empty and holds no run"
+    if manifest.get("format") == COMPARE_FORMAT:
+        if manifest.get("complete") is True:
+            return f"holds a finished compare: its page is {path / 'compare.html'}"
+        return f"holds a compare: president compare --resume {path} finishes it"
+    if manifest.get("format") != FORMAT:
+        return f"holds a foreign or unreadable {MANIFEST_FILE}"
+    if manifest.get("complete") is True:
+        return f"already holds a finished run: president report {path} reports it"
+    return f"already holds a run: president simulate --resume {path} finishes it"
+
+
+def free_sibling(path: Path) -> Path:
+    """``path`` itself when a new run may go there (absent or empty), else ``runs/first-2``
+    (or ``-3``, …), a folder beside it that does not exist yet: for messages that refuse
+    ``path`` and name a command that works."""
+    if not path.exists() or (path.is_dir() and not any(path.iterdir())):
+        return path
+    k = 2
+    while (candidate := path.with_name(f"{path.name}-{k}")).exists():
+        k += 1
+    return candidate
 
 
 def _fsync(path: Path) -> None:
@@ -223,23 +269,49 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
+def job_in(path: Path) -> SimConfig:
+    """The job of the run in ``path``, from its manifest, checked; nothing is changed."""
+    return _job(_read_manifest(path), path)
+
+
+def _job(manifest: dict[str, Any], path: Path) -> SimConfig:
+    """The job a manifest records, or a SimulationError naming the manifest."""
+    try:
+        return SimConfig.from_json(manifest["config"])
+    except KeyError as exc:
+        raise SimulationError(f"{path}/manifest.json is malformed ({exc})") from None
+    except SimulationError as exc:
+        raise SimulationError(f"{path}/manifest.json: {exc}") from None
+
+
 def _read_manifest(path: Path) -> dict[str, Any]:
     """``path/manifest.json`` of a president-sim run, or a SimulationError saying why not."""
     if not path.is_dir():
-        raise SimulationError(f"--resume {path}: no such folder")
+        raise SimulationError(
+            f"--resume {path}: no such folder (a new run: president simulate --out {path})"
+        )
     try:
-        manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
+        manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SimulationError(
-            f"--resume {path}: no manifest.json, so not a run of president simulate --out"
+            f"--resume {path}: no manifest.json, so it holds no run (a new run: president "
+            f"simulate --out {free_sibling(path)})"
         ) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SimulationError(f"{path}/manifest.json is unreadable or corrupt ({exc})") from None
+        raise SimulationError(
+            f"{path}/manifest.json is unreadable or corrupt ({exc}; a new run: president "
+            f"simulate --out {free_sibling(path)})"
+        ) from None
+    if isinstance(manifest, dict) and manifest.get("format") == COMPARE_FORMAT:
+        raise SimulationError(
+            f"--resume {path}: it holds a compare, not a run: president compare --resume {path} "
+            "finishes it"
+        )
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         found = manifest.get("format") if isinstance(manifest, dict) else None
         raise SimulationError(
             f"{path}/manifest.json is not a president-sim run (format {found!r}, "
-            f"allowed: {FORMAT!r})"
+            f"allowed: {FORMAT!r}; a new run: president simulate --out {free_sibling(path)})"
         )
     if manifest.get("version") != __version__:
         raise SimulationError(

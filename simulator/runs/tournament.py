@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import itertools
 import json
-import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -43,7 +42,6 @@ from simulator.runs.standings import (
     decile_edges,
     decile_of,
     standings_of,
-    stars,
 )
 from simulator.runs.tally import fit_sums, luck
 from simulator.stats import LEVEL
@@ -172,64 +170,30 @@ def _matches_per_strategy(t: TableRows, groups: int, k: int) -> np.ndarray:
     return out
 
 
-def run_tournament(rules: Rules, config: TournamentConfig, workers: int = 1) -> Standings:
-    """Play every table; the ranking, the pairwise table and the hand-strength deciles."""
+def run_tournament(
+    rules: Rules,
+    config: TournamentConfig,
+    workers: int = 1,
+    progress: Callable[[int, int, tuple[str, ...]], None] | None = None,
+) -> Standings:
+    """Play every table; the ranking, the pairwise table and the hand-strength deciles.
+
+    ``progress(done, total, lineup)``, when given, is called before each table with the
+    number of tables finished, their total and the line-up about to play.
+    """
     names = list(dict.fromkeys(config.strategies))
     if len(names) < 2:
         raise TournamentError("a tournament needs at least 2 different strategies")
     for name in names:
         registry.get(name)
     set_threads(workers)
-    played = [play_table(rules, config, lineup, names) for lineup in tables(names, rules.players)]
+    lineups = tables(names, rules.players)
+    played = []
+    for done, lineup in enumerate(lineups):
+        if progress:
+            progress(done, len(lineups), lineup)
+        played.append(play_table(rules, config, lineup, names))
     return standings_of(cluster_sums(played, names), CLUSTERS)
-
-
-def format_ranking(table: pd.DataFrame, clusters: int) -> str:
-    """The ranking as aligned text, each estimate with its 95 % interval, and what it means."""
-    width = max(10, *(len(s) for s in table["strategy"]))
-    columns = (("mean_place", "mean place"), ("adjusted", "luck-adjusted"),
-               ("president", "President"), ("scum", "Scum"), ("match_wins", "match wins"))  # fmt: skip
-    head = f"{'strategy':<{width}} {'seat-rounds':>11}" + "".join(
-        f"  {title:^21}" for _, title in columns
-    )
-    lines = [head]
-    for _, r in table.iterrows():
-        cells = [f"{r[c]:.3f} [{r[c + '_lo']:.3f}, {r[c + '_hi']:.3f}]" for c, _ in columns]
-        lines.append(f"{r['strategy']:<{width}} {r['rounds']:>11,}  " + "  ".join(cells))
-    lines.append(
-        textwrap.fill(
-            f"95 % intervals over the {clusters} deal groups (group g has the same deals at "
-            "every table, so it is one cluster across all tables), Student's t with "
-            f"{clusters - 1} degrees of freedom. luck-adjusted: the mean place with the luck "
-            "of the dealt hands removed (jackknife intervals); duplicate deals already give "
-            "every strategy every hand, so it differs only when matches end at different "
-            "rounds (a points target).",
-            100,
-        )
-    )
-    return "\n".join(lines)
-
-
-def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
-    """Each pair once: mean place difference row minus column (negative: the row places
-    better), Holm-adjusted stars."""
-    width = max(10, *(len(s) for s in order))
-    lines = [" " * width + "".join(f"{b[:16]:>18}" for b in order[1:])]
-    diff = {(r.a, r.b): r for r in table.itertuples()}
-    for i, a in enumerate(order[:-1]):
-        cells = []
-        for j, b in enumerate(order[1:], 1):
-            if j <= i:
-                cells.append("")
-                continue
-            r = diff[(a, b)]
-            cells.append(f"{r.diff:+8.3f}±{(r.diff_hi - r.diff):.3f}{stars(r.p_holm):<2}")
-        lines.append(f"{a:<{width}}" + "".join(f"{c:>18}" for c in cells))
-    lines.append(
-        "row minus column, mean place where both sat at the same table; ± 95 % interval; "
-        f"* p < 0.05, ** p < 0.01 after Holm's adjustment for the {len(table)} pairs"
-    )
-    return "\n".join(lines)
 
 
 def save(out: Path, rules: Rules, config: TournamentConfig, standings: Standings) -> None:

@@ -123,6 +123,10 @@ BAD_GAMES = {
         game_with(strategies=["lowest", "best", "lowest"]),
         ["'best'", "allowed", "lowest", "random"],
     ),
+    "strategy_without_reference_engine": (
+        game_with(strategies=["montecarlo", "lowest", "lowest"]),
+        ["'montecarlo'", "no reference-engine version", "allowed", "lowest", "rules-aware"],
+    ),
     "leader_out_of_range": (game_with(leader=3), ["leader 3", "0 to 2"]),
     "leader_negative": (game_with(leader=-1), ["leader -1", "0 to 2"]),
     "leader_not_an_int": (game_with(leader="0"), ["leader '0'", "0 to 2"]),

@@ -122,20 +122,20 @@ FIRST_SCREEN = """\
 P2 (lowest) dealt; P0 (lowest) leads.
 
 --- Round 1, trick 1 ---
-   P0 (lowest)     -               17 cards
- > P1 (you)        -               17 cards  to play
-   P2 (lowest)     -               17 cards
+   P0 (lowest) -               17 cards
+ > P1 (you)    -               17 cards  to play
+   P2 (lowest) -               17 cards
 Top: single 3, laid by P0 (lowest)
-Last plays:
+This round so far:
   P0 (lowest): 3
 Your hand: 3 3 5 8 9 10 10 J Q Q K K A A 2 2 2
 """
 ROUND_1_OVER = """\
 === Round 1 over ===
-  place  player          role            points  total
-  1st    P1 (you)        President           +2      2
-  2nd    P0 (lowest)     Neutral             +0      0
-  3rd    P2 (lowest)     Scum                -2     -2
+  place  player      role            points  total
+  1st    P1 (you)    President           +2      2
+  2nd    P0 (lowest) Neutral             +0      0
+  3rd    P2 (lowest) Scum                -2     -2
 """
 PROMPT = 'Your move ("7 7", p, ?, q): '
 
@@ -167,9 +167,7 @@ def test_a_round_with_illegal_and_unreadable_moves():
     ]
     assert (
         "Top: none, you lead (play any combination)\n"
-        "Last plays:\n"
-        "  P2 (lowest): K\n"
-        "  P0 (lowest): A\n"
+        "Since your last move:\n"
         "  P1 (you): 2\n"
         "  P2 (lowest): pass\n"
         "  P0 (lowest): pass\n"
@@ -179,7 +177,7 @@ def test_a_round_with_illegal_and_unreadable_moves():
         "  ! you lead this trick, and a leader may not pass (type ? for the legal moves)\n"
         f"{PROMPT}3 3\n"
     ) in out
-    assert "   P0 (lowest)     -                5 cards  passed\n" in out
+    assert "   P0 (lowest) -                5 cards  passed\n" in out
     assert out.endswith(
         f"{PROMPT}2\n\n" + ROUND_1_OVER + "\n=== Match over after 1 round ===\n"
         "Score:\n"
@@ -210,9 +208,9 @@ def test_a_whole_match_with_the_exchange():
         "P1 (you) dealt; P2 (lowest) leads.\n"
         "Exchange: you received 2 from P2 (lowest) and gave back 6.\n"
         "\n--- Round 2, trick 1 ---\n"
-        "   P0 (lowest)     Neutral         15 cards\n"
-        " > P1 (you)        President       17 cards  to play\n"
-        "   P2 (lowest)     Scum            16 cards\n"
+        "   P0 (lowest) Neutral         15 cards\n"
+        " > P1 (you)    President       17 cards  to play\n"
+        "   P2 (lowest) Scum            16 cards\n"
     ) in out
     assert out.endswith(
         "\n=== Match over after 2 rounds ===\n"
@@ -250,7 +248,7 @@ def test_the_scum_gives_his_best_cards_and_sees_what_came_back():
     result = play(*GAME[:-1], "0", "--rounds", "2", keys=[*round_1, "q"])
     assert result.exit_code == 0
     assert "=== Exchange ===" not in result.stdout  # the Scum has no choice to make
-    assert "3rd    P1 (you)        Scum                -2     -2\n" in result.stdout
+    assert "3rd    P1 (you)    Scum                -2     -2\n" in result.stdout
     assert "Exchange: you gave your best 2 to P2 (lowest) and received 3.\n" in result.stdout
 
 
@@ -282,8 +280,8 @@ def test_reveal_shows_the_bots_hands_after_each_round():
 def test_bots_are_taken_from_the_registry_one_per_seat():
     result = play(*GAME[:4], "--bots", "random,lowest", "--seat", "0", keys=["q"])
     assert result.exit_code == 0
-    assert "   P1 (random)     -" in result.stdout
-    assert "   P2 (lowest)     -" in result.stdout
+    assert "   P1 (random) -" in result.stdout
+    assert "   P2 (lowest) -" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -369,5 +367,5 @@ def test_colour_paints_the_screen():
     rules = load_rules("scum").with_options(players=3)
     play_session(rules, [Lowest(), Lowest()], 1, 4, 1, console)
     text = "".join(out)
-    assert " > \x1b[36mP1 (you)\x1b[0m        -" in text
+    assert " > \x1b[36mP1 (you)\x1b[0m    -" in text
     assert "Top: \x1b[33msingle 3\x1b[0m, laid by P0 (lowest)" in text

@@ -19,7 +19,7 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-from simulator.cli.compare import variant_names
+from simulator.runs.variants import variant_names
 from tests.conftest import run_cli
 
 MATCHES = 200

@@ -108,9 +108,9 @@ def test_speed_counts_only_the_rounds_this_process_computed(tmp_path, monkeypatc
     _, result = simulate.resume(out)
     assert result.rounds == 400 and result.computed_rounds == 400 - before > 0
     printed = run_cli("simulate", "--resume", str(out), "--quiet")
-    assert "nothing left to compute" in printed.stdout
-    assert "400 rounds were resumed from disk" in printed.stdout
+    assert f"the run in {out} was already complete: nothing left to compute" in printed.stdout
+    assert "rounds/s" not in printed.stdout
     fresh = run_cli("simulate", "--matches", "20", "--rounds-per-match", "2", "--quiet")
-    last = fresh.stdout.splitlines()[-1]
+    last = next(line for line in fresh.stdout.splitlines() if " rounds in " in line)
     assert re.search(r"\(\d[\d,]* rounds/s computed\)", last) and "resumed" not in last
     assert np.isfinite(result.seconds)

@@ -54,8 +54,9 @@ def uninterrupted(tmp_path: Path, *job: str) -> tuple[dict[str, bytes], str]:
 
 
 def table_of(stdout: str) -> str:
-    """The printed table, without the last line (timing)."""
-    return "\n".join(stdout.splitlines()[:-1])
+    """The printed table: the lines before the closing one (``N rounds in M matches…``)."""
+    lines = stdout.splitlines()
+    return "\n".join(lines[: next(i for i, line in enumerate(lines) if " rounds in " in line)])
 
 
 def listed_parts(out: Path) -> int:
@@ -184,12 +185,29 @@ def test_a_damaged_part_is_computed_again(tmp_path):
 
 
 def test_resuming_a_finished_run_changes_nothing(tmp_path):
+    """It says so, prints the table, and no speed (nothing was computed: no "0.0 s (…
+    rounds/s)")."""
     whole, table = uninterrupted(tmp_path, *JOB)
     out = tmp_path / "whole"
     resumed = run_cli("simulate", "--resume", str(out), "--quiet")
     assert resumed.exit_code == 0, resumed.stderr
     assert folder_bytes(out) == whole
     assert table_of(resumed.stdout) == table
+    closing = resumed.stdout.splitlines()[len(table.splitlines())]
+    assert closing == (
+        f"600 rounds in 300 matches: the run in {out} was already complete: nothing left to "
+        "compute"
+    )
+    assert "rounds/s" not in resumed.stdout
+
+
+def test_resuming_a_partly_done_run_is_not_called_complete(tmp_path):
+    out = tmp_path / "stopped"
+    stop_after(2, out)
+    resumed = run_cli("simulate", "--resume", str(out), "--quiet")
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "already complete" not in resumed.stdout
+    assert "rounds/s" in resumed.stdout
 
 
 # ---------------------------------------------------------------- refused

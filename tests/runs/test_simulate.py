@@ -245,7 +245,7 @@ def test_out_holding_another_run_or_foreign_files_is_refused(tmp_path):
     simulate(tmp_path / "run", "--matches", "5", "--rounds-per-match", "2")
     before = part_bytes(tmp_path / "run")
     again = run_cli("simulate", "--quiet", "--out", str(tmp_path / "run"), "--matches", "5")
-    assert again.exit_code == 2 and "already holds a run" in again.stderr
+    assert again.exit_code == 2 and "already holds a finished run" in again.stderr
     assert part_bytes(tmp_path / "run") == before
     foreign = tmp_path / "foreign"
     foreign.mkdir()

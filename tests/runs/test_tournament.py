@@ -89,7 +89,7 @@ def test_tournament_command_prints_and_saves(tmp_path) -> None:
          "--players", "3", "--matches", "6", "--rounds-per-match", "3", "--out", str(out)],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "mean place" in result.output and "row minus column" in result.output
+    assert "mean place" in result.output and "each pair once" in result.output
     assert "Holm" in result.output and "deal groups" in result.output
     rank = pd.read_csv(out / "ranking.csv")
     assert set(rank["strategy"]) == {"lowest", "random", "rules-aware"}

@@ -2,30 +2,23 @@
 
 :class:`Table` is the match's observer (:func:`simulator.reference.match.play_match`):
 everything the screen shows beyond the :class:`~simulator.reference.round.Observation`
-(names, the log of the last plays, who was skipped, places) comes from the events.
+(names, the plays since the person's last move, who was skipped, places) comes from the
+events. Names are padded to the longest one at the table, so columns stay aligned
+whatever the strategies are called.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from simulator.apps.play.input import Console
+from simulator.apps.play.standing import ordinal, round_table
 from simulator.reference.match import RoundRecord, best_cards
 from simulator.reference.round import Event, Move, Observation, Round
 from simulator.rules.cards import combo_name, counts_from_cards, format_hand
 from simulator.rules.options import Rules
-from simulator.rules.roles import ROLE_TITLES, exchange_pairs, role_of
-
-NAME_WIDTH = 15  # "P7 (vice_scum…)": room for the registry's usual strategy names
-LOG_LINES = 6  # plays shown under "Last plays": enough to follow one trick at 8 players
-
-
-def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` … (places are 1 to 8)."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
-    return f"{place}{suffix}"
+from simulator.rules.roles import ROLE_TITLES, exchange_pairs
 
 
 @dataclass
@@ -54,16 +47,19 @@ class Table:
     reveal: bool = False
     record: RoundRecord | None = None
     rnd: Round | None = None
-    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    log: list[str] = field(default_factory=list)  # the plays since the person's last move
+    moved: bool = False  # the person has moved this round (the log starts at his move)
     skipped: set[int] = field(default_factory=set)  # positions skipped since the top was laid
     totals: list[int] = field(default_factory=list)
     rounds_done: int = 0
     prev_places: list[int] = field(default_factory=list)
     places: list[list[int]] = field(default_factory=list)  # by round, by player
     given_back: list[int] = field(default_factory=list)
+    name_width: int = field(init=False, default=0)  # the longest "P2 (name)" at the table
 
     def __post_init__(self) -> None:
         self.totals = [0] * self.rules.players
+        self.name_width = max(len(f"P{p} ({name})") for p, name in enumerate(self.names))
 
     # ------------------------------------------------------------ names
 
@@ -73,9 +69,9 @@ class Table:
         return self.console.palette.paint(text, "cyan") if player == self.human else text
 
     def padded_label(self, player: int) -> str:
-        """The label padded to a column of :data:`NAME_WIDTH` (colour codes take no room)."""
+        """The label padded to the longest at the table (colour codes take no room)."""
         plain = f"P{player} ({self.names[player]})"
-        return self.label(player) + " " * max(0, NAME_WIDTH - len(plain))
+        return self.label(player) + " " * (self.name_width - len(plain))
 
     def player_at(self, pos: int) -> int:
         """The player at table position ``pos`` in the current round."""
@@ -99,6 +95,7 @@ class Table:
     def _round_start(self, record: RoundRecord) -> None:
         self.record, self.rnd = record, None
         self.log.clear()
+        self.moved = False
         self.skipped.clear()
         c = self.console
         c.say()
@@ -141,7 +138,14 @@ class Table:
         return lines
 
     def _note(self, event: Event) -> None:
-        """One engine event into the log (and the skipped set the screen reads)."""
+        """One engine event into the log (and the skipped set the screen reads).
+
+        The person's own play or pass starts the log anew: it then holds his last move
+        and everything since, however many plays that is (a skip of his turn included).
+        """
+        if event.kind in ("play", "pass") and self.player_at(event.seat) == self.human:
+            self.log.clear()
+            self.moved = True
         if event.kind == "play":
             self.skipped.clear()
             cards = str(Move(event.rank, event.count))
@@ -168,15 +172,8 @@ class Table:
         n = self.rules.players
         c.say()
         c.say(c.palette.paint(f"=== Round {record.index + 1} over ===", "bold"))
-        c.say("  place  player          role            points  total")
-        for player in sorted(range(n), key=lambda p: record.places[p]):
-            place = record.places[player]
-            role = ROLE_TITLES[role_of(place, n)]
-            name = self.padded_label(player)
-            c.say(
-                f"  {ordinal(place):<5}  {name} {role:<15} {record.points[player]:>+6}"
-                f"  {record.totals[player]:>5}"
-            )
+        for line in round_table(self, record):
+            c.say(line)
         if self.reveal:
             c.say("Bots' hands at the start of play:")
             for player in range(n):
@@ -212,7 +209,7 @@ class Table:
             top = paint(combo_name(obs.top.rank, obs.top.count), "yellow")
             lines.append(f"Top: {top}, laid by {owner}")
         if self.log:
-            lines.append("Last plays:")
+            lines.append("Since your last move:" if self.moved else "This round so far:")
             lines += [f"  {line}" for line in self.log]
         lines.append(f"Your hand: {paint(format_hand(obs.hand), 'green')}")
         return lines
@@ -226,25 +223,3 @@ class Table:
         if pos in self.skipped:
             return "skipped"
         return "passed" if obs.passed[pos] else ""
-
-
-def rounds_text(count: int) -> str:
-    return f"{count} round{'s' if count != 1 else ''}"
-
-
-def final_lines(table: Table, result: PlayResult) -> list[str]:
-    """The score at the end of the match, or so far when the person quit."""
-    paint = table.console.palette.paint
-    rounds = rounds_text(result.rounds)
-    title = f"You quit after {rounds}" if result.quit else f"Match over after {rounds}"
-    lines = ["", paint(f"=== {title} ===", "bold"), "Score so far:" if result.quit else "Score:"]
-    order = sorted(range(len(result.totals)), key=lambda p: (-result.totals[p], p))
-    lines += [f"  {table.label(p)}: {result.totals[p]}" for p in order]
-    if result.rounds == 0:
-        lines.append("No round was finished.")
-    elif result.winner >= 0:
-        verb = "leads" if result.quit else "wins"
-        lines.append(f"{table.label(result.winner)} {verb}.")
-    else:
-        lines.append("Tied at the top.")
-    return lines

@@ -23,8 +23,9 @@ from simulator.apps.play.input import (
     parse_move,
     why_refused,
 )
-from simulator.apps.play.screen import PlayResult, Table, final_lines, rounds_text
-from simulator.reference.match import leader_alone, play_match
+from simulator.apps.play.screen import PlayResult, Table
+from simulator.apps.play.standing import final_lines, leader, rounds_text
+from simulator.reference.match import play_match
 from simulator.reference.rng import Stream
 from simulator.reference.round import Move, Observation
 from simulator.rules.cards import format_hand
@@ -106,7 +107,7 @@ def play_session(
     ``bots`` holds one strategy per other seat, in seat order. ``rounds`` is the match
     length when the rules have no target; under a target the target rule ends it. The
     match is match 0 of ``seed``, so a bot-only run with the same seed deals the same
-    first round. Quitting (``q`` or end of input) ends it with the totals so far.
+    first round. Quitting (``q``, end of input or Ctrl-C) ends it with the standing so far.
     """
     n = rules.players
     if len(bots) != n - 1:
@@ -123,10 +124,12 @@ def play_session(
     quit_ = False
     try:
         record = play_match(rules, players, seed, MATCH, rounds=rounds, observer=table.observe)
-        winner = record.winner if rules.target else leader_alone(table.totals)
-    except QuitGame:
+        winner = record.winner if rules.target else leader(rules, table.places, table.totals)
+    except (QuitGame, KeyboardInterrupt) as stop:
+        if isinstance(stop, KeyboardInterrupt):
+            console.say()  # the terminal echoed ^C after the prompt
         quit_ = True
-        winner = leader_alone(table.totals) if table.rounds_done else -1
+        winner = leader(rules, table.places, table.totals)
     result = PlayResult(table.rounds_done, list(table.totals), winner, quit_, table.places)
     for line in final_lines(table, result):
         console.say(line)
