@@ -195,8 +195,7 @@ def test_resuming_a_finished_run_changes_nothing(tmp_path):
     assert table_of(resumed.stdout) == table
     closing = resumed.stdout.splitlines()[len(table.splitlines())]
     assert closing == (
-        f"600 rounds in 300 matches: the run in {out} was already complete: nothing left to "
-        "compute"
+        f"600 rounds in 300 matches: the run in {out} was already complete: nothing left to compute"
     )
     assert "rounds/s" not in resumed.stdout
 
