@@ -97,7 +97,7 @@ def format_table(result: RunResult, players: int, duplicate: bool) -> str:
     head = f"{'strategy':<12} {'seat-rounds':>11} " + " ".join(
         f"{'P' + str(i):>6}" for i in range(1, players + 1)
     )
-    head += "".join(f"  {titles[key]:<{widths[key]}}" for key in cells)
+    head += "".join(f"  {titles[key]:<{widths[key]}}" for key in cells).rstrip()
     lines = [head]
     for i, row in enumerate(result.table):
         shares = " ".join(f"{s:6.1%}" for s in row["shares"])
