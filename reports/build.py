@@ -8,14 +8,14 @@ PNG and SVG (``DIR/figures/``) and embedded in the HTML as PNG.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
-from matplotlib.figure import Figure
 
-from reports import estimates, figures, html, markov, tally
+from reports import estimates, figures, html, markov, settings, tally
 from reports.data import ReportError, Run, iter_chunks, open_run
-from reports.figures import render
+from reports.figures import Drawing
 from reports.sections import sections
 from reports.strategy_page import standing_figures, strategy_standings
 from reports.tally import Tallies
@@ -97,49 +97,64 @@ def analyse(t: Tallies, run: Run) -> dict[str, pd.DataFrame]:
 
 
 def make_figures(
-    results: dict[str, pd.DataFrame], t: Tallies, scored: bool, target: bool
-) -> dict[str, tuple[Figure, str]]:
-    """Every figure of the report with its caption, by file name."""
+    results: dict[str, pd.DataFrame], t: Tallies, run: Run, scored: bool, target: bool
+) -> dict[str, tuple[Drawing, str]]:
+    """Every figure of the report, by file name: how to draw it (wide or narrow) and its
+    caption."""
     horizons = ", ".join(str(h) for h in sorted(results["role_value"]["horizon"].unique()))
-    out = {
+    seat_names = {
+        i: f"seat {i}" if run.duplicate else f"seat {i} ({s})" for i, s in enumerate(run.lineup)
+    }
+    out: dict[str, tuple[Drawing, str]] = {
         "place_distribution": (
-            figures.place_distribution(results["places_strategy"]),
-            "Place distribution per strategy, 95 % intervals",
+            partial(figures.place_distribution, results["places_strategy"]),
+            "Share of rounds at each place per strategy, 95 % intervals",
         ),
         "rates": (
-            figures.rates(
+            partial(
+                figures.rates,
                 _role_rates(results["rates_strategy"], "strategy"),
                 _role_rates(results["rates_seat"], "seat"),
+                seat_names,
             ),
             "President and Scum rates per strategy and per seat, 95 % intervals",
         ),
         "transitions": (
-            figures.transitions(results["transitions"]),
-            "P(role next round | role now), per strategy, then all players pooled",
+            partial(figures.transitions, results["transitions"]),
+            "P(role next round | role now), per strategy, then all players together "
+            f"({figures.ROLE_CODES})",
         ),
         "seat_effects": (
-            figures.seat_effects(results["rates_seat"], results["leads"]),
-            "Mean place by seat; President rate by first lead",
+            partial(
+                figures.seat_effects,
+                results["leads"],
+                results["rates_seat_strategy"] if run.duplicate else None,
+            ),
+            "President rate of the first trick's leader and of the others"
+            + (", and each strategy's mean place at each seat" if run.duplicate else "")
+            + ", 95 % intervals",
         ),
         "game_length": (
-            figures.game_length(t.length_histogram),
+            partial(figures.game_length, t.length_histogram),
             "Tricks, plays and passes per round",
         ),
         "convergence": (
-            figures.convergence(results["convergence"]),
+            partial(figures.convergence, results["convergence"]),
             "Running estimates against the number of rounds, 95 % bands",
         ),
     }
     if len(results["role_value"]):
         out["role_value"] = (
-            figures.role_value(results["role_value"], "points" if scored else "mean place"),
-            f"Value of each role over the next {horizons} rounds, 95 % intervals",
+            partial(
+                figures.role_value, results["role_value"], "points" if scored else "mean place"
+            ),
+            f"Value of each role over the next {horizons} rounds, all players, 95 % intervals",
         )
     if target:
-        out["match_length"] = (figures.match_length(t.match_lengths), "Rounds per match")
+        out["match_length"] = (partial(figures.match_length, t.match_lengths), "Rounds per match")
     if "duplicate" in results:
         out["duplicate"] = (
-            figures.duplicate_gain(results["duplicate"]),
+            partial(figures.duplicate_gain, results["duplicate"]),
             "Interval half-widths with duplicate deals against independent deals",
         )
     return out
@@ -166,21 +181,30 @@ def write_report(path: str | Path, progress: Callable[[int, int], None] | None =
     rules = run.summary["rules"]
     scored = bool((t.places["points"] != 0).any())
     target = bool(rules.get("target", 0))
-    figs = make_figures(results, t, scored, target)
+    figs = make_figures(results, t, run, scored, target)
     standings = strategy_standings(t.standings, t.strategy_matches, t.strength)
     figs |= standing_figures(standings)
-    out_dir = run.path / FIGURES_DIR
-    out_dir.mkdir(exist_ok=True)
-    embedded = {}
-    for name, (fig, caption) in figs.items():
-        png = render(fig, "png")
-        (out_dir / f"{name}.png").write_bytes(png)
-        (out_dir / f"{name}.svg").write_bytes(render(fig, "svg"))
-        embedded[name] = html.figure(name, png, caption)
+    embedded = figures.publish(figs, run.path / FIGURES_DIR)
     document = html.page(
         f"Président simulation report: {run.path.name}",
         sections(run, t, results, embedded, scored, target, standings),
+        _lead(run),
     )
     report = run.path / REPORT_FILE
     report.write_text(document, encoding="utf-8")
     return report
+
+
+def _lead(run: Run) -> str:
+    """The line under the title: which rules, how many players and rounds, who sat where."""
+    summary = run.summary
+    rounds = summary.get("rounds_played")
+    size = (
+        f"{rounds:,} rounds in {run.matches:,} matches"
+        if isinstance(rounds, int)
+        else (f"{run.matches:,} matches")
+    )
+    return (
+        f"{settings.rule_set_name(summary['rules'])} rules, {run.players} players, {size}; "
+        f"{settings.seating(run.lineup)}"
+    )

@@ -1,7 +1,10 @@
-"""How a comparison is shown: the terminal table, ``compare.json``, figures and ``compare.html``.
+"""How a comparison is shown: the terminal table, ``compare.json`` and ``compare.html``.
 
-The page is self-contained like ``president report``'s (:mod:`reports.html`); every figure
-is also written as PNG and SVG to ``OUT/figures/``.
+The page is self-contained like ``president report``'s (:mod:`reports.html`) and opens the
+same way: what the comparison says in plain words (each rule set's President against its
+no-memory baseline, the exchange's own effect when a variant isolates it, the ranking),
+then the rules of every variant in words, then the details. Its figures
+(:mod:`reports.compare_figures`) are also written as PNG and SVG to ``OUT/figures/``.
 """
 
 from __future__ import annotations
@@ -13,25 +16,20 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
-from reports import compare, html
+from reports import compare, compare_figures, html, settings
 from reports.compare import Comparison
-from reports.figures import SHORT, new_figure, render, whiskers
+from reports.figures import publish
+from reports.glossary import glossary, term
+from reports.html import Markup
 from reports.stats import format_ci
-from simulator.rules.roles import ROLE_NAMES
+from simulator.rules.roles import ROLE_TITLES
 
 PAGE_FILE = "compare.html"
 JSON_FILE = "compare.json"
 FIGURES_DIR = "figures"
-KEY_DIFFERENCES = (  # the panels of the differences figure
-    "P(President → President)",
-    "P(Scum → Scum)",
-    "next place: Scum − President",
-    "place correlation, round to next",
-    "Gini of match place points",
-    "tricks per round",
-)
+GLOSSARY = ("roles", "place", "interval", "persistence", "no-memory", "tenure", "paired",
+            "jackknife", "gini", "correlation")  # fmt: skip
 
 
 # ---------------------------------------------------------------- text
@@ -42,9 +40,18 @@ def _cell(row: pd.Series, signed: bool = False) -> str:
     return f"+{text}" if signed and row["estimate"] > 0 else text
 
 
+def measure_title(measure: str) -> str:
+    """A measure as read: ``next place after Vice-Scum``, not ``… vice_scum``."""
+    head, _, role = measure.rpartition(" ")
+    return f"{head} {ROLE_TITLES[role]}" if role in ROLE_TITLES else measure
+
+
 def wide(frame: pd.DataFrame, signed: bool = False) -> pd.DataFrame:
     """Measures down, variants across, ``estimate [lo, hi]`` in each cell."""
-    shown = frame.assign(value=[_cell(r, signed) for _, r in frame.iterrows()])
+    shown = frame.assign(
+        value=[_cell(r, signed) for _, r in frame.iterrows()],
+        measure=frame["measure"].map(measure_title),
+    )
     out = shown.pivot_table(
         index=["group", "measure"], columns="variant", values="value", aggfunc="first", sort=False
     )
@@ -67,7 +74,8 @@ def terminal_table(c: Comparison) -> str:
         widths = [max(len(col), *(len(v) for v in frame[col])) for col in columns]
         lines.append(title)
         lines.append(
-            " " * first + "  ".join(f"{col:>{w}}" for col, w in zip(columns, widths, strict=True))
+            " " * (first + 2)
+            + "  ".join(f"{col:>{w}}" for col, w in zip(columns, widths, strict=True))
         )
         for group, part in frame.groupby("group", sort=False):
             lines.append(f"{group}")
@@ -75,7 +83,7 @@ def terminal_table(c: Comparison) -> str:
                 cells = "  ".join(
                     f"{row[col]:>{w}}" for col, w in zip(columns, widths, strict=True)
                 )
-                lines.append(f"  {row['measure']:<{first - 2}}{cells}")
+                lines.append(f"  {row['measure']:<{first - 2}}  {cells}")
         lines.append("")
     return "\n".join(lines).rstrip()
 
@@ -106,135 +114,22 @@ def to_json(c: Comparison) -> dict[str, Any]:
     }
 
 
-# ---------------------------------------------------------------- figures
-
-
-def _pick(frame: pd.DataFrame, measure: str) -> pd.DataFrame:
-    return frame[frame["measure"] == measure].reset_index(drop=True)
-
-
-def persistence_figure(c: Comparison) -> Figure:
-    """P(President → President) and P(Scum → Scum) per variant, with the no-memory
-    baseline of P(President → President) marked for each variant."""
-    fig = new_figure(7, 3.2)
-    ax = fig.add_subplot()
-    for offset, measure in ((-0.12, "P(President → President)"), (0.12, "P(Scum → Scum)")):
-        part = _pick(c.estimates, measure)
-        y = np.arange(len(part)) + offset
-        ax.errorbar(part["estimate"], y, xerr=whiskers(part), fmt="o", capsize=3, label=measure)
-    baseline = _pick(c.estimates, "P(President → President) without memory")
-    ax.scatter(baseline["estimate"], np.arange(len(baseline)) - 0.12, marker="|", s=300,
-               color="grey", label="P→P without memory (Σπᵢ²/Σπᵢ)")  # fmt: skip
-    ax.set_yticks(np.arange(len(c.names)), list(c.names))
-    ax.set_xlabel("probability of keeping the role next round")
-    ax.set_title("Role persistence")
-    ax.legend(fontsize="small")
-    return fig
-
-
-def next_place_figure(c: Comparison) -> Figure:
-    """Mean place next round by role now, one line per variant."""
-    fig = new_figure(6, 3.4)
-    ax = fig.add_subplot()
-    roles = [r for r in ROLE_NAMES if (c.estimates["measure"] == f"next place after {r}").any()]
-    x = np.arange(len(roles))
-    for k, name in enumerate(c.names):
-        part = c.estimates[c.estimates["variant"] == name].set_index("measure")
-        part = part.reindex([f"next place after {r}" for r in roles]).reset_index()
-        shift = (k - (len(c.names) - 1) / 2) * 0.06
-        ax.errorbar(x + shift, part["estimate"], yerr=whiskers(part), marker="o", capsize=3,
-                    label=name)  # fmt: skip
-    ax.set_xticks(x, [SHORT[r] for r in roles])
-    ax.set_xlabel("role now")
-    ax.set_ylabel("mean place next round")
-    ax.set_title("How much the current role decides the next round")
-    ax.legend(fontsize="small")
-    return fig
-
-
-def differences_figure(c: Comparison) -> Figure:
-    """Paired differences to the baseline for the key measures, with 95 % intervals."""
-    fig = new_figure(8, 5)
-    axes = fig.subplots(2, 3).ravel()
-    for ax, measure in zip(axes, KEY_DIFFERENCES, strict=True):
-        part = _pick(c.differences, measure)
-        y = np.arange(len(part))
-        ax.errorbar(part["estimate"], y, xerr=whiskers(part), fmt="o", capsize=3)
-        ax.axvline(0, color="grey", linestyle="--")
-        ax.set_yticks(y, [f"{v} − {c.baseline}" for v in part["variant"]], fontsize="small")
-        ax.set_ylim(-0.5, len(part) - 0.5)
-        ax.set_title(measure, fontsize="x-small")
-    return fig
-
-
-def strategies_figure(c: Comparison) -> Figure:
-    """Mean place of each strategy in each variant (the ranking), with 95 % intervals."""
-    fig = new_figure(6, 3.2)
-    ax = fig.add_subplot()
-    strategies = list(dict.fromkeys(c.ranking["strategy"]))
-    for k, strategy in enumerate(strategies):
-        part = c.ranking[c.ranking["strategy"] == strategy].set_index("variant")
-        part = part.reindex(list(c.names)).reset_index()
-        y = np.arange(len(part)) + (k - (len(strategies) - 1) / 2) * 0.15
-        ax.errorbar(part["estimate"], y, xerr=whiskers(part), fmt="o", capsize=3,
-                    label=strategy)  # fmt: skip
-    ax.set_yticks(np.arange(len(c.names)), list(c.names))
-    ax.set_xlabel("mean place (1 = President)")
-    ax.set_title("Strategies by rule set")
-    ax.legend(fontsize="small")
-    return fig
-
-
-def length_figure(c: Comparison) -> Figure:
-    """Tricks, plays, passes, skips per round and rounds per match, per variant."""
-    measures = [f"{m} per round" for m in compare.LENGTHS] + ["rounds per match"]
-    fig = new_figure(8, 3)
-    ax = fig.add_subplot()
-    x = np.arange(len(measures))
-    width = 0.8 / len(c.names)
-    for k, name in enumerate(c.names):
-        part = c.estimates[c.estimates["variant"] == name].set_index("measure")
-        part = part.reindex(measures).reset_index()
-        ax.bar(x + (k - (len(c.names) - 1) / 2) * width, part["estimate"], width,
-               yerr=whiskers(part), capsize=2, label=name)  # fmt: skip
-    ax.set_xticks(x, measures, fontsize="small")
-    ax.set_title("Game length")
-    ax.legend(fontsize="small")
-    return fig
-
-
-def make_figures(c: Comparison) -> dict[str, tuple[Figure, str]]:
-    """Every figure of the page with its caption, by file name."""
-    return {
-        "persistence": (persistence_figure(c), "Role persistence per rule set, 95 % intervals"),
-        "next_place": (next_place_figure(c), "Mean place next round by role now"),
-        "differences": (
-            differences_figure(c),
-            f"Differences to {c.baseline}, paired by match, 95 % intervals",
-        ),
-        "strategies": (strategies_figure(c), "Mean place of each strategy per rule set"),
-        "game_length": (length_figure(c), "Game length per rule set"),
-    }
-
-
 # ---------------------------------------------------------------- page
 
 
 def write_page(c: Comparison, out: str | Path) -> Path:
     """Write ``out/compare.html``, ``out/compare.json`` and ``out/figures/`` (PNG and SVG)."""
     root = Path(out)
-    fig_dir = root / FIGURES_DIR
-    fig_dir.mkdir(parents=True, exist_ok=True)
-    embedded = {}
-    for name, (fig, caption) in make_figures(c).items():
-        png = render(fig, "png")
-        (fig_dir / f"{name}.png").write_bytes(png)
-        (fig_dir / f"{name}.svg").write_bytes(render(fig, "svg"))
-        embedded[name] = html.figure(name, png, caption)
+    embedded = publish(compare_figures.make_figures(c), root / FIGURES_DIR)
     (root / JSON_FILE).write_text(json.dumps(to_json(c), indent=1, ensure_ascii=False) + "\n")
-    title = "Président: rule sets compared (" + ", ".join(c.names) + ")"
+    players = c.summaries[0]["rules"]["players"]
+    lead = (
+        f"{len(c.names)} rule sets, {players} players, {c.summaries[0]['matches']:,} matches "
+        f"each on the same deals; differences are to {c.baseline}"
+    )
     page = root / PAGE_FILE
-    page.write_text(html.page(title, sections(c, embedded)), encoding="utf-8")
+    title = "Président: rule sets compared (" + ", ".join(c.names) + ")"
+    page.write_text(html.page(title, sections(c, embedded), lead), encoding="utf-8")
     return page
 
 
@@ -242,21 +137,38 @@ def _table(frame: pd.DataFrame, caption: str, signed: bool = False) -> str:
     return html.table(wide(frame, signed).drop(columns="group"), caption)
 
 
+def _shown_differences(c: Comparison) -> pd.DataFrame:
+    diff = c.differences
+    return diff.assign(variant=diff["variant"] + " − " + c.baseline)
+
+
 def sections(c: Comparison, figs: dict[str, str]) -> list[tuple[str, str, str]]:
     """The page's sections as (anchor, heading, HTML)."""
-    est, diff = c.estimates, c.differences
+    est = c.estimates
     group = {g: est[est["group"] == g] for g in compare.GROUPS}
-    diff_shown = diff.assign(variant=diff["variant"] + " − " + c.baseline)
+    diff_shown = _shown_differences(c)
     ratio = diff_shown.pivot_table(
         index="measure", columns="variant", values="variance_ratio", sort=False
-    ).round(3)
+    )
+    ratio = ratio.map(lambda v: "–" if pd.isna(v) else f"{v:.3f}").reset_index()
+    ratio["measure"] = ratio["measure"].map(measure_title)
     return [
+        ("summary", "What the comparison says", summary(c)),
+        ("settings", "Rules of each variant", _settings(c)),
         ("answer", "Does the exchange keep the President in power?", _answer(c, figs)),
-        ("settings", "Settings", _settings(c)),
         (
             "inequality",
             "Inequality of outcomes",
-            _table(group[compare.INEQUALITY], "By rule set") + figs["next_place"],
+            html.paragraph(
+                "How much the current role decides the next round: the Scum's expected place "
+                "next round minus the President's, the ",
+                term("correlation"),
+                ", the ",
+                term("gini"),
+                ", and the expected place next round after each role.",
+            )
+            + _table(group[compare.INEQUALITY], "By rule set")
+            + figs["next_place"],
         ),
         (
             "strategies",
@@ -276,22 +188,131 @@ def sections(c: Comparison, figs: dict[str, str]) -> list[tuple[str, str, str]]:
             _table(diff_shown, f"Differences to {c.baseline}, paired by match", signed=True)
             + figs["differences"]
             + html.table(
-                ratio.reset_index(),
+                ratio,
                 "Variance of the paired difference / variance if the variants were independent",
             ),
         ),
         ("method", "Method", _method(c)),
+        ("glossary", "Glossary", glossary(GLOSSARY)),
     ]
+
+
+def summary(c: Comparison) -> str:
+    """What the comparison says: each rule set's President against the no-memory
+    baseline, the exchange's effect when a variant isolates it, and the ranking."""
+    est = c.estimates.set_index(["variant", "measure"])
+    stay = [
+        f"{name} {format_ci(*est.loc[(name, 'P(President → President)'), ['estimate', 'lo', 'hi']])}"
+        f" against {est.loc[(name, 'P(President → President) without memory'), 'estimate']:.3f}"
+        for name in c.names
+    ]
+    items: list[object] = [
+        html.join(
+            "How often the President stays President (",
+            term("persistence", "P(President → President)"),
+            ", against its value ",
+            term("no-memory", "without memory"),
+            "): ",
+            "; ".join(stay),
+            ".",
+        )
+    ]
+    isolated = _isolating(c)
+    items.append(_strongest(c, isolated))
+    items.append(_exchange_effect(c, isolated))
+    items.append(_ranking_words(c))
+    closing = html.paragraph(
+        "Brackets are ",
+        term("interval", "95 % intervals"),
+        f" over {c.batches} batches of matches; differences are ",
+        term("paired"),
+        " by match (the same deals in every rule set).",
+        note=True,
+    )
+    return html.box(html.bullets(i for i in items if i) + closing)
+
+
+def _strongest(c: Comparison, isolated: str | None) -> Markup | None:
+    """The rule set that changes P(President → President) most from the baseline (the
+    one that only drops the exchange apart: the next item says what it measures)."""
+    diff = c.differences[
+        (c.differences["measure"] == "P(President → President)")
+        & (c.differences["variant"] != isolated)
+    ]
+    if not len(diff):
+        return None
+    top = diff.loc[diff["estimate"].abs().idxmax()]
+    tenure = c.estimates[c.estimates["measure"] == "President tenure (rounds)"].set_index("variant")
+    return html.join(
+        f"Of the other rule sets, {top['variant']} changes it most: ",
+        f"{_signed(top)} on P(President → President), a ",
+        term("tenure", "tenure"),
+        f" of {tenure.loc[top['variant'], 'estimate']:.2f} rounds against "
+        f"{tenure.loc[c.baseline, 'estimate']:.2f}.",
+    )
+
+
+def _signed(row: pd.Series) -> str:
+    text = format_ci(row["estimate"], row["lo"], row["hi"])
+    return f"+{text}" if row["estimate"] > 0 else text
+
+
+def _isolating(c: Comparison) -> str | None:
+    """The variant whose rules are the baseline's without the exchange, if there is one:
+    its paired difference to the baseline is the exchange's own effect."""
+    base = settings.resolved(c.summaries[0]["rules"])
+    if not any(base.get("exchange", [])):
+        return None
+    for name, summary in zip(c.names[1:], c.summaries[1:], strict=True):
+        rules = settings.resolved(summary["rules"])
+        same = all(rules.get(k) == v for k, v in base.items() if k != "exchange")
+        if same and not any(rules.get("exchange", [])):
+            return name
+    return None
+
+
+def _exchange_effect(c: Comparison, isolated: str | None) -> Markup:
+    """The exchange's own effect (the isolating variant's paired difference, sign turned),
+    or how to measure it."""
+    if isolated is None:
+        return html.join(
+            "No variant isolates the exchange: add the baseline's rules with ",
+            html.code("exchange = []"),
+            " (a rules file such as examples/rules/french-no-exchange.toml) to measure its "
+            "own effect.",
+        )
+    diff = c.differences[c.differences["variant"] == isolated].set_index("measure")
+    stay, tenure = diff.loc["P(President → President)"], diff.loc["President tenure (rounds)"]
+    return html.join(
+        f"What the exchange is worth ({c.baseline} against {isolated}, the same rules without "
+        "it): it adds ",
+        Markup(
+            f"<strong>{html.text(format_ci(-stay['estimate'], -stay['hi'], -stay['lo']))}</strong>"
+        ),
+        " to P(President → President) and "
+        f"{format_ci(-tenure['estimate'], -tenure['hi'], -tenure['lo'], 2)} rounds to the "
+        "President's tenure, ",
+        term("paired", "paired"),
+        " by match.",
+    )
+
+
+def _ranking_words(c: Comparison) -> str:
+    """Which strategy ranks first under each rule set."""
+    firsts = c.ranking[c.ranking["rank"] == 1]
+    if c.ranking["strategy"].nunique() < 2:
+        return ""
+    names = list(dict.fromkeys(firsts["strategy"]))
+    if len(names) == 1:
+        return f"{names[0]} ranks first (lowest mean place) under every rule set."
+    each = "; ".join(f"{r.variant}: {r.strategy}" for r in firsts.itertuples())
+    return f"The best strategy depends on the rules: {each}."
 
 
 def _answer(c: Comparison, figs: dict[str, str]) -> str:
     players = int(c.summaries[0]["rules"]["players"])
     est = c.estimates[c.estimates["group"] == compare.PERSISTENCE]
     diff = c.differences[c.differences["group"] == compare.PERSISTENCE]
-    exchanges = ", ".join(
-        f"{n}: exchange = {json.dumps(s['rules']['exchange'])}"
-        for n, s in zip(c.names, c.summaries, strict=True)
-    )
     text = (
         "P(President → President) is the chance that the President of a round is President "
         "again in the next. Without any memory (each round's roles independent of the last) "
@@ -299,9 +320,9 @@ def _answer(c: Comparison, figs: dict[str, str]) -> str:
         f"{players} only when all players are alike; a strong player is President more "
         "often, so the President is likelier to be him — shown as 'without memory'. Above "
         "that baseline, the card exchange (the Scum hands over his best cards) keeps a "
-        "President in power. A "
-        "variant without exchange (exchange = []) isolates the exchange: its difference to "
-        f"the same rules with the exchange is the exchange's effect. Rule sets: {exchanges}."
+        "President in power. A variant without exchange (exchange = []) isolates the "
+        "exchange: its difference to the same rules with the exchange is the exchange's "
+        "effect."
     )
     return (
         html.paragraph(text)
@@ -317,31 +338,22 @@ def _answer(c: Comparison, figs: dict[str, str]) -> str:
 
 def _settings(c: Comparison) -> str:
     first = c.summaries[0]
-    facts = [
-        ("seed", str(first.get("seed"))),
-        ("players", str(first["rules"]["players"])),
-        ("matches per variant", f"{first['matches']:,}"),
-        ("batches (clusters)", str(c.batches)),
-        ("strategies", ", ".join(f"seat {i}: {s}" for i, s in enumerate(first["strategies"]))),
-        ("version", str(first.get("version"))),
-    ]
     rounds = {n: s.get("rounds_played") for n, s in zip(c.names, c.summaries, strict=True)}
-    facts.append(("rounds played", ", ".join(f"{n}: {r:,}" for n, r in rounds.items() if r)))
-    keys = list(first["rules"])
-    rules = pd.DataFrame(
-        {"rule": keys}
-        | {
-            n: [_plain(s["rules"].get(k)) for k in keys]
-            for n, s in zip(c.names, c.summaries, strict=True)
-        }
+    facts = [
+        ("players", str(first["rules"]["players"])),
+        ("strategies by seat", settings.seating(first["strategies"])),
+        ("matches per variant", f"{first['matches']:,} (the same deals in every variant)"),
+        ("rounds played", ", ".join(f"{n} {r:,}" for n, r in rounds.items() if r)),
+        ("intervals", f"95 %, over {c.batches} batches of matches"),
+        ("seed", str(first.get("seed"))),
+        ("president-sim version", str(first.get("version"))),
+    ]
+    variants = {n: s["rules"] for n, s in zip(c.names, c.summaries, strict=True)}
+    named = ", ".join(
+        n if settings.rule_set_name(r) == n else f"{n} = {settings.rule_set_name(r)}"
+        for n, r in variants.items()
     )
-    return html.table(pd.DataFrame(facts, columns=["setting", "value"])) + html.table(
-        rules, "Rules of each variant"
-    )
-
-
-def _plain(value: object) -> str:
-    return json.dumps(value) if isinstance(value, (list, dict)) or value is None else str(value)
+    return settings.facts_table(facts) + settings.rules_section(named, variants)
 
 
 def _ranking(c: Comparison) -> pd.DataFrame:
@@ -366,12 +378,13 @@ def _method(c: Comparison) -> str:
         f"{c.batches} batches of consecutive matches (every match its own batch when there are "
         "few), the same in every variant; rounds within a match are correlated, matches are "
         "independent, so batches are the clusters. Each measure is a function θ = f(T) of "
-        "the run's sums; its standard error is the delete-one-batch jackknife, "
-        "Var = (G−1)/G · Σ_b (θ₍b₎ − θ̄)², where θ₍b₎ leaves batch b out, and its 95 % "
+        "the run's sums; its standard error is the delete-one-batch ",
+        term("jackknife"),
+        ", Var = (G−1)/G · Σ_b (θ₍b₎ − θ̄)², where θ₍b₎ leaves batch b out, and its 95 % "
         "interval θ ± t(0.975, G−1)·SE. A difference between two variants is paired: its "
         "replicates are θᴮ₍b₎ − θᴬ₍b₎, both without the same batch (the same deals). "
         "The last table says how much the pairing saved: the paired variance over the sum of "
         "the two variances (below 1: the shared deals cancel part of the noise). Next "
         "place after a role and P(role → role) count every round but the first of a match; "
-        "the Gini of place points (n − place, summed over a match) is averaged over matches."
+        "the Gini of place points (n − place, summed over a match) is averaged over matches.",
     )

@@ -1,26 +1,35 @@
 """The sections of ``president report``'s page: each a function of the estimates → HTML.
 
 :mod:`reports.build` computes the estimates and figures; these functions lay them out,
-with the words that say what each interval means.
+with the words that say what each interval means. The page opens with what the run says
+(:mod:`reports.summary`) and the rules in words (:mod:`reports.settings`); the details
+follow, and a glossary closes it, linked from the words' first uses.
 """
 
 from __future__ import annotations
 
-import json
-
 import pandas as pd
 
-from reports import estimates, html
+from reports import estimates, html, settings
 from reports.data import Run
+from reports.glossary import glossary, term
+from reports.html import Markup
 from reports.stats import format_ci
-from reports.strategy_page import strategy_section
+from reports.strategy_page import clipped, strategy_section
+from reports.summary import run_summary
 from reports.tally import Tallies
+from simulator.rules.roles import ROLE_TITLES
 from simulator.runs.standings import Standings
+
+GLOSSARY = ("roles", "place", "rates", "seat-rounds", "interval", "persistence", "no-memory",
+            "tenure", "chain", "slem", "luck", "holm", "deciles", "duplicate", "jackknife",
+            "paired")  # fmt: skip
 
 
 def ci_table(frame: pd.DataFrame, rows: list[str], columns: str, digits: int = 3) -> pd.DataFrame:
-    """A display table: ``estimate [lo, hi]`` strings, ``rows`` down, ``columns`` across."""
-    shown = frame.assign(
+    """A display table: ``estimate [lo, hi]`` strings, ``rows`` down, ``columns`` across
+    (roles written out: Vice-Scum, not vice_scum)."""
+    shown = titled(frame).assign(
         value=[
             format_ci(e, lo, hi, digits)
             for e, lo, hi in zip(frame["estimate"], frame["lo"], frame["hi"], strict=True)
@@ -31,6 +40,13 @@ def ci_table(frame: pd.DataFrame, rows: list[str], columns: str, digits: int = 3
     )
     wide.columns = [str(c) for c in wide.columns]
     return wide.reset_index()
+
+
+def titled(frame: pd.DataFrame) -> pd.DataFrame:
+    """Role columns as people read them (President, Vice-Scum, …)."""
+    roles = {c: frame[c].map(lambda r: ROLE_TITLES.get(r, r)) for c in ("role", "prev_role")
+             if c in frame.columns}  # fmt: skip
+    return frame.assign(**roles)
 
 
 def sections(
@@ -48,56 +64,58 @@ def sections(
         if "duplicate" in results
         else []
     )
+    clusters = estimates.batch_count(t.places)
+    rules = run.summary["rules"]
+    units = "duplicate groups" if run.duplicate else "matches"
+    summary = run_summary(
+        results, clipped(standings), rules, target, f"{clusters} batches of whole {units}"
+    )
     return [
-        ("settings", "Run settings", _settings(run, t)),
-        ("players", "Places and roles by strategy", _players(results, figs)),
+        ("summary", "What the run says", summary),
+        ("settings", "Rules and run", _settings(run, t, clusters)),
+        ("players", "Places and roles by strategy", _players(results, figs, scored)),
         ("strategies", "Strategies compared", strategy_section(standings, figs, target)),
         *duplicate,
-        ("seats", "Seat and first-lead effects", _seats(results, figs, run)),
+        ("seats", "Seats and the first lead", _seats(results, figs, run, scored)),
         ("transitions", "Role transitions", _transitions(results, figs)),
         ("value", "Value of a role", _value(results, figs, scored, run)),
-        ("matches", "Matches", _matches(results, figs, run, target)),
+        ("matches", "Matches", _matches(results, figs, target)),
         ("length", "Game length", _length(results, figs)),
-        ("convergence", "Convergence", figs["convergence"]),
+        ("convergence", "Convergence", _convergence(figs)),
         ("method", "Method", _method(t, run)),
+        ("glossary", "Glossary", glossary(GLOSSARY)),
     ]
 
 
-def _settings(run: Run, t: Tallies) -> str:
-    """The scalar settings of summary.json, strategies by seat, then the rules."""
-    summary = run.summary
-    facts = [
-        (k, _plain(v))
-        for k, v in summary.items()
-        if k not in ("rules", "strategies") and not _nested(v)
-    ]
-    seats = ", ".join(f"seat {i}: {s}" for i, s in enumerate(summary.get("strategies", [])))
-    facts += [("strategies", seats), ("rows read", f"{int(t.places['rows'].sum()):,}")]
-    rules = [(k, _plain(v)) for k, v in summary["rules"].items()]
-    return html.table(pd.DataFrame(facts, columns=["setting", "value"])) + html.table(
-        pd.DataFrame(rules, columns=["rule", "value"]), "Rules"
-    )
+def _settings(run: Run, t: Tallies, clusters: int) -> str:
+    """The run in words, then every rule with its meaning (changes from the defaults
+    highlighted)."""
+    rules = run.summary["rules"]
+    name = settings.rule_set_name(rules)
+    facts = settings.run_facts(run.summary, int(t.places["rows"].sum()), clusters)
+    return settings.facts_table(facts) + settings.rules_section(name, {"value": rules})
 
 
-def _nested(value: object) -> bool:
-    """Tables inside summary.json (the simulator's own results): the report shows its own."""
-    return isinstance(value, dict) or (
-        isinstance(value, list) and any(isinstance(x, (dict, list)) for x in value)
-    )
-
-
-def _plain(value: object) -> str:
-    """A setting as text: JSON for lists and tables, so it reads like summary.json."""
-    return json.dumps(value) if isinstance(value, (list, dict)) or value is None else str(value)
-
-
-def _players(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
-    rates = ci_table(results["rates_strategy"], ["strategy"], "measure")
+def _players(results: dict[str, pd.DataFrame], figs: dict[str, str], scored: bool) -> str:
+    rates = results["rates_strategy"]
+    if not scored:
+        rates = rates[rates["measure"] != "points per round"]
+    shown = ci_table(rates, ["strategy"], "measure")
     dist = ci_table(results["places_strategy"], ["strategy"], "place")
+    dist.columns = ["strategy", *(f"place {c}" for c in dist.columns[1:])]
     return (
-        html.table(rates, "Per strategy")
+        html.paragraph(
+            "Each strategy's ",
+            term("place", "mean place"),
+            " (1 = first out), its ",
+            term("rates", "President and Scum rates"),
+            " and, below, the share of its rounds at each place; brackets are ",
+            term("interval", "95 % intervals"),
+            ".",
+        )
+        + html.table(shown, "Per strategy")
         + figs["rates"]
-        + html.table(dist, "P(place) per strategy (1 = President)")
+        + html.table(dist, "Share of rounds at each place (place 1 = President)")
         + figs["place_distribution"]
     )
 
@@ -133,41 +151,60 @@ def _duplicate(gain: pd.DataFrame, figs: dict[str, str], run: Run) -> str:
             "estimate). The independent-deals column is the CR1 error with every match as "
             "its own cluster: it leaves out the covariance between the matches of a group, "
             "which is what sharing deals creates, so it estimates what the same number of "
-            "independently dealt matches would give. Variance ratio = paired variance / "
-            "independent variance (below 1: duplicate deals help), with its 95 % interval "
-            "over the batches; equivalent independent matches = matches / ratio."
+            "independently dealt matches would give. ",
+            term("duplicate", "Variance ratio"),
+            " = paired variance / independent variance (below 1: duplicate deals help), with "
+            "its 95 % interval over the batches; equivalent independent matches = matches / "
+            "ratio.",
         )
-        + html.table(shown, "Variance reduction per strategy")
+        + html.table(shown, "Variance reduction per strategy", text_columns=["measure"])
         + figs["duplicate"]
     )
 
 
-def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str], run: Run) -> str:
-    """Per seat: under duplicate deals every strategy sits at every seat, so the table
-    gives each (seat, strategy) its own estimate, then the seat's pooled one."""
-    by_pair = ci_table(results["rates_seat_strategy"], ["seat", "strategy"], "measure")
-    pooled = ci_table(results["rates_seat"], ["seat"], "measure").assign(strategy="all")
-    seats = pd.concat([by_pair, pooled[by_pair.columns]], ignore_index=True)
-    seats = seats.sort_values(["seat", "strategy"], key=_pooled_last, kind="stable")
+def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str], run: Run, scored: bool) -> str:
+    """Per seat. Under duplicate deals every strategy sits at every seat, so each (seat,
+    strategy) has its own row, then the seat's players pooled ('all'); otherwise each seat
+    keeps its strategy and one row per seat says it all."""
+
+    def drop_points(frame: pd.DataFrame) -> pd.DataFrame:
+        return frame if scored else frame[frame["measure"] != "points per round"]
+
+    if run.duplicate:
+        by_pair = ci_table(
+            drop_points(results["rates_seat_strategy"]), ["seat", "strategy"], "measure"
+        )
+        pooled = ci_table(drop_points(results["rates_seat"]), ["seat"], "measure").assign(
+            strategy="all"
+        )
+        seats = pd.concat([by_pair, pooled[by_pair.columns]], ignore_index=True)
+        seats = seats.sort_values(["seat", "strategy"], key=_pooled_last, kind="stable")
+        note = (
+            "Under duplicate deals the strategies turn seats: each row is one strategy at "
+            "one seat; 'all' pools the seat's players."
+        )
+    else:
+        seats = ci_table(drop_points(results["rates_seat"]), ["seat"], "measure")
+        seats.insert(1, "strategy", [run.lineup[int(s)] for s in seats["seat"]])
+        note = "Each seat keeps its strategy for the whole run."
     dist = ci_table(results["places_seat"], ["seat"], "place")
+    dist.columns = ["seat", *(f"place {c}" for c in dist.columns[1:])]
     leads = results["leads"].assign(
-        first_round=results["leads"]["first_round"].map({True: "round 0", False: "later rounds"}),
+        first_round=results["leads"]["first_round"].map({True: "first", False: "later"}),
         led=results["leads"]["led"].map({True: "led", False: "did not lead"}),
     )
     leads = ci_table(leads, ["first_round", "led"], "measure").rename(
-        columns={"first_round": "rounds", "led": "first trick"}
-    )
-    note = (
-        "Under duplicate deals the strategies turn seats: each row is one strategy at one "
-        "seat; 'all' pools the seat's players."
-        if run.duplicate
-        else "Each seat keeps its strategy; 'all' repeats the seat's value."
+        columns={"first_round": "round", "led": "first trick"}
     )
     return (
-        html.table(seats, "Per seat and strategy")
+        html.table(seats, "Per seat", text_columns=["strategy"])
         + html.paragraph(note, note=True)
-        + html.table(dist, "P(place) per seat")
-        + html.table(leads, "First lead of the round (round 0 apart: its leader is random)")
+        + html.table(dist, "Share of rounds at each place, per seat")
+        + html.table(
+            leads,
+            "Leading the first trick (the first round apart: its leader is drawn at random)",
+            text_columns=["first trick"],
+        )
         + figs["seat_effects"]
     )
 
@@ -179,17 +216,32 @@ def _pooled_last(column: pd.Series) -> pd.Series:
 
 def _transitions(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
     matrix = results["transitions"]
-    out = figs["transitions"] + _persistence(results["persistence"])
-    for strategy, part in matrix.groupby("strategy", sort=False):
-        shown = ci_table(part, ["prev_role"], "role").rename(columns={"prev_role": "role now"})
-        counts = part.pivot_table(
-            index="prev_role", columns="role", values="count", aggfunc="sum", sort=False
+    out = (
+        html.paragraph(
+            "The ",
+            term("chain", "transition matrix"),
+            " P(role next round | role now) of each strategy's players, then of all players "
+            "together; each cell gives the probability with its interval and, below it, how "
+            "many such transitions were seen.",
         )
-        counts.columns = [f"n→{c}" for c in counts.columns]
-        shown = shown.merge(counts.reset_index(), left_on="role now", right_on="prev_role")
-        title = "All players pooled" if strategy == estimates.POOLED else f"Strategy {strategy}"
-        out += html.table(shown.drop(columns="prev_role"), title)
-    chain = ci_table(results["chain"], ["measure"], "strategy")
+        + figs["transitions"]
+        + _persistence(results["persistence"])
+    )
+    for strategy, part in matrix.groupby("strategy", sort=False):
+        cells = titled(part).assign(value=[
+            Markup(f'{html.text(format_ci(e, lo, hi))}<span class="count">n = {int(n):,}</span>')
+            for e, lo, hi, n in zip(part["estimate"], part["lo"], part["hi"], part["count"],
+                                    strict=True)
+        ])  # fmt: skip
+        shown = cells.pivot_table(
+            index="prev_role", columns="role", values="value", aggfunc="first", sort=False
+        )
+        shown.columns = [f"→ {c}" for c in shown.columns]
+        shown = shown.reset_index().rename(columns={"prev_role": "role now"})
+        title = "All players" if strategy == estimates.POOLED else f"Strategy {strategy}"
+        out += html.table(shown, title)
+    chain = ci_table(results["chain"].assign(measure=results["chain"]["measure"].map(_chain_name)),
+                     ["measure"], "strategy")  # fmt: skip
     nxt = ci_table(results["next_place"], ["prev_role"], "strategy").rename(
         columns={"prev_role": "role now"}
     )
@@ -197,18 +249,27 @@ def _transitions(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
         out
         + html.table(chain, "Role chain: stationary shares, President tenure, SLEM, half-life")
         + html.paragraph(
-            "Tenure: expected consecutive rounds as President, the first included "
-            "(1/(1 − P(P→P))). SLEM: the second-largest eigenvalue modulus of the matrix; the "
-            "influence of the current role shrinks by this factor each round, halving every "
-            "'half-life' rounds. Read the strategies' chains: a player keeps his strategy, so "
-            "his roles form a chain; the pooled chain ('all') mixes skill with memory (a "
-            "strong player is President again because he is strong), so its persistence and "
-            "half-life overstate the memory of the roles in a mixed field. Intervals: "
-            "delete-one-batch jackknife over the batches of matches.",
+            term("tenure", "Tenure"),
+            ": expected consecutive rounds as President, the first included (1/(1 − P(P→P))). ",
+            term("slem", "SLEM"),
+            ": the second-largest eigenvalue modulus of the matrix; the influence of the "
+            "current role shrinks by this factor each round, halving every 'half-life' "
+            "rounds. Read the strategies' chains: a player keeps his strategy, so his roles "
+            "form a chain; the pooled chain ('all') mixes skill with memory (a strong player "
+            "is President again because he is strong), so its persistence and half-life "
+            "overstate the memory of the roles in a mixed field. Intervals: ",
+            term("jackknife", "delete-one-batch jackknife"),
+            " over the batches of matches.",
             note=True,
         )
         + html.table(nxt, "Expected place next round, by role now")
     )
+
+
+def _chain_name(measure: str) -> str:
+    """``stationary vice_scum`` → ``stationary share: Vice-Scum``."""
+    role = measure.removeprefix("stationary ")
+    return f"stationary share: {ROLE_TITLES[role]}" if role in ROLE_TITLES else measure
 
 
 def _persistence(persist: pd.DataFrame) -> str:
@@ -221,11 +282,14 @@ def _persistence(persist: pd.DataFrame) -> str:
                 for e, lo, hi in zip(persist["estimate"], persist["lo"], persist["hi"], strict=True)
             ],
             "without memory": [f"{b:.3f}" for b in persist["baseline"]],
-            "transitions from President": persist["from_count"].astype(int),
+            "rounds as President followed by another": [
+                f"{int(n):,}" for n in persist["from_count"]
+            ],
         }
     )
     return html.table(shown, "Does the President stay President?") + html.paragraph(
-        "Without memory (each round's roles independent of the last), a strategy's "
+        term("no-memory", "Without memory"),
+        " (each round's roles independent of the last), a strategy's "
         "P(President → President) would be its own President rate π; pooled over a mixed "
         "field it would be Σπᵢ²/Σπᵢ over the seats' players (not 1/n: the President is "
         "likelier to be a strong player, who is President more often anyway). The excess "
@@ -249,31 +313,39 @@ def _value(results: dict[str, pd.DataFrame], figs: dict[str, str], scored: bool,
     out = figs["role_value"]
     for measure in ("points", "mean place") if scored else ("mean place",):
         part = value[value["measure"] == measure]
+        shown = ci_table(part, ["strategy", "role"], "horizon")
+        shown.columns = [*shown.columns[:2], *(f"next {h}" for h in shown.columns[2:])]
+        per = "points per round" if measure == "points" else "mean place"
         out += html.table(
-            ci_table(part, ["strategy", "role"], "horizon"),
-            f"{measure} over the next h rounds (columns: h), by role now",
+            shown, f"{per} over the next h rounds, by role now", text_columns=["role"]
         )
     out += html.paragraph(limit, note=True)
     if not scored:
-        out += html.paragraph("These rules score no points; the value is the mean place.", True)
+        out += html.paragraph(
+            "These rules score no points; a role's value is the mean place that follows it.",
+            note=True,
+        )
     return out
 
 
-def _matches(results: dict[str, pd.DataFrame], figs: dict[str, str], run: Run, target: bool) -> str:
-    length = ci_table(results["match_length"], ["measure"], "scope")
+def _matches(results: dict[str, pd.DataFrame], figs: dict[str, str], target: bool) -> str:
     if not target:
+        rounds = results["match_length"]
+        rounds = rounds[rounds["measure"] == "rounds per match"]["estimate"]
+        fixed = f"{rounds.iat[0]:.0f}" if len(rounds) else "a fixed number of"
         return html.paragraph(
-            "No scoring target: every match lasts the fixed number of rounds "
-            f"({run.summary.get('rounds_per_match', '–')}), and nobody wins a match.",
+            f"No scoring target: every match lasts {fixed} rounds, and nobody wins a match.",
             note=True,
-        ) + html.table(length)
+        )
+    length = ci_table(results["match_length"], ["measure"], "scope")
     wins = results["wins_strategy"].assign(measure="match win rate")
     seats = results["wins_seat"].assign(measure="match win rate")
     return (
         html.table(ci_table(wins, ["strategy"], "measure"), "Match win rate per strategy")
         + html.paragraph(
             "Per strategy: the share of the matches it played that one of its players won "
-            "(a strategy holding two seats counts once per match).",
+            "(a strategy holding two seats counts once per match). Decided share: the "
+            "matches that ended by the target rather than at the round limit.",
             note=True,
         )
         + html.table(ci_table(seats, ["seat"], "measure"), "Match win rate per seat")
@@ -283,8 +355,19 @@ def _matches(results: dict[str, pd.DataFrame], figs: dict[str, str], run: Run, t
 
 
 def _length(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
+    frame = results["game_length"]
+    frame = frame.assign(measure=frame["measure"] + " per round")
+    return html.table(ci_table(frame, ["measure"], "scope", 2)) + figs["game_length"]
+
+
+def _convergence(figs: dict[str, str]) -> str:
     return (
-        html.table(ci_table(results["game_length"], ["measure"], "scope", 2)) + figs["game_length"]
+        html.paragraph(
+            "Each strategy's estimate after the first k batches of matches, as a run that "
+            "short would have reported it: the band narrows as the run grows.",
+            note=True,
+        )
+        + figs["convergence"]
     )
 
 

@@ -27,6 +27,7 @@ import pandas as pd
 from simulator.stats import ratio_from_sums
 
 MAX_DIGITS = 6  # decimals shown at most, however narrow an interval
+EXACT = 1e-9  # a half-width this small (relative) is floating-point noise, not uncertainty
 
 
 def ratio_ci(y: pd.Series, n: pd.Series, groups: int) -> pd.DataFrame:
@@ -56,7 +57,9 @@ def cumulative_ratio_ci(y: np.ndarray, n: np.ndarray) -> pd.DataFrame:
 
 
 def format_ci(estimate: float, lo: float, hi: float, digits: int = 3) -> str:
-    """``0.312 [0.301, 0.323]``; the interval is left out when it could not be computed.
+    """``0.312 [0.301, 0.323]``; the interval is left out when it could not be computed,
+    and when it is only rounding noise around an exact value (the pooled chain's
+    stationary shares are exactly 1/n: ``0.250 (exact)``, not ``0.250000 [0.250000, …]``).
 
     ``digits`` is a minimum: narrow intervals get more digits, enough to show the
     half-width's first significant digit (large runs would otherwise print [0.472, 0.472]).
@@ -66,6 +69,8 @@ def format_ci(estimate: float, lo: float, hi: float, digits: int = 3) -> str:
     if math.isnan(lo) or math.isnan(hi):
         return f"{estimate:.{digits}f}"
     half = (hi - lo) / 2
+    if 0 < half <= EXACT * max(1.0, abs(estimate)):
+        return f"{estimate:.{digits}f} (exact)"
     if half > 0:
         digits = min(MAX_DIGITS, max(digits, -math.floor(math.log10(half))))
     return f"{estimate:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"

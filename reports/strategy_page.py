@@ -3,22 +3,26 @@
 Both show the same three things (:mod:`simulator.runs.standings`): the ranking with
 plain and luck-adjusted intervals, every pair's difference once as a heatmap with
 Holm-adjusted stars, and each strategy's mean place by decile of its dealt-hand
-strength — where a strategy gains over another, with weak hands or strong ones.
+strength — where a strategy gains over another, with weak hands or strong ones. The
+tournament's page opens, like the run's, with what it says in plain words and the rules
+in words.
 """
 
 from __future__ import annotations
 
-import json
+import dataclasses
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
-from reports import html, strategy_figures
-from reports.figures import render
+from reports import html, settings, strategy_figures
+from reports.figures import Drawing, publish
+from reports.glossary import glossary, term
 from reports.stats import format_ci
+from reports.summary import winner
 from simulator.rules.options import Rules
 from simulator.runs.standings import (
     DECILES,
@@ -33,6 +37,9 @@ from simulator.runs.standings import (
 PAGE_FILE = "tournament.html"
 FIGURES_DIR = "figures"
 RUN_CLUSTERS = "batches of whole matches (whole duplicate groups under duplicate deals)"
+SHARES = ("president", "scum", "match_wins")  # proportions: intervals clipped to [0, 1]
+GLOSSARY = ("roles", "place", "rates", "seat-rounds", "interval", "luck", "holm", "deciles",
+            "duplicate")  # fmt: skip
 
 
 def strategy_standings(
@@ -76,59 +83,85 @@ def strategy_standings(
     return standings_of(sums, RUN_CLUSTERS)
 
 
-def standing_figures(st: Standings) -> dict[str, tuple[Figure, str]]:
-    """The three figures, by file name, with their captions."""
+def clipped(st: Standings) -> Standings:
+    """The standings with the intervals of proportions (President, Scum, match-win rates)
+    clipped to [0, 1], as every other page shows proportions."""
+    ranking = st.ranking.copy()
+    for column in SHARES:
+        ranking[f"{column}_lo"] = ranking[f"{column}_lo"].clip(lower=0.0)
+        ranking[f"{column}_hi"] = ranking[f"{column}_hi"].clip(upper=1.0)
+    return dataclasses.replace(st, ranking=ranking)
+
+
+def standing_figures(st: Standings) -> dict[str, tuple[Drawing, object]]:
+    """The figures, by file name, each a drawing (wide or narrow) with its caption; the
+    pairwise heatmap needs three strategies or more (one pair is the table's one row)."""
     order = list(st.ranking["strategy"])
-    return {
+    out: dict[str, tuple[Drawing, object]] = {
         "strategy_ranking": (
-            strategy_figures.ranking(st.ranking),
+            partial(strategy_figures.ranking, st.ranking),
             "Mean place per strategy, plain and luck-adjusted, 95 % intervals",
         ),
-        "strategy_pairs": (
-            strategy_figures.pairwise_heatmap(st.pairwise, order),
-            "Each pair once: mean place of the row minus the column, Holm-adjusted stars",
-        ),
-        "strategy_deciles": (
-            strategy_figures.deciles(st.deciles),
-            "Mean place by decile of dealt-hand strength, 95 % intervals",
-        ),
     }
+    if len(st.pairwise) > 1:
+        out["strategy_pairs"] = (
+            partial(strategy_figures.pairwise_heatmap, st.pairwise, order),
+            "Each pair once: mean place of the row minus the column (blue: the row places "
+            "better); * p < 0.05, ** p < 0.01 after Holm's adjustment",
+        )
+    out["strategy_deciles"] = (
+        partial(strategy_figures.deciles, st.deciles),
+        "Mean place by decile of dealt-hand strength, 95 % intervals",
+    )
+    return out
 
 
 def _ci(row: Any, column: str) -> str:
     return format_ci(row[column], row[f"{column}_lo"], row[f"{column}_hi"])
 
 
+def _p(p: float) -> str:
+    """A p-value as read: ``< 0.0001`` rather than ``0`` or ``1.3e-60``."""
+    return "< 0.0001" if p < 1e-4 else f"{p:.2g}"
+
+
 def strategy_section(st: Standings, figs: dict[str, str], wins: bool) -> str:
     """The section's HTML: tables, figures and the words that say what they mean."""
+    st = clipped(st)
     measures = [("mean_place", "mean place"), ("adjusted", "luck-adjusted mean place"),
                 ("president", "President rate"), ("scum", "Scum rate")]  # fmt: skip
     if wins:
         measures.append(("match_wins", "match win rate"))
     ranking = pd.DataFrame(
-        {"strategy": st.ranking["strategy"], "seat-rounds": st.ranking["rounds"]}
+        {"strategy": st.ranking["strategy"],
+         "seat-rounds": [f"{n:,}" for n in st.ranking["rounds"]]}
         | {title: [_ci(r, c) for _, r in st.ranking.iterrows()] for c, title in measures}
-    )
-    pairs = pd.DataFrame(
-        {
-            "better-ranked": st.pairwise["a"],
-            "other": st.pairwise["b"],
-            "difference": [_ci(r, "diff") + stars(r.p_holm) for _, r in st.pairwise.iterrows()],
-            "Holm p": [f"{p:.2g}" for p in st.pairwise["p_holm"]],
-            "luck-adjusted": [
-                _ci(r, "adjusted") + stars(r.adjusted_p_holm) for _, r in st.pairwise.iterrows()
-            ],
-        }
-    )
+    )  # fmt: skip
+    out = html.paragraph(*_method(st)) + html.table(ranking, "Ranking (best first)")
+    out += figs["strategy_ranking"]
+    if len(st.pairwise):
+        pairs = pd.DataFrame(
+            {
+                "better-ranked": st.pairwise["a"],
+                "other": st.pairwise["b"],
+                "difference": [_ci(r, "diff") + stars(r.p_holm) for _, r in st.pairwise.iterrows()],
+                "Holm p": [_p(p) for p in st.pairwise["p_holm"]],
+                "luck-adjusted": [
+                    _ci(r, "adjusted") + stars(r.adjusted_p_holm) for _, r in st.pairwise.iterrows()
+                ],
+            }
+        )
+        out += html.table(
+            pairs, "Pairwise: mean place of the better-ranked minus the other",
+            text_columns=["other"],
+        )  # fmt: skip
+        out += figs.get("strategy_pairs", "")
     return (
-        html.paragraph(_method(st))
-        + html.table(ranking, "Ranking (best first)")
-        + figs["strategy_ranking"]
-        + html.table(pairs, "Pairwise: mean place of the better-ranked minus the other")
-        + figs["strategy_pairs"]
+        out
         + html.paragraph(
-            "Deciles: every dealt hand (its base hand, before the exchange) falls in a decile "
-            "of the strength of all dealt hands; the vertical gap between two strategies' "
+            term("deciles", "Deciles"),
+            ": every dealt hand (its base hand, before the exchange) falls in a decile of "
+            "the strength of all dealt hands; the vertical gap between two strategies' "
             "curves at a decile is what one gains over the other with hands that strong.",
             note=True,
         )
@@ -136,64 +169,85 @@ def strategy_section(st: Standings, figs: dict[str, str], wins: bool) -> str:
     )
 
 
-def _method(st: Standings) -> str:
-    """What the intervals of the section mean, in words."""
+def _method(st: Standings) -> list[object]:
+    """What the intervals of the section mean, in words (text and glossary links)."""
     r2 = st.r_squared
-    text = (
-        f"Every interval is a 95 % interval whose clusters — the independent units — are "
-        f"{st.cluster_label}: G = {st.clusters}, Student's t with G − 1 degrees of freedom. "
-        "Luck-adjusted: the mean place with the luck of the dealt cards removed, place − "
-        "β × (dealt-hand strength − the table's mean), β fitted on the same clusters and "
-        "refitted without each one (jackknife), so its uncertainty is in the interval"
-    )
+    out: list[object] = [
+        "Every interval is a ",
+        term("interval", "95 % interval"),
+        f" whose clusters — the independent units — are {st.cluster_label}: "
+        f"G = {st.clusters}, Student's t with G − 1 degrees of freedom. ",
+        term("luck", "Luck-adjusted"),
+        ": the mean place with the luck of the dealt cards removed, place − β × "
+        "(dealt-hand strength − the table's mean), β fitted on the same clusters and "
+        "refitted without each one (jackknife), so its uncertainty is in the interval",
+    ]
     if r2 is not None and np.isfinite(r2):
-        text += f"; the dealt hand explains R² = {r2:.3f} of the place variance"
+        out.append(f"; the dealt hand explains R² = {r2:.3f} of the place variance")
     if st.luck_balanced:
-        text += (
+        out.append(
             ". Here duplicate deals give every strategy every dealt hand equally often in "
             "each cluster, so this luck cancels already and the adjusted values equal the plain"
         )
-    return (
-        text + ". Pairwise differences compare two strategies where both sat at the same "
-        "table; stars use Holm's adjustment over all the pairs (* p < 0.05, ** p < 0.01)."
+    return [
+        *out,
+        ". Pairwise differences compare two strategies where both sat at the same table; "
+        "stars use ",
+        term("holm", "Holm's adjustment"),
+        " over all the pairs (* p < 0.05, ** p < 0.01).",
+    ]
+
+
+def tournament_summary(st: Standings, rules: Rules) -> str:
+    """What the tournament says: the winner and its margin, then how many pairs differ."""
+    st = clipped(st)
+    items: list[object] = [winner(st, bool(rules.target))]
+    if len(st.pairwise) > 1:
+        clear = int((st.pairwise["p_holm"] < 0.05).sum())
+        items.append(
+            html.join(
+                f"Of the {len(st.pairwise)} pairs of strategies, {clear} differ beyond chance (",
+                term("holm", "Holm-adjusted"),
+                " p < 0.05); the heatmap below shows each pair once.",
+            )
+        )
+    closing = html.paragraph(
+        "Every bracket is a ",
+        term("interval", "95 % interval"),
+        f" over {st.clusters} {st.cluster_label}.",
+        note=True,
     )
+    return html.box(html.bullets(items) + closing)
 
 
 def write_tournament_page(out: Path, rules: Rules, config: Any, st: Standings) -> Path:
     """Write ``OUT/tournament.html`` (self-contained) and its figures in ``OUT/figures/``."""
-    figures_dir = out / FIGURES_DIR
-    figures_dir.mkdir(parents=True, exist_ok=True)
-    embedded = {}
-    for name, (fig, caption) in standing_figures(st).items():
-        png = render(fig, "png")
-        (figures_dir / f"{name}.png").write_bytes(png)
-        (figures_dir / f"{name}.svg").write_bytes(render(fig, "svg"))
-        embedded[name] = html.figure(name, png, caption)
-    settings = pd.DataFrame(
-        [
-            ("strategies", ", ".join(config.strategies)),
-            ("players", str(rules.players)),
-            ("matches per table", str(config.matches)),
-            ("rounds per match", "target" if rules.target else str(config.rounds_per_match)),
-            ("seed", str(config.seed)),
-        ],
-        columns=["setting", "value"],
-    )
-    rule_rows = pd.DataFrame(
-        [(k, json.dumps(v) if isinstance(v, (list, dict)) else str(v))
-         for k, v in rules.to_dict().items()],
-        columns=["rule", "value"],
-    )  # fmt: skip
+    embedded = publish(standing_figures(st), out / FIGURES_DIR)
+    length = f"to {rules.target} points" if rules.target else f"of {config.rounds_per_match} rounds"
+    name = settings.rule_set_name(rules.to_dict())
+    facts = [
+        ("rule set", name),
+        ("players", str(rules.players)),
+        ("strategies", ", ".join(config.strategies)),
+        ("matches per table", f"{config.matches:,}, each {length}"),
+        ("deals", "duplicate: every table plays the same deal groups, the line-up turning"),
+        ("seed", str(config.seed)),
+    ]
+    lead = f"{len(config.strategies)} strategies, {name} rules, {rules.players} players"
     page = html.page(
         "Président strategy report",
         [
+            ("summary", "What the tournament says", tournament_summary(st, rules)),
             (
                 "settings",
-                "Tournament settings",
-                html.table(settings) + html.table(rule_rows, "Rules"),
+                "Rules and tournament",
+                settings.facts_table(facts)
+                + settings.rules_section(name, {"value": rules.to_dict()}),
             ),
             ("strategies", "Strategies", strategy_section(st, embedded, bool(rules.target))),
+            ("glossary", "Glossary", glossary(GLOSSARY)),
         ],
+        lead,
     )
     path = out / PAGE_FILE
     path.write_text(page, encoding="utf-8")

@@ -8,7 +8,6 @@ delete-one-match jackknife recomputed here from the rows.
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 from collections.abc import Callable
@@ -19,8 +18,10 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
+from reports.stats import format_ci
 from simulator.runs.variants import variant_names
 from tests.conftest import run_cli
+from tests.reports.page_parts import broken_links, embedded_figure, section
 
 MATCHES = 200
 VARIANTS = ("french", "spade", "scum", "no-exchange")
@@ -195,13 +196,37 @@ def test_page_embeds_every_figure(compared):
     for name in FIGURES:
         png = (out / "figures" / f"{name}.png").read_bytes()
         assert (out / "figures" / f"{name}.svg").read_text().lstrip().startswith("<?xml")
-        embedded = re.search(
-            rf'id="fig-{name}"><img alt="[^"]*" src="data:image/png;base64,([^"]+)"', page
-        )
+        embedded = embedded_figure(page, name)
         assert embedded is not None, name
-        assert base64.b64decode(embedded.group(1)) == png
+        wide, narrow = embedded
+        assert wide == png and narrow.startswith(b"\x89PNG") and narrow != png
     assert "Does the exchange keep the President in power?" in page
     assert "jackknife" in page and "exchange = []" in page
+
+
+def test_page_opens_with_what_the_comparison_says(compared, numbers):
+    out, _ = compared
+    page = (out / "compare.html").read_text(encoding="utf-8")
+    assert re.search(r'<section id="(\w+)">', page).group(1) == "summary"
+    said = section(page, "summary")
+    for name in VARIANTS:
+        stay = row(numbers["estimates"], variant=name, measure="P(President → President)")
+        assert f"{name} {format_ci(stay['estimate'], stay['lo'], stay['hi'])} against" in said
+    # no-exchange is french without the exchange: the paired difference, sign turned
+    d = row(numbers["differences"], variant="no-exchange", measure="P(President → President)")
+    assert "What the exchange is worth (french against no-exchange" in said
+    assert format_ci(-d["estimate"], -d["hi"], -d["lo"]) in said
+    assert broken_links(page) == []
+    rules = section(page, "settings")
+    assert "no-exchange = french with exchange changed" in rules
+    header = re.search(r"<thead><tr>(.*?)</tr></thead>", rules.split("Rules:")[1]).group(1)
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", header) == [
+        "option",
+        *VARIANTS,
+        "default",
+        "meaning",
+    ]  # one column per variant, none empty
+    assert "next place after Vice-Scum" in page and "after vice_scum" not in page
 
 
 def test_variant_names_are_unique_and_folder_safe():

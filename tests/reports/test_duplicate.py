@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import re
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +11,7 @@ from scipy import stats as sps
 
 from reports import build, data
 from tests.conftest import run_cli
+from tests.reports.page_parts import embedded_figure
 
 
 @pytest.fixture(scope="module")
@@ -97,10 +96,8 @@ def test_duplicate_section_and_figure(duplicate_run):
     page = (duplicate_run / "report.html").read_text(encoding="utf-8")
     assert '<section id="duplicate">' in page and "Variance reduction per strategy" in page
     png = (duplicate_run / "figures" / "duplicate.png").read_bytes()
-    embedded = re.search(
-        r'id="fig-duplicate"><img alt="[^"]*" src="data:image/png;base64,([^"]+)"', page
-    )
-    assert embedded is not None and base64.b64decode(embedded.group(1)) == png
+    embedded = embedded_figure(page, "duplicate")
+    assert embedded is not None and embedded[0] == png
 
 
 def test_no_duplicate_section_without_duplicate_deals(tmp_path):

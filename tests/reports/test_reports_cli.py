@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 from pathlib import Path
@@ -12,10 +11,12 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-from reports import build
+from reports import build, data
 from reports.stats import format_ci
+from reports.strategy_page import clipped, strategy_standings
 from simulator.rules.presets import preset
 from tests.conftest import run_cli
+from tests.reports.page_parts import broken_links, embedded_figure, section
 from tests.reports.report_runs import reference_frame, write_run
 
 NAMES = ["lowest", "random", "random", "lowest"]
@@ -53,11 +54,10 @@ def test_every_figure_is_embedded_and_written(target_run, rendered):
         png = (root / "figures" / f"{name}.png").read_bytes()
         assert png.startswith(b"\x89PNG")
         assert (root / "figures" / f"{name}.svg").read_text().lstrip().startswith("<?xml")
-        embedded = re.search(
-            rf'id="fig-{name}"><img alt="[^"]*" src="data:image/png;base64,([^"]+)"', rendered
-        )
+        embedded = embedded_figure(rendered, name)
         assert embedded is not None, name
-        assert base64.b64decode(embedded.group(1)) == png
+        wide, narrow = embedded
+        assert wide == png and narrow.startswith(b"\x89PNG") and narrow != png
 
 
 def test_report_is_self_contained_and_responsive(rendered):
@@ -69,9 +69,13 @@ def test_report_is_self_contained_and_responsive(rendered):
 def test_report_shows_settings_and_hand_computed_rates(target_run, rendered):
     root, frame = target_run
     summary = json.loads((root / "summary.json").read_text())
-    assert f"<td>{summary['seed']}</td>" in rendered
-    assert f"<td>{summary['version']}</td>" in rendered
-    assert "seat 1: random" in rendered
+    facts = section(rendered, "settings")
+    assert f'<td class="text">{summary["seed"]}</td>' in facts
+    assert f'<td class="text">{summary["version"]}</td>' in facts
+    assert "seat 0 lowest, seat 1 random, seat 2 random, seat 3 lowest" in facts
+    assert "<h3>Rules: spade</h3>" in facts
+    for raw in ("null", "None", "False", "True", "{&quot;"):  # summary.json's spelling
+        assert raw not in facts, raw
     g = frame["match"].nunique()
     for strategy, rows in frame.groupby("strategy", observed=True):
         per_match = (
@@ -160,3 +164,42 @@ def test_refuses_unknown_roles(tmp_path, target_run):
 def test_help():
     result = run_cli("report", "--help")
     assert result.exit_code == 0 and "report.html" in result.stdout
+
+
+def test_report_opens_with_what_the_run_says(target_run, rendered):
+    """The first section states the winner and its margin, the President's persistence
+    against the no-memory baseline, the exchange and how to measure it, with the numbers
+    of the tables below."""
+    root, _ = target_run
+    assert re.search(r"<section id=\"(\w+)\">", rendered).group(1) == "summary"
+    said = section(rendered, "summary")
+    run = data.open_run(root)
+    t = build.collect(run)
+    results = build.analyse(t, run)
+    st = clipped(strategy_standings(t.standings, t.strategy_matches, t.strength))
+    best, second = st.ranking.iloc[0], st.ranking.iloc[1]
+    pair = st.pairwise.iloc[0]
+    assert f"<strong>{best['strategy']}</strong> places best" in said
+    for text in (
+        format_ci(best["mean_place"], best["mean_place_lo"], best["mean_place_hi"]),
+        format_ci(second["mean_place"], second["mean_place_lo"], second["mean_place_hi"]),
+        format_ci(-pair["diff"], -pair["diff_hi"], -pair["diff_lo"]),
+        format_ci(best["match_wins"], best["match_wins_lo"], best["match_wins_hi"]),
+    ):
+        assert text in said, text
+    pooled = results["persistence"].set_index("strategy").loc["all"]
+    assert format_ci(pooled["estimate"], pooled["lo"], pooled["hi"]) in said
+    assert f"against {pooled['baseline']:.3f}" in said and 'href="#g-no-memory"' in said
+    assert "the Scum gives his best card to the President" in said  # spade: exchange [1]
+    assert "<code>preset = &quot;spade&quot;</code>" in said and "exchange = []" in said
+    assert broken_links(rendered) == []
+
+
+def test_rules_without_points_or_target_show_neither(tmp_path):
+    frame = reference_frame(preset("french"), NAMES, 1, 8, 3)
+    root = write_run(tmp_path, frame, preset("french"), NAMES, 1, 1)
+    page = build.write_report(root).read_text(encoding="utf-8")
+    assert "points per round" not in page and "decided share" not in page
+    assert "every match lasts 3 rounds" in page and "(None)" not in page
+    assert "vice_scum" not in page and "Vice-Scum" in page  # roles as people read them
+    assert "Value of each role over the next 1, 2 rounds" in page  # as far as matches go

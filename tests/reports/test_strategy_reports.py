@@ -65,7 +65,7 @@ def test_per_seat_table_shows_each_strategy_at_each_seat(duplicate_report):
     for (seat, strategy), rows in frame.groupby(["seat", "strategy"], observed=True):
         mean = rows["place"].mean()
         cell = re.search(
-            rf"<td>{seat}</td>\s*<td>{strategy}</td>\s*<td>([0-9.]+) \[", section
+            rf'<td>{seat}</td>\s*<td class="text">{strategy}</td>\s*<td>([0-9.]+) \[', section
         ).group(1)
         assert float(cell) == pytest.approx(mean, abs=6e-4)  # shown with 3 decimals
 

@@ -1,0 +1,178 @@
+"""The pages as people see them: report.html, compare.html and the strategy report,
+rendered by headless Chromium at 1400 px (a desktop) and 400 px (a phone).
+
+At each width, every page must: load every image (the phone its narrow layout), keep
+everything inside the viewport but what scrolls inside a table's own box, open with its
+summary (the first section, on the first screen), and use no text smaller than 12 CSS
+pixels. Chromium and its driver are Debian's ``chromium`` and ``chromium-driver``
+(``.ci/run`` installs them); without them the test is skipped on a developer's machine
+and fails in CI (``PRESIDENT_CI=1``), where a skipped check would be a silent pass.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+WIDTHS = {"desktop": (1400, 900), "phone": (400, 800)}
+MIN_FONT_PX = 12
+CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)  # fmt: skip
+
+
+def _browser_or_skip() -> None:
+    """Skip (or, in CI, fail) when Chromium, its driver or selenium is missing."""
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists() and not shutil.which(p)]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("selenium (the test extra)")
+    if not missing:
+        return
+    reason = f"no {', '.join(missing)}: apt-get install chromium chromium-driver"
+    if os.environ.get("PRESIDENT_CI"):
+        pytest.fail(f"CI must test the pages in a browser, but found {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory) -> Iterator[object]:
+    """One headless Chromium for the module, offline, with a new empty profile."""
+    _browser_or_skip()
+    os.environ["SE_AVOID_STATS"] = "true"  # selenium never phones home
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, Path]:
+    """Small real runs of each page: a plain report, one under a target with duplicate
+    deals and three strategies, a compare with a variant that drops the exchange, and a
+    tournament's strategy report."""
+    root = tmp_path_factory.mktemp("pages")
+    out = {}
+    for name, args in (
+        ("report", ["--matches", "80", "--rounds-per-match", "5"]),
+        ("report-spade-duplicate", ["--rules", "spade", "--matches", "60", "--duplicate",
+                                    "--strategies", "rules-aware,lowest,random,lowest"]),
+    ):  # fmt: skip
+        result = run_cli("simulate", *args, "--quiet", "--out", str(root / name), "--report")
+        assert result.exit_code == 0, result.stderr
+        out[name] = root / name / "report.html"
+    rules = root / "french-no-exchange.toml"
+    rules.write_text('preset = "french"\nexchange = []\n')
+    result = run_cli(
+        "compare", "--rules", "french", "--rules", "spade", "--rules", str(rules),
+        "--matches", "60", "--rounds-per-match", "4", "--quiet", "--out", str(root / "cmp"),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    out["compare"] = root / "cmp" / "compare.html"
+    result = run_cli(
+        "tournament", "--strategies", "lowest,random,rules-aware", "--matches", "20",
+        "--rounds-per-match", "3", "--out", str(root / "tour"), "--report",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    out["strategy"] = root / "tour" / "tournament.html"
+    return out
+
+
+def _open(driver: object, page: Path, width: int, height: int) -> None:
+    """Load ``page`` in a viewport of exactly ``width`` × ``height`` CSS pixels (set
+    before loading, so ``<picture>`` picks its layout for that width)."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+    driver.get(page.as_uri())
+    driver.execute_script("return document.fonts.ready")
+
+
+IMAGES = """
+return Array.from(document.images).map(img => ({
+  id: img.closest('figure') ? img.closest('figure').id : '?',
+  complete: img.complete, natural: img.naturalWidth, shown: img.getBoundingClientRect().width,
+  narrow: img.currentSrc !== img.src,
+}));
+"""
+
+OVERFLOW = """
+const width = document.documentElement.clientWidth;
+const out = [];
+for (const el of document.body.querySelectorAll('*')) {
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) continue;
+  if (box.left >= -0.5 && box.right <= width + 0.5) continue;
+  const scroller = el.parentElement && el.parentElement.closest('.scroll');
+  if (scroller && getComputedStyle(scroller).overflowX === 'auto') continue;
+  out.push(`${el.tagName}.${el.className} ${Math.round(box.left)}..${Math.round(box.right)} `
+           + (el.textContent || '').trim().slice(0, 50));
+}
+return {width: width, scrollWidth: document.documentElement.scrollWidth, out: out};
+"""
+
+SMALL_TEXT = """
+const out = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) {
+  const node = walker.currentNode;
+  if (!node.textContent.trim()) continue;
+  const el = node.parentElement;
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) continue;
+  const size = parseFloat(getComputedStyle(el).fontSize);
+  if (size < arguments[0]) out.push(`${el.tagName} ${size}px: ${node.textContent.trim().slice(0, 40)}`);
+}
+return out;
+"""
+
+FIRST_SECTION = """
+const first = document.querySelector('section');
+const before = Array.from(document.body.children).filter(
+  el => el.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING);
+return {id: first.id, top: first.getBoundingClientRect().top,
+        before: before.map(el => el.tagName)};
+"""
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("name", ["report", "report-spade-duplicate", "compare", "strategy"])
+def test_page_reads_well(browser, pages, name, width):
+    w, h = WIDTHS[width]
+    _open(browser, pages[name], w, h)
+
+    images = browser.execute_script(IMAGES)
+    assert images, "every page has figures"
+    for img in images:
+        assert img["complete"] and img["natural"] > 0, f"{img['id']} did not load"
+        assert img["shown"] <= w, f"{img['id']} is {img['shown']} px wide in a {w} px page"
+        assert img["narrow"] == (width == "phone"), f"{img['id']}: wrong layout for {w} px"
+
+    overflow = browser.execute_script(OVERFLOW)
+    assert overflow["scrollWidth"] <= overflow["width"], "the page scrolls sideways"
+    assert overflow["out"] == [], "outside the viewport, not in a scrolling table box"
+
+    first = browser.execute_script(FIRST_SECTION)
+    assert first["id"] == "summary", "the page opens with what it says"
+    assert first["before"] == ["H1", "P", "NAV"], first["before"]  # title, lead, contents
+    assert first["top"] < h, "the summary starts on the first screen"
+
+    assert browser.execute_script(SMALL_TEXT, MIN_FONT_PX) == []
