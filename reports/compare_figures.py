@@ -103,7 +103,7 @@ def differences_figure(c: Comparison, narrow: bool = False) -> Figure:
         pad = 0.15 * (hi - lo) or 0.01
         ax.set_xlim(lo - pad, hi + pad)
         ax.xaxis.set_major_locator(MaxNLocator(4))
-        ax.set_title("\n".join(textwrap.wrap(measure, 30)), fontsize=10.5)
+        ax.set_title("\n".join(textwrap.wrap(measure, 34)), fontsize=10.5)
     fig.suptitle(f"difference to {c.baseline} (variant − {c.baseline})")
     return fig
 

@@ -113,6 +113,8 @@ def panels(fig: Figure, count: int, narrow: bool, columns: int | None = None) ->
 def legend_above(fig: Figure, ax: Axes, columns: int = 3) -> None:
     """The legend of ``ax`` above the plot, outside it, so it never covers data."""
     handles, labels = ax.get_legend_handles_labels()
+    if fig.get_figwidth() <= NARROW:  # a phone's figure: two short labels a row at most
+        columns = min(columns, 2)
     if handles:
         fig.legend(handles, labels, loc="outside upper center", ncols=min(columns, len(labels)))
 
