@@ -297,16 +297,20 @@ def _exchange_effect(c: Comparison, isolated: str | None) -> Markup:
     )
 
 
-def _ranking_words(c: Comparison) -> str:
+def _ranking_words(c: Comparison) -> Markup | None:
     """Which strategy ranks first under each rule set."""
     firsts = c.ranking[c.ranking["rank"] == 1]
     if c.ranking["strategy"].nunique() < 2:
-        return ""
+        return None
     names = list(dict.fromkeys(firsts["strategy"]))
     if len(names) == 1:
-        return f"{names[0]} ranks first (lowest mean place) under every rule set."
+        return html.join(
+            "The strategy ",
+            Markup(f"<strong>{html.text(names[0])}</strong>"),
+            " ranks first (the best mean place) under every rule set.",
+        )
     each = "; ".join(f"{r.variant}: {r.strategy}" for r in firsts.itertuples())
-    return f"The best strategy depends on the rules: {each}."
+    return html.join(f"The best strategy depends on the rules: {each}.")
 
 
 def _answer(c: Comparison, figs: dict[str, str]) -> str:

@@ -69,7 +69,7 @@ code {{ font-size: 0.9em; background: #f3f3f3; padding: 0 0.2em; border-radius: 
   table.prose thead {{ display: none; }}
   table.prose tr {{ border: 1px solid #ddd; border-radius: 4px; margin-bottom: 0.5rem; }}
   table.prose td {{ border: none; text-align: left; white-space: normal; position: static;
-                    padding: 0.15rem 0.6rem; min-width: 0; }}
+                    padding: 0.15rem 0.6rem; min-width: 0; max-width: none; }}
   table.prose td:first-child {{ font-weight: 600; background: #f3f3f3; }}
   table.prose td:empty {{ display: none; }}
   table.prose td[data-label]::before {{ content: attr(data-label) ": "; color: #666; }}

@@ -64,6 +64,8 @@ def pairwise_heatmap(pairs: pd.DataFrame, order: list[str], narrow: bool = False
                 color="white" if dark else "black")  # fmt: skip
     ax.set_xticks(range(len(columns)), columns, rotation=40, ha="right")
     ax.set_yticks(range(len(rows)), rows)
+    ax.set_ylabel("better-ranked (row)")
+    ax.set_xlabel("other (column)")
     ax.grid(False)
     fig.colorbar(image, ax=ax, shrink=0.8, label="row − column, mean place",
                  location="bottom" if narrow else "right")  # fmt: skip
