@@ -177,6 +177,12 @@ def write_report(path: str | Path, progress: Callable[[int, int], None] | None =
             f"summary.json says {run.players} players but the rows hold places up to "
             f"{int(t.places['place'].max())}"
         )
+    if t.transitions.empty:
+        raise ReportError(
+            "every match of this run lasts one round, so no round follows another and the "
+            "roles' memory cannot be measured: report a run of longer matches (president "
+            "simulate --rounds-per-match 2 or more)"
+        )
     results = analyse(t, run)
     rules = run.summary["rules"]
     scored = bool((t.places["points"] != 0).any())

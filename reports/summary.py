@@ -87,6 +87,13 @@ def winner(st: Standings, target: bool) -> Markup:
         margin = format_ci(-p["diff"], -p["diff_hi"], -p["diff_lo"])
         if p["diff_hi"] < 0:
             out += [", ", strong(f"{margin} places better"), " per round"]
+        elif p["diff_lo"] > 0:  # first by the luck-adjusted mean place only
+            out += [
+                "; it ranks first once the luck of the cards is taken out (",
+                term("luck", "luck-adjusted"),
+                f" {ci(best, 'adjusted')} against {ci(second, 'adjusted')}), its plain mean "
+                f"place being {format_ci(p['diff'], p['diff_lo'], p['diff_hi'])} places worse",
+            ]
         else:
             out.append(f"; the difference, {margin} places, may be chance (its interval holds 0)")
     out.append(f". It is President in {ci(best, 'president')} of its rounds")

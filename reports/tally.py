@@ -237,7 +237,9 @@ def tally_forward(chunk: pd.DataFrame, horizons: Sequence[int] = HORIZONS) -> pd
             places=places[i + h + 1] - places[i + 1],
         )
         parts.append(part)
-    frame = pd.concat(parts, ignore_index=True)
+    # matches of one round have no horizon: an empty tally, not a crash
+    empty = base.iloc[:0].assign(horizon=0, points=0, places=0)
+    frame = pd.concat(parts, ignore_index=True) if parts else empty
     return _sum_by(
         frame,
         ["batch", "strategy", "role", "horizon"],

@@ -203,3 +203,12 @@ def test_rules_without_points_or_target_show_neither(tmp_path):
     assert "every match lasts 3 rounds" in page and "(None)" not in page
     assert "vice_scum" not in page and "Vice-Scum" in page  # roles as people read them
     assert "Value of each role over the next 1, 2 rounds" in page  # as far as matches go
+
+
+def test_refuses_matches_of_one_round(tmp_path):
+    """Without a round that follows another there is no role memory to report: one line
+    naming what works, not a traceback."""
+    frame = reference_frame(preset("french"), NAMES, 1, 6, 1)
+    assert_refused(
+        write_run(tmp_path, frame, preset("french"), NAMES, 1, 1), "--rounds-per-match 2"
+    )
