@@ -129,3 +129,28 @@ def test_share_intervals_are_clipped_on_the_strategy_pages():
     for column in ("president", "scum", "match_wins"):
         assert row[f"{column}_lo"] == 0.0 and row[f"{column}_hi"] == 1.0
     assert row["mean_place_lo"] == -0.01  # not a proportion: as computed
+
+
+def _standings(plain: tuple[float, float, float]) -> Standings:
+    """Two strategies, ``a`` first; ``plain``: a's mean place minus b's with its interval."""
+    columns = ("mean_place", "adjusted", "president", "scum", "match_wins")
+    ranking = pd.DataFrame(
+        {"strategy": ["a", "b"], "rounds": [10, 10]}
+        | {f"{c}{s}": [2.0 + d, 3.0 + d] for c in columns
+           for s, d in (("", 0.0), ("_lo", -0.1), ("_hi", 0.1))}
+    )  # fmt: skip
+    diff, lo, hi = plain
+    pairs = pd.DataFrame({"a": ["a"], "b": ["b"], "diff": [diff], "diff_lo": [lo], "diff_hi": [hi]})
+    return Standings(ranking, pairs, pd.DataFrame(), 5, "x", False, None)
+
+
+@pytest.mark.parametrize(
+    ("plain", "said"),
+    [
+        ((-1.0, -1.1, -0.9), "1.000 [0.900, 1.100] places better</strong>"),
+        ((0.0, -0.1, 0.1), "may be chance (its interval holds 0)"),
+        ((0.5, 0.4, 0.6), "ranks first once the luck of the cards is taken out"),
+    ],
+)
+def test_the_winner_is_said_as_the_numbers_allow(plain, said):
+    assert said in html.text(summary.winner(_standings(plain), target=False))
