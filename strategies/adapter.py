@@ -23,10 +23,12 @@ from simulator.kernel.layout import (
     ROLE_INDEX,
     S_ACTIVE,
     S_ANSWERED,
+    S_JACK,
     S_N,
     S_OOT,
     S_OWNER,
     S_REV,
+    S_RUN,
     S_SIZE,
     S_TOP_COUNT,
     S_TOP_RANK,
@@ -69,6 +71,8 @@ class KernelStrategy:
     """A registered kernel strategy (id ``kernel_id``, parameters ``values``) on the
     reference engine."""
 
+    reads_club_three = True  # told when its give-back hand holds the 3 of clubs that opens
+
     def __init__(self, name: str, kernel_id: int, values: Sequence[float]) -> None:
         self.name = name
         self.kernel_id = kernel_id
@@ -92,6 +96,8 @@ class KernelStrategy:
         S[S_TOP_COUNT] = 0 if obs.top is None else obs.top.count
         S[S_OWNER] = -1 if obs.top is None else obs.top.owner
         S[S_REV] = obs.reversed
+        S[S_JACK] = obs.jack_back
+        S[S_RUN] = obs.run
         passed = sum(1 << s for s in range(n) if obs.passed[s])
         S[S_ANSWERED] = passed
         S[S_OOT] = passed if obs.rules.passing == "out_of_trick" else 0
@@ -112,11 +118,17 @@ class KernelStrategy:
 
         return decide_once(self.kernel_id, pos, *arrays)
 
-    def give_ranks(self, h: np.uint64, k: int, rs: np.ndarray, out: np.ndarray) -> None:
-        """The kernel function's give-back: the ranks into ``out``."""
-        from strategies.dispatch import give_back
+    def give_ranks(
+        self, h: np.uint64, k: int, rs: np.ndarray, out: np.ndarray, opens: bool = False
+    ) -> None:
+        """The kernel function's give-back: the ranks into ``out`` (``opens``: the hand
+        holds the 3 of clubs that opens the round)."""
+        from strategies.dispatch import give_back, give_back_opening
 
-        give_back(self.kernel_id, h, k, rs, self.params, out)
+        if opens:
+            give_back_opening(self.kernel_id, h, k, rs, self.params, out, 0)
+        else:
+            give_back(self.kernel_id, h, k, rs, self.params, out)
 
     def choose(self, obs: Observation, rng: Stream) -> Move:
         S, H, R, played, roles = self.arrays(obs)
@@ -125,9 +137,9 @@ class KernelStrategy:
         stream_back(rng, rs)
         return PASS if count == 0 else Move(int(rank), int(count))
 
-    def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:
+    def give_back(self, hand: Sequence[int], k: int, rng: Stream, opens: bool = False) -> list[int]:
         out = np.zeros(8, dtype=np.int64)
         rs = stream_array(rng)
-        self.give_ranks(np.uint64(hand_mask(hand)), k, rs, out)
+        self.give_ranks(np.uint64(hand_mask(hand)), k, rs, out, opens)
         stream_back(rng, rs)
         return [int(r) for r in out[:k]]

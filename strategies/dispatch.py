@@ -16,7 +16,8 @@ from strategies.heuristics import give_singles
 from strategies.kernels import lowest_give, random_give
 from strategies.montecarlo import montecarlo_move
 from strategies.policies import decide_basic
-from strategies.specs import LOWEST, MONTECARLO, RANDOM
+from strategies.rules_aware import rules_aware_give
+from strategies.specs import LOWEST, MONTECARLO, RANDOM, RULES_AWARE
 
 
 @njit(**INLINE)
@@ -35,6 +36,19 @@ def give_back(sid, h, k, rs, params, out):
     if sid == LOWEST:
         return lowest_give(h, k, out)
     return give_singles(h, k, out)
+
+
+@njit(**HOT)
+def give_back_opening(sid, h, k, rs, params, out, giver):
+    """:func:`give_back` from a hand that holds the 3 of clubs which opens the round
+    (clubs_three_opens = "every_round"); ``giver`` is the giver's row of ``params``.
+
+    Only ``rules-aware`` gives back differently then. A separate entry point, so that
+    the common give-back keeps its signature and its speed.
+    """
+    if sid == RULES_AWARE:
+        return rules_aware_give(h, k, out, params, giver)
+    return give_back(sid, h, k, rs, params, out)
 
 
 @njit(**HOT)

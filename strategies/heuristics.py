@@ -16,18 +16,13 @@ from numba import njit
 from simulator.kernel.bits import RANKS, U0, U1, U16, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
-    R_EQUAL,
     R_JOKERS,
     R_NOFIN2,
-    R_QUAD,
-    R_REVOL,
-    R_TRANSP,
     S_OWNER,
     S_REV,
     S_TOP_COUNT,
-    S_TOP_RANK,
 )
-from simulator.kernel.legal import legal_plays, strength
+from simulator.kernel.legal import legal_plays
 from simulator.rules.cards import TWO
 from strategies.hand import (
     at_least,
@@ -37,7 +32,6 @@ from strategies.hand import (
     most,
     spread,
     strongest_of,
-    twos,
     unbeatable,
     unbeatable_groups,
     weakest_of,
@@ -248,102 +242,6 @@ def planner_move(pos, S, H, R, played, params):
             best_r = r
             best_c = c
     return best_r, best_c
-
-
-# ---------------------------------------------------------------- rules-aware
-
-
-@njit(**INLINE)
-def leaves_only_twos(h, r, c, tw):
-    """Under no_finish_on_two: would this play leave a hand of only 2s and jokers?"""
-    after = remove_cards(h, r, c)
-    return tw != U0 and after != U0 and (after & ~spread(tw)) == U0
-
-
-@njit(**INLINE)
-def mean_strength(h, rev):
-    """Mean strength of the cards held, under the order in force."""
-    total = 0
-    ranks = h & RANKS
-    while ranks != U0:
-        r = ctz(ranks)
-        ranks &= ranks - U1
-        total += count_of(h, r) * strength(r, rev)
-    return total / popc(h)
-
-
-@njit(**HOT)
-def rules_aware_move(pos, S, H, R, played, params):
-    """``rules-aware``: ``control`` tuned to never pass when it can play, plus the house
-    rules in force.
-
-    With its defaults (controls are the 2s and jokers, spent whenever no cheaper whole
-    group is legal) it follows with the weakest whole group, then a control, then the
-    weakest play that breaks a group: passing measured worse than playing in every
-    preset. It cashes unbeatable groups when they are all but one of its groups.
-
-    * no_finish_on_two: it gets rid of its 2s and jokers while it has other cards —
-      leading them once at most ``params[pos, 3]`` other groups remain, playing them on
-      a trick then too — and never plays its last other group while it holds 2s.
-    * equal_rank = "skip": an equal play that breaks no group is played at once (it
-      skips the next player at no cost in strength).
-    * quad_burns: a four that burns the trick is played once it holds at most
-      ``params[pos, 4]`` groups (it then leads again).
-    * revolution: it leads a four to reverse the order when its mean strength is below
-      ``params[pos, 2]``.
-    * transparent_threes: threes count as controls (they cover any top).
-
-    The thresholds of ``control`` are ``params[pos, 0]`` (control strength),
-    ``params[pos, 1]`` (cards at which controls are spent) and ``params[pos, 5]`` (the
-    top owner's cards at which controls are spent).
-    """
-    h = H[pos]
-    rev = S[S_REV]
-    jokers = R[R_JOKERS]
-    ctl = at_least(params[pos, 0], rev)
-    if R[R_TRANSP]:
-        ctl |= U1  # threes
-    ctl = spread(ctl)
-    tw = twos(h) if R[R_NOFIN2] else U0
-    others = h & ~spread(tw)
-    fours = (h >> U48) & RANKS
-    tc = S[S_TOP_COUNT]
-    if tc == 0:
-        if R[R_REVOL] and fours != U0 and mean_strength(h, rev) < params[pos, 2]:
-            return weakest_of(fours, rev), 4
-        if tw != U0 and others != U0 and groups(others) <= params[pos, 3]:
-            r = weakest_of(tw, rev)
-            return r, count_of(h, r)
-        r, c = control_lead(h, rev, played, jokers, ctl)
-        if leaves_only_twos(h, r, c, tw):
-            r = weakest_of(tw, rev)
-            return r, count_of(h, r)
-        return r, c
-    m = legal_plays(h, S, R)
-    if m == U0:
-        return 0, 0
-    if R[R_EQUAL]:
-        t = S[S_TOP_RANK]
-        equal = (m >> np.uint64(16 * (tc - 1) + t)) & U1
-        if equal and count_of(h, t) == tc and not leaves_only_twos(h, t, tc, tw):
-            return t, tc
-    if R[R_QUAD]:
-        burn = (m >> U48) & RANKS
-        if burn != U0 and groups(h) <= params[pos, 4]:
-            r = weakest_of(burn, rev)
-            if not leaves_only_twos(h, r, 4, tw):
-                return r, 4
-    if tw != U0 and others != U0 and groups(others) <= params[pos, 3]:
-        m2 = m & spread(tw)
-        if m2 != U0:
-            return weakest_play(m2, rev)
-    owner_cards = popc(H[S[S_OWNER]])
-    r, c = control_follow(
-        h, m, rev, played, jokers, ctl, params[pos, 1], params[pos, 5], owner_cards
-    )
-    if c > 0 and leaves_only_twos(h, r, c, tw):
-        return 0, 0
-    return r, c
 
 
 # ---------------------------------------------------------------- giving back

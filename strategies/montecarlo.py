@@ -18,8 +18,8 @@ place is better by a margin, so sampling noise never makes it play worse than th
 for lack of samples.
 
 Parameters (``params[pos]``): 0 samples per move; 1 the rollout policy's kernel id
-and 2 the prior's (any strategy but this one); 3 the margin (in places); 4..9 the
-rollout policy's own parameters, 10..15 the prior's.
+and 2 the prior's (any strategy but this one); 3 the margin (in places); 4..10 the
+rollout policy's own parameters, 11..17 the prior's.
 """
 
 from __future__ import annotations
@@ -40,14 +40,22 @@ from simulator.kernel.layout import (
     S_WORST_FREE,
 )
 from simulator.kernel.legal import legal_plays
-from simulator.kernel.step import ST_OVER, ST_TURN, load_state, rule_flags, step, store_state
+from simulator.kernel.step import (
+    ST_OVER,
+    ST_TURN,
+    load_state,
+    rule_flags,
+    step,
+    store_state,
+    table_flags,
+)
 from simulator.rules.cards import JOKER
 from strategies.hand import whole
 from strategies.policies import decide_basic
+from strategies.specs import POLICY_PARAMS
 
-POLICY_PARAMS = 6  # parameter slots of the rollout policy and of the prior
 ROLLOUT_SLOT = 4
-PRIOR_SLOT = 10
+PRIOR_SLOT = ROLLOUT_SLOT + POLICY_PARAMS
 # The search allocates its scratch once per decision, so it needs reference counting;
 # said explicitly because a callee otherwise inherits its caller's ``_nrt=False``.
 ALLOC = {**JIT, "_nrt": True}
@@ -107,12 +115,13 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
     """Play ``c`` cards of ``r`` (count 0: pass) for ``pos``, then the round out with the
     rollout policy for everybody; returns the place ``pos`` takes."""
     fl = rule_flags(R)
-    st = step(load_state(S2), fl, pos, r, c, H2, played2, places2)
+    table = table_flags(R)
+    st = step(load_state(S2), fl, table, pos, r, c, H2, played2, places2, S2)
     while st[ST_OVER] == 0:
         store_state(S2, st)
         p = st[ST_TURN]
         r2, c2 = decide_basic(policy, p, S2, H2, R, played2, roles, rs, rparams)
-        st = step(st, fl, p, r2, c2, H2, played2, places2)
+        st = step(st, fl, table, p, r2, c2, H2, played2, places2, S2)
     return places2[pos]
 
 

@@ -9,14 +9,9 @@ from __future__ import annotations
 from numba import njit
 
 from simulator.kernel.config import HOT
-from strategies.heuristics import (
-    control_move,
-    keep_sets_move,
-    planner_move,
-    rules_aware_move,
-    shed_max_move,
-)
+from strategies.heuristics import control_move, keep_sets_move, planner_move, shed_max_move
 from strategies.kernels import lowest_move, random_move
+from strategies.rules_aware import rules_aware_move
 from strategies.specs import CONTROL, KEEP_SETS, LOWEST, PLANNER, RANDOM, SHED_MAX
 
 

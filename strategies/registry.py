@@ -20,9 +20,11 @@ from strategies.random_strategy import Random
 from strategies.specs import (
     CONTROL,
     KEEP_SETS,
+    KNOWS_DEFAULT,
     LOWEST,
     MONTECARLO,
     PLANNER,
+    POLICY_PARAMS,
     RANDOM,
     RULES_AWARE,
     SHED_MAX,
@@ -94,7 +96,7 @@ REGISTRY: dict[str, StrategySpec] = {
         ),
         StrategySpec(
             "rules-aware",
-            "Never passes when it can play (whole groups first, 2s last); sheds 2s under no_finish_on_two, skips, burns, revolts.",
+            "Never passes when it can play (whole groups first, 2s last); sheds 2s under no_finish_on_two, skips, burns, revolts, cuts with 8s and jacks.",
             _kernel_python,
             RULES_AWARE,
             (
@@ -110,6 +112,11 @@ REGISTRY: dict[str, StrategySpec] = {
                 ),
                 Param("burn_at", 3, "groups held at or below which a four burns the trick"),
                 CONTROL_PARAMS[2],
+                Param(
+                    "knows",
+                    KNOWS_DEFAULT,
+                    "table rules it plays, as bits: 1 8s, 2 burns, 4 jacks, 8 out ends, 16 keep the 3 of clubs; 0: none, 31: all",
+                ),
             ),
         ),
     )
@@ -137,11 +144,11 @@ def _policy(values: tuple[float, ...], slot: int, what: str) -> StrategySpec:
 
 def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
     """montecarlo's row: its 4 values, then the rollout policy's and the prior's parameters
-    (their defaults), 6 slots each (strategies.montecarlo reads them there)."""
+    (their defaults), POLICY_PARAMS slots each (strategies.montecarlo reads them there)."""
     slots = list(values)
     for slot, what in enumerate(KERNEL_ID_PARAMS, 1):
         vector = _policy(values, slot, what).vector
-        slots += [*vector, *[0.0] * (6 - len(vector))]
+        slots += [*vector, *[0.0] * (POLICY_PARAMS - len(vector))]
     return tuple(slots)
 
 

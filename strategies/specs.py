@@ -24,6 +24,14 @@ PLANNER = 5
 RULES_AWARE = 6
 MONTECARLO = 7
 PLUGIN_BASE = 100  # user functions from files: 100, 101, …
+POLICY_PARAMS = 7  # montecarlo's parameter slots for its rollout policy and its prior, each
+# rules-aware's ``knows``: which of the second catalogue's table rules it plays, as bits
+KNOWS_EIGHTS = 1  # 8s count as controls; lead them when they leave one group
+KNOWS_BURNS = 2  # complete a run of 4 to burn the pile
+KNOWS_JACKS = 4  # lay jacks when the reversed order makes a weak group a winner
+KNOWS_OUT_ENDS = 8  # keep a strong card a player could go out on (measured: a small loss)
+KNOWS_CLUBS = 16  # keep the last 3 while holding the opening 3 of clubs (measured: a loss)
+KNOWS_DEFAULT = KNOWS_EIGHTS | KNOWS_BURNS | KNOWS_JACKS  # the ones that measured no loss
 
 
 class StrategyError(ValueError):

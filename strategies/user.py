@@ -101,7 +101,11 @@ class UserKernelStrategy(KernelStrategy):
     def decide(self, pos: int, *arrays: np.ndarray) -> tuple[int, int]:
         return self.func(pos, *arrays)
 
-    def give_ranks(self, h: np.uint64, k: int, rs: np.ndarray, out: np.ndarray) -> None:
+    reads_club_three = False  # a user's give-back has the kernel's fixed signature
+
+    def give_ranks(
+        self, h: np.uint64, k: int, rs: np.ndarray, out: np.ndarray, opens: bool = False
+    ) -> None:
         if self.give is None:
             super().give_ranks(h, k, rs, out)
         else:

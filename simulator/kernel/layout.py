@@ -18,7 +18,7 @@ from simulator.rules.cards import MAX_COPIES
 from simulator.rules.options import MAX_PLAYERS, Rules
 from simulator.rules.roles import ROLE_NAMES, exchange_pairs, role_of
 
-NPARAMS = 16  # length of a strategy's parameter vector (a row of ``params``)
+NPARAMS = 18  # length of a strategy's parameter vector (a row of ``params``)
 DECK = sum(MAX_COPIES)  # room for the largest deck (52 cards and 2 jokers)
 
 # ---------------------------------------------------------------- rules array R
@@ -26,7 +26,7 @@ R_N = 0  # players
 R_JOKERS = 1  # 0 or 2
 R_DEALER = 2  # 0 scum, 1 president, 2 rotate
 R_RESEAT = 3  # 0/1
-R_EQUAL = 4  # 1: equal_rank = "skip"
+R_EQUAL = 4  # equal_rank: 0 off, 1 skip, 2 allow (equal plays legal, no skip)
 R_LARGER = 5  # 0 off, 1 higher_rank, 2 any
 R_TRANSP = 6  # transparent_threes
 R_TWO_ENDS = 7  # two_ends_trick
@@ -39,7 +39,13 @@ R_TARGET = 13  # 0: no target
 R_NEXCH = 14  # number of exchange pairs that take part
 R_EXCH = 15  # 4 slots: cards exchanged by pair i
 R_POINTS = 19  # 9 slots: points of place 1..n (slot 0 unused)
-R_SIZE = 28
+R_EIGHT_ENDS = 28  # eight_ends_trick
+R_JACK_BACK = 29  # jack_back
+R_ACCUM = 30  # accumulation_burns
+R_OUT_ENDS = 31  # out_ends_trick
+R_LAST_IN = 32  # 1: after_out_lead = "last_in_trick"
+R_CLUBS = 33  # clubs_three_opens: 0 off, 1 first_round, 2 every_round
+R_SIZE = 34
 
 # values of R_DEALER and R_OPENER: whose position the rule names
 BY_SCUM = 0
@@ -52,6 +58,13 @@ LARGER_OFF = 0
 LARGER_HIGHER = 1
 LARGER_ANY = 2
 LARGER_CODES = {"off": LARGER_OFF, "higher_rank": LARGER_HIGHER, "any": LARGER_ANY}
+# values of R_EQUAL
+EQUAL_SKIP = 1
+EQUAL_CODES = {"off": 0, "skip": EQUAL_SKIP, "allow": 2}
+# values of R_CLUBS
+CLUBS_FIRST = 1
+CLUBS_EVERY = 2
+CLUBS_CODES = {"off": 0, "first_round": CLUBS_FIRST, "every_round": CLUBS_EVERY}
 
 # ---------------------------------------------------------------- round state S
 S_N = 0  # players
@@ -59,7 +72,7 @@ S_TURN = 1  # position to move
 S_TOP_RANK = 2  # rank the top carries (-1: none)
 S_TOP_COUNT = 3  # cards in the top (0: the player to move leads)
 S_OWNER = 4  # position that laid the top (-1: none)
-S_REV = 5  # 1 while a revolution is in force
+S_REV = 5  # 1 while the order in force is reversed (revolutions, then jack-back on top)
 S_ANSWERED = 6  # bitmask: passed or skipped since the top was laid
 S_OOT = 7  # bitmask: passed earlier in this trick (out_of_trick)
 S_ACTIVE = 8  # bitmask: still holding cards
@@ -72,7 +85,9 @@ S_PASSES = 14
 S_SKIPS = 15
 S_TRACE = 16  # entries written to the trace (testing)
 S_LEADER = 17  # position that led the round
-S_SIZE = 18
+S_JACK = 18  # 1 while a jack-back is in force (S_REV includes it; the trick's end undoes it)
+S_RUN = 19  # cards in the trick's latest run of one rank (accumulation_burns)
+S_SIZE = 20
 
 NO_ROLE = -1
 ROLE_INDEX = {name: i for i, name in enumerate(ROLE_NAMES)}
@@ -86,7 +101,7 @@ def rules_array(rules: Rules) -> np.ndarray:
     r[R_JOKERS] = rules.jokers
     r[R_DEALER] = DEALER_CODES[rules.dealer]
     r[R_RESEAT] = rules.reseat
-    r[R_EQUAL] = rules.equal_rank == "skip"
+    r[R_EQUAL] = EQUAL_CODES[rules.equal_rank]
     r[R_LARGER] = LARGER_CODES[rules.larger_sets]
     r[R_TRANSP] = rules.transparent_threes
     r[R_TWO_ENDS] = rules.two_ends_trick
@@ -96,6 +111,12 @@ def rules_array(rules: Rules) -> np.ndarray:
     r[R_NOFIN2] = rules.no_finish_on_two
     r[R_OPENER] = OPENER_CODES[rules.opener]
     r[R_TARGET] = rules.target
+    r[R_EIGHT_ENDS] = rules.eight_ends_trick
+    r[R_JACK_BACK] = rules.jack_back
+    r[R_ACCUM] = rules.accumulation_burns
+    r[R_OUT_ENDS] = rules.out_ends_trick
+    r[R_LAST_IN] = rules.after_out_lead == "last_in_trick"
+    r[R_CLUBS] = CLUBS_CODES[rules.clubs_three_opens]
     for i, k in exchange_pairs(rules):
         r[R_NEXCH] = i
         r[R_EXCH + i - 1] = k

@@ -14,6 +14,14 @@ consequences; search players run it on copies of the state with :func:`load_stat
 
 ``State`` = ``(turn, top_rank, top_count, owner, rev, answered, oot, active, best_free,
 worst_free, over, tricks, plays, passes, skips)`` with the meaning of the ``S_*`` slots.
+``rev`` is the order in force, so legality and strategies read one slot.
+
+The second catalogue's rules are bits of one ``table`` flag (:func:`table_flags`): the
+match loop compiles its move loop a second time with ``table`` the constant 0, so with
+all of them off their tests fold away. The state only they need — whether a jack-back is
+part of ``rev``, and the cards in the trick's latest run — is not in the State tuple but
+in ``S[S_JACK]`` and ``S[S_RUN]`` (a larger tuple slowed the common path by several per
+cent), read and written only while a trick rule is on.
 """
 
 from __future__ import annotations
@@ -24,10 +32,16 @@ from numba import njit
 from simulator.kernel.bits import U0, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
+    EQUAL_SKIP,
+    R_ACCUM,
+    R_EIGHT_ENDS,
     R_EQUAL,
+    R_JACK_BACK,
+    R_LAST_IN,
     R_N,
     R_NOFIN2,
     R_OOT,
+    R_OUT_ENDS,
     R_QUAD,
     R_REVOL,
     R_TRANSP,
@@ -35,6 +49,7 @@ from simulator.kernel.layout import (
     S_ACTIVE,
     S_ANSWERED,
     S_BEST_FREE,
+    S_JACK,
     S_LEADER,
     S_N,
     S_OOT,
@@ -43,6 +58,7 @@ from simulator.kernel.layout import (
     S_PASSES,
     S_PLAYS,
     S_REV,
+    S_RUN,
     S_SKIPS,
     S_TOP_COUNT,
     S_TOP_RANK,
@@ -50,7 +66,15 @@ from simulator.kernel.layout import (
     S_TURN,
     S_WORST_FREE,
 )
-from simulator.rules.cards import THREE, TWO
+from simulator.rules.cards import EIGHT, JACK, THREE, TWO
+
+# Bits of the ``table`` flag: the second catalogue's rules.
+EIGHTS = 1  # eight_ends_trick
+JACKS = 2  # jack_back
+ACCUMULATION = 4  # accumulation_burns
+TRICK_RULES = EIGHTS | JACKS | ACCUMULATION  # the ones that read S[S_JACK] and S[S_RUN]
+OUT_ENDS = 8  # out_ends_trick
+LAST_IN = 16  # after_out_lead = "last_in_trick"
 
 # Positions in the State tuple (the same meanings as the ``S_*`` slots).
 (ST_TURN, ST_TOP_RANK, ST_TOP_COUNT, ST_OWNER, ST_REV, ST_ANSWERED, ST_OOT, ST_ACTIVE,
@@ -81,6 +105,8 @@ def start_round(S, H, n, leader, played, places):
     S[S_PLAYS] = 0
     S[S_PASSES] = 0
     S[S_SKIPS] = 0
+    S[S_JACK] = 0
+    S[S_RUN] = 0
     played[:] = 0
     places[:] = 0
 
@@ -90,10 +116,20 @@ def start_round(S, H, n, leader, played, places):
 
 @njit(**INLINE)
 def rule_flags(R):
-    """The rules one round needs, as scalars: (n, equal, transparent, quad, revolution,
-    out_of_trick, two_ends, no_finish_on_two)."""
-    return (R[R_N], R[R_EQUAL] != 0, R[R_TRANSP] != 0, R[R_QUAD] != 0, R[R_REVOL] != 0,
-            R[R_OOT] != 0, R[R_TWO_ENDS] != 0, R[R_NOFIN2] != 0)  # fmt: skip
+    """The rules one round needs, as scalars: (n, skip, transparent, quad, revolution,
+    out_of_trick, two_ends, no_finish_on_two). ``skip``: equal plays skip (``allow``
+    makes them legal without)."""
+    return (R[R_N], R[R_EQUAL] == EQUAL_SKIP, R[R_TRANSP] != 0, R[R_QUAD] != 0,
+            R[R_REVOL] != 0, R[R_OOT] != 0, R[R_TWO_ENDS] != 0, R[R_NOFIN2] != 0)  # fmt: skip
+
+
+@njit(**INLINE)
+def table_flags(R):
+    """The second catalogue's rules as bits (:data:`EIGHTS`, :data:`JACKS`,
+    :data:`ACCUMULATION`, :data:`OUT_ENDS`, :data:`LAST_IN`), 0 when they are all off."""
+    return ((R[R_EIGHT_ENDS] != 0) * EIGHTS | (R[R_JACK_BACK] != 0) * JACKS
+            | (R[R_ACCUM] != 0) * ACCUMULATION | (R[R_OUT_ENDS] != 0) * OUT_ENDS
+            | (R[R_LAST_IN] != 0) * LAST_IN)  # fmt: skip
 
 
 @njit(**INLINE)
@@ -159,14 +195,57 @@ def ends_trick_at_once(r, c, two_ends, quad):
     return (r == TWO and two_ends) or (c == 4 and quad)
 
 
+@njit(**INLINE)
+def trick_rules_play(r, c, taken, t, tc, rev, table, S):
+    """A play under the second catalogue's trick rules: ``(rev, ends_now)``.
+
+    The run (``S[S_RUN]``) grows when the play carries the top's rank (the run's rank),
+    else starts anew; a run reaching 4 cards burns (never a play of 4 cards); 8s end the
+    trick; real jacks reverse the order in force from the next play until the trick ends
+    (``S[S_JACK]`` says a jack-back is part of ``rev``)."""
+    run = S[S_RUN] + c if tc != 0 and taken == t else c
+    S[S_RUN] = run
+    ends = (r == EIGHT and table & EIGHTS != 0) or (
+        c < 4 and run >= 4 and table & ACCUMULATION != 0
+    )
+    if r == JACK and table & JACKS != 0:
+        rev ^= 1
+        S[S_JACK] ^= 1
+    return rev, ends
+
+
+@njit(**INLINE)
+def trick_rules_end(rev, S):
+    """The end of a trick under the trick rules: jack-back ends, a revolution stays, and
+    the run starts again. Returns the order in force."""
+    rev ^= S[S_JACK]
+    S[S_JACK] = 0
+    S[S_RUN] = 0
+    return rev
+
+
+@njit(**INLINE)
+def last_in_trick(active, oot, owner):
+    """Under after_out_lead = "last_in_trick", while the top's owner is out: the one
+    player left in the trick (holds cards, has not passed in it), else -1."""
+    if owner < 0 or (active >> owner) & 1:
+        return -1
+    left = active & ~oot
+    if left == 0 or left & (left - 1) != 0:
+        return -1
+    return ctz(np.uint64(left))
+
+
 # ---------------------------------------------------------------- one move
 
 
 @njit(**INLINE)
-def step(st, fl, pos, r, c, H, played, places):
+def step(st, fl, table, pos, r, c, H, played, places, S):
     """The state after player ``pos`` plays ``c`` cards of rank ``r`` (``c == 0``: passes).
 
-    The move is legal by assumption; ``H``, ``played`` and ``places`` are updated in place.
+    The move is legal by assumption; ``H``, ``played`` and ``places`` are updated in place,
+    and so are ``S[S_JACK]`` and ``S[S_RUN]`` under the trick rules (the rest of ``S`` is
+    not read: the State tuple is the state).
     """
     (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
      plays, passes, skips) = st  # fmt: skip
@@ -180,6 +259,8 @@ def step(st, fl, pos, r, c, H, played, places):
             oot |= 1 << pos
     else:
         taken, is_equal = play_effect(r, c, tc, t, equal, transparent)
+        if table & TRICK_RULES != 0:
+            rev, end_now = trick_rules_play(r, c, taken, t, tc, rev, table, S)
         H[pos] = remove_cards(H[pos], r, c)
         played[r] += c
         t = taken
@@ -198,7 +279,8 @@ def step(st, fl, pos, r, c, H, played, places):
                 over = 1
                 return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free,
                         over, tricks, plays, passes, skips)  # fmt: skip
-        if ends_trick_at_once(r, c, two_ends, quad):
+            end_now = end_now or table & OUT_ENDS != 0
+        if end_now or ends_trick_at_once(r, c, two_ends, quad):
             end_now = True
         elif is_equal:
             skipped = next_to_ask(n, pos, owner, active & ~oot)
@@ -206,6 +288,11 @@ def step(st, fl, pos, r, c, H, played, places):
                 skips += 1
                 answered |= 1 << skipped
                 last = skipped
+    if table & LAST_IN != 0 and not end_now:
+        alone = last_in_trick(active, oot, owner)
+        if alone >= 0:  # he leads without being asked: the trick ends as his
+            owner = alone
+            end_now = True
     if end_now or trick_over(active, answered, oot, owner):
         turn = trick_leader(n, owner, active)
         t = -1
@@ -214,6 +301,8 @@ def step(st, fl, pos, r, c, H, played, places):
         answered = 0
         oot = 0
         tricks += 1
+        if table & TRICK_RULES != 0:
+            rev = trick_rules_end(rev, S)
     else:
         turn = next_to_ask(n, last, owner, active & ~oot)
     return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,

@@ -17,15 +17,26 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from simulator.kernel.bits import RANKS, U0, add_card, below, highest, remove_cards, stream_init
+from simulator.kernel.bits import (
+    RANKS,
+    U0,
+    add_card,
+    below,
+    count_of,
+    highest,
+    remove_cards,
+    stream_init,
+)
 from simulator.kernel.config import HOT, INLINE, JIT
 from simulator.kernel.hand_strength import hand_strength_k
 from simulator.kernel.knowledge import H_SIZE, forget, note_exchange
 from simulator.kernel.layout import (
     BY_LEFT,
     BY_PRESIDENT,
+    CLUBS_EVERY,
     DECK,
     MAX_PLAYERS,
+    R_CLUBS,
     R_DEALER,
     R_EXCH,
     R_JOKERS,
@@ -46,8 +57,8 @@ from simulator.kernel.step import start_round
 from simulator.matchloop import seating
 from simulator.matchloop.round import play_round, release_stream, use_stream
 from simulator.reference.rng import SEAT_STREAMS
-from simulator.rules.cards import NUM_RANKS
-from strategies.dispatch import give_back
+from simulator.rules.cards import NUM_RANKS, THREE
+from strategies.dispatch import give_back, give_back_opening
 
 OUT_MATCH = 0
 OUT_ROUND = 1
@@ -65,6 +76,7 @@ OUT_POS = OUT_TOTAL + MAX_PLAYERS  # table position of each player this round
 OUT_STRENGTH = OUT_POS + MAX_PLAYERS  # strength of each player's dealt base hand
 OUT_COLS = OUT_STRENGTH + MAX_PLAYERS
 SEAT_STREAMS_U = np.uint64(SEAT_STREAMS)
+CLUB_MARK = 16  # the 3 of clubs in the deck while it is shuffled (a 3 with a mark)
 
 # the duplicate-deal scheme of simulator.matchloop.seating, compiled for the kernel
 deal_source_k = njit(**INLINE)(seating.deal_source)
@@ -73,18 +85,37 @@ base_hand_player_k = njit(**INLINE)(seating.base_hand_player)
 stream_of_k = njit(**INLINE)(seating.stream_of)
 
 
+@njit(**INLINE)
+def club_position(deck, size, full, slot_pos, dealer, n):
+    """The position dealt the marked 3 of clubs (see :func:`deal`); the mark is removed."""
+    for i in range(size):
+        if deck[i] == CLUB_MARK:
+            deck[i] = THREE
+            if i < full:
+                return slot_pos[i % n]
+            return (dealer + 1 + i - full) % n
+    return -1
+
+
 @njit(**HOT)
-def deal(rs, dealer, slot_pos, n, jokers, deck, H, base):
+def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs):
     """Shuffle (Fisher–Yates on stream ``rs``) and deal: base hand ``k`` (the cards
     ``i < n·⌊D/n⌋`` with ``i mod n = k``) to position ``slot_pos[k]``, then the ``D mod n``
     leftover cards one each from the dealer's left. ``base[pos]`` receives each
     position's base hand. With ``slot_pos[k] = dealer + 1 + k`` this is the rules' deal,
-    one card at a time from the dealer's left."""
+    one card at a time from the dealer's left.
+
+    Returns the position dealt the 3 of clubs (card 0 of the unshuffled deck) when
+    ``clubs`` asks for it, else -1. The card is marked while it is shuffled, which never
+    changes the shuffle: the hands and draws are the same either way.
+    """
     size = 0
     for r in range(13):
         for _ in range(4):
             deck[size] = r
             size += 1
+    if clubs:
+        deck[0] = CLUB_MARK
     for _ in range(jokers):
         deck[size] = 13
         size += 1
@@ -96,6 +127,7 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base):
     for p in range(n):
         H[p] = U0
     full = size - size % n
+    club = club_position(deck, size, full, slot_pos, dealer, n) if clubs else -1
     k = 0
     for i in range(full):
         pos = slot_pos[k]
@@ -111,14 +143,22 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base):
         if pos == n:
             pos = 0
         H[pos] = add_card(H[pos], deck[i])
+    return club
 
 
 @njit(**HOT)
-def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give):
+def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give, club):
     """The card exchange (docs/rules.md, ``exchange``): for each pair, the worse gives his
     k best cards, then the better gives back k cards of his strategy's choice (drawing,
-    if it draws, from his stream ``srow[player]``: see :func:`use_stream`)."""
+    if it draws, from his stream ``srow[player]``: see :func:`use_stream`).
+
+    ``club`` is the position holding the 3 of clubs (-1: not followed); it moves with its
+    holder's last 3, forced gift or give-back alike. Returns where it is after. A hand
+    that holds it when it opens the round (every_round) gives back through
+    ``give_back_opening``, so the common give-back keeps its signature and its speed.
+    """
     n = R[R_N]
+    every_round = R[R_CLUBS] == CLUBS_EVERY
     cur = -1
     for i in range(1, R[R_NEXCH] + 1):
         k = R[R_EXCH + i - 1]
@@ -135,12 +175,20 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give)
             H[wp] = remove_cards(H[wp], weakest, 1)
             H[bp] = add_card(H[bp], weakest)
             gave_up = add_card(gave_up, weakest)
+        if club == wp and count_of(H[wp], THREE) == 0:
+            club = bp
         cur = use_stream(rs, seat_streams, cur, srow[better])
-        H[bp] = give_back(sids[better], H[bp], k, rs, params, give)
+        if every_round and club == bp:
+            H[bp] = give_back_opening(sids[better], H[bp], k, rs, params, give, better)
+        else:
+            H[bp] = give_back(sids[better], H[bp], k, rs, params, give)
         for j in range(k):
             H[wp] = add_card(H[wp], give[j])
+        if club == bp and count_of(H[bp], THREE) == 0:
+            club = wp
         note_exchange(H, bp, wp, gave_up, weakest, give, k)
     release_stream(rs, seat_streams, cur)
+    return club
 
 
 @njit(**HOT)
@@ -250,15 +298,18 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
                 slot_pos[k] = pos_of[base_hand_player_k(k, first_dealer, n)]
             else:
                 slot_pos[k] = (dealer + 1 + k) % n  # the rules' deal, from the dealer's left
-        deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base)
+        clubs = R[R_CLUBS]
+        club = deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, clubs != 0)
         forget(H)
         if rd == 0:
-            leader = (dealer + 1) % n
+            leader = club if clubs != 0 else (dealer + 1) % n
         else:
-            exchange(
-                R, H, pos_of, by_place, sid_pl, params_pl, rs_play, seat_streams, srow_pl, give
-            )
-            leader = opener_position(R, pos_of, by_place, dealer, n)
+            club = exchange(R, H, pos_of, by_place, sid_pl, params_pl, rs_play, seat_streams,
+                            srow_pl, give, club)  # fmt: skip
+            if clubs == CLUBS_EVERY:
+                leader = club
+            else:
+                leader = opener_position(R, pos_of, by_place, dealer, n)
         for pos in range(n):
             p = seating[pos]
             srow_pos[pos] = srow_pl[p]

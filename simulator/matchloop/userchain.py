@@ -98,6 +98,12 @@ def give_user(sid, h, k, rs, params, out):
             return give_singles(h, k, out) | (U1 << BAD_SHIFT)  # flagged at its next move
         left = remove_cards(left, rank, 1)
     return left
+
+
+def give_opening_user(sid, h, k, rs, params, out, giver):
+    if sid < {PLUGIN_BASE}:
+        return give_back_opening(sid, h, k, rs, params, out, giver)
+    return give_user(sid, h, k, rs, params, out)
 """
 
 
@@ -125,6 +131,7 @@ def _chain() -> Any:
     scope: dict[str, Any] = {
         "__name__": __name__, "np": np, "U1": U1, "BAD_SHIFT": BAD_SHIFT, "R_FLAG": R_FLAG,
         "is_legal": _is_legal, "decide": dispatch.decide, "give_back": dispatch.give_back,
+        "give_back_opening": dispatch.give_back_opening,
         "lowest_move": lowest_move, "give_singles": give_singles, "count_of": count_of,
         "remove_cards": remove_cards,
     }  # fmt: skip
@@ -134,8 +141,11 @@ def _chain() -> Any:
     exec(_dispatch_source(len(functions)), scope)
     decide_user = njit(**_BUILT)(scope["decide_user"])
     give_user = njit(**_BUILT)(scope["give_user"])
-    play_round = _rebind(round.play_round, decide=decide_user)
-    exchange = _rebind(matches.exchange, give_back=give_user)
+    scope["give_user"] = give_user
+    give_opening_user = njit(**_BUILT)(scope["give_opening_user"])
+    play_moves = _rebind(round.play_moves, decide=decide_user)
+    play_round = _rebind(round.play_round, play_moves=play_moves)
+    exchange = _rebind(matches.exchange, give_back=give_user, give_back_opening=give_opening_user)
     play_match_k = _rebind(matches.play_match, play_round=play_round, exchange=exchange)
     run_blocks = _rebind(matches.run_blocks, play_match=play_match_k)
     _CHAINS[len(functions)] = run_blocks

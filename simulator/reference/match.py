@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import Event, Move, Round
-from simulator.rules.cards import NUM_RANKS
+from simulator.rules.cards import NUM_RANKS, THREE
 from simulator.rules.hand_strength import hand_strength
 from simulator.rules.options import Rules
 from simulator.rules.roles import exchange_pairs, role_of
@@ -29,6 +30,7 @@ class RoundRecord:
     seating: list[int]  # seating[pos] = player
     dealer: int  # player who dealt
     leader: int  # player who led the first trick
+    club: int  # player holding the 3 of clubs after the exchange (-1: not followed)
     dealt: list[list[int]]  # hands by player as dealt, before the exchange
     strength: list[int]  # by player: the dealt-hand strength of his base hand
     hands: list[list[int]]  # hands by player after the exchange
@@ -53,21 +55,27 @@ class MatchRecord:
 
 def shuffle_deal(
     rules: Rules, stream: Stream, dealer: int, slots: Sequence[int] | None = None
-) -> tuple[list[list[int]], list[list[int]]]:
-    """Shuffle the deck with ``stream`` and deal it: ``(hands, base hands)`` by position.
+) -> tuple[list[list[int]], list[list[int]], int]:
+    """Shuffle the deck with ``stream`` and deal it: ``(hands, base hands)`` by position,
+    and the position dealt the 3 of clubs.
 
     Base hand k (the cards ``i < n·⌊D/n⌋`` with ``i mod n = k``) goes to position
     ``slots[k]`` — by default ``dealer + 1 + k``, the rules' deal one card at a time from
     the dealer's left — and the ``D mod n`` leftover cards one each from the dealer's left.
+    The 3 of clubs is card 0 of the unshuffled deck (ordered by rank index), followed
+    through the swaps: suits never change the shuffle, so the hands are the same whatever
+    ``clubs_three_opens`` says.
     """
     n = rules.players
     deck = [rank for rank in range(NUM_RANKS - 1) for _ in range(4)] + [
         NUM_RANKS - 1
     ] * rules.jokers
     size = len(deck)
+    club = 0  # where the 3 of clubs lies in the deck
     for i in range(size - 1):
         j = i + stream.below(size - i)
         deck[i], deck[j] = deck[j], deck[i]
+        club = j if club == i else i if club == j else club
     if slots is None:
         slots = [(dealer + 1 + k) % n for k in range(n)]
     full = size - size % n
@@ -77,7 +85,8 @@ def shuffle_deal(
     base = [list(h) for h in hands]
     for i, rank in enumerate(deck[full:]):
         hands[(dealer + 1 + i) % n][rank] += 1
-    return hands, base
+    club_pos = slots[club % n] if club < full else (dealer + 1 + club - full) % n
+    return hands, base, club_pos
 
 
 def best_cards(hand: Sequence[int], k: int) -> list[int]:
@@ -97,12 +106,17 @@ def exchange(
     rules: Rules,
     hands: list[list[int]],
     prev_places: Sequence[int],
-    give_back: Callable[[int, list[int], int], list[int]],
-) -> None:
+    give_back: Callable[..., list[int]],
+    club: int = -1,
+) -> int:
     """The card exchange, in place on ``hands`` (indexed like ``prev_places``).
 
     For pair i (1-based) with 2·i ≤ n: the i-th worst gives his k best cards to the
-    i-th best, who then gives back k cards of his choice: ``give_back(who, hand, k)``.
+    i-th best, who then gives back k cards of his choice: ``give_back(who, hand, k)``,
+    called with ``opens=True`` too when ``who`` holds the 3 of clubs and it opens the
+    round (``clubs_three_opens = "every_round"``). ``club`` is the player holding the
+    3 of clubs (-1: not followed); it moves with its holder's last 3, forced gift or
+    give-back alike. Returns where it is after the exchange.
     """
     n = len(hands)
     by_place = {place: who for who, place in enumerate(prev_places)}
@@ -111,7 +125,12 @@ def exchange(
         for rank in best_cards(hands[worse], k):
             hands[worse][rank] -= 1
             hands[better][rank] += 1
-        back = give_back(better, list(hands[better]), k)
+        if club == worse and hands[worse][THREE] == 0:
+            club = better
+        if club == better and rules.clubs_three_opens == "every_round":
+            back = give_back(better, list(hands[better]), k, opens=True)
+        else:
+            back = give_back(better, list(hands[better]), k)
         check = list(hands[better])
         for rank in back:
             if not 0 <= rank < NUM_RANKS or check[rank] == 0:
@@ -122,6 +141,17 @@ def exchange(
         for rank in back:
             hands[better][rank] -= 1
             hands[worse][rank] += 1
+        if club == better and hands[better][THREE] == 0:
+            club = worse
+    return club
+
+
+def give_back_of(strategy: Any, hand: list[int], k: int, rng: Stream, opens: bool) -> list[int]:
+    """A strategy's give-back; only one that sets ``reads_club_three`` is told (``opens``)
+    that its hand holds the 3 of clubs that opens the round."""
+    if opens and getattr(strategy, "reads_club_three", False):
+        return strategy.give_back(hand, k, rng, opens=True)
+    return strategy.give_back(hand, k, rng)
 
 
 def _position_of(seating: Sequence[int], player: int) -> int:
@@ -224,21 +254,29 @@ def play_match(
         slots = None
         if hand_frame is not None:
             slots = [_position_of(seating, hand_frame(k, first_dealer)) for k in range(n)]
-        by_pos, base = shuffle_deal(rules, deal_rng, dealer, slots)
+        by_pos, base, club_pos = shuffle_deal(rules, deal_rng, dealer, slots)
         hands = [by_pos[_position_of(seating, p)] for p in range(n)]
         dealt = [list(h) for h in hands]
         strength = [hand_strength(base[_position_of(seating, p)]) for p in range(n)]
+        clubs = rules.clubs_three_opens
+        club = seating[club_pos] if clubs != "off" else -1
         roles: tuple[str, ...] = ()
         if r == 0:
-            leader = (dealer + 1) % n
+            leader = club_pos if clubs != "off" else (dealer + 1) % n
         else:
-            exchange(
+            club = exchange(
                 rules,
                 hands,
                 prev_places,
-                lambda who, hand, k: players[who].give_back(hand, k, rngs[who]),
+                lambda who, hand, k, opens=False: give_back_of(
+                    players[who], hand, k, rngs[who], opens
+                ),
+                club,
             )
-            leader = opening_position(rules, seating, prev_places, dealer)
+            if clubs == "every_round":
+                leader = _position_of(seating, club)
+            else:
+                leader = opening_position(rules, seating, prev_places, dealer)
             roles = tuple(role_of(prev_places[p], n) for p in seating)
         rnd = Round(rules, [hands[p] for p in seating], leader, roles)
         record = RoundRecord(
@@ -246,6 +284,7 @@ def play_match(
             list(seating),
             dealer_player,
             seating[leader],
+            club,
             dealt,
             strength,
             [list(h) for h in hands],

@@ -8,7 +8,9 @@ events it causes, in the order docs/formats.md §2 gives ("The events", "Order")
 
     the play; then, if the hand is now empty, "out"; then the skip the play causes;
     then the end of the trick. A play that leaves one player holding cards ends the
-    round at once ("round_end"), with no skip and no end of trick.
+    round at once ("round_end"), with no skip and no end of trick. A play that ends the
+    trick at once (2s, a burn, 8s, an accumulation, going out under out_ends_trick)
+    causes no skip.
 
 Moves are ``(rank, count)`` pairs: ranks 0..13 (3 … 2, joker), count 1..4, and the
 pass ``(PASS_RANK, 0)``. Suits never matter.
@@ -17,100 +19,30 @@ pass ``(PASS_RANK, 0)``. Suits never matter.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
 
+from simulator.reference.moves import (
+    PASS,
+    PASS_RANK,
+    Event,
+    IllegalMove,
+    Move,
+    Observation,
+    Top,
+)
 from simulator.rules.cards import (
+    EIGHT,
+    JACK,
     JOKER,
     NUM_RANKS,
     RANK_NAMES,
     THREE,
     TWO,
-    card_names,
     combo_name,
     strength,
 )
 from simulator.rules.options import Rules
 
-PASS_RANK = -1
-
-
-class Move(NamedTuple):
-    """A play of ``count`` cards of ``rank``, or the pass (``count == 0``)."""
-
-    rank: int
-    count: int
-
-    @property
-    def is_pass(self) -> bool:
-        return self.count == 0
-
-    def __str__(self) -> str:
-        return "pass" if self.is_pass else " ".join(card_names(self.rank, self.count))
-
-
-PASS = Move(PASS_RANK, 0)
-
-
-class IllegalMove(ValueError):
-    """A move the rules forbid; the message names the rule it breaks."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """One line of a replay: ``play``, ``pass``, ``skip``, ``trick_end``, ``out``, ``round_end``."""
-
-    kind: str
-    seat: int = -1
-    rank: int = -1
-    count: int = 0
-    place: int = 0
-    next_leader: int = -1
-    places: tuple[int, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """The event as a replay writes it (docs/formats.md §2)."""
-        if self.kind == "play":
-            return {"event": "play", "seat": self.seat, "cards": card_names(self.rank, self.count)}
-        if self.kind in ("pass", "skip"):
-            return {"event": self.kind, "seat": self.seat}
-        if self.kind == "trick_end":
-            return {"event": "trick_end", "next_leader": self.next_leader}
-        if self.kind == "out":
-            return {"event": "out", "seat": self.seat, "place": self.place}
-        return {"event": "round_end", "places": list(self.places)}
-
-
-@dataclass(frozen=True)
-class Top:
-    """The combination to beat: its rank (for transparent threes, the rank they took)."""
-
-    rank: int
-    count: int
-    owner: int
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What a player may know when he must move: what a strategy reads.
-
-    ``hand`` is the player's own 14 rank counts; ``top`` is ``None`` when he leads;
-    ``passed[s]`` is true when seat s has passed (or been skipped) since the top was
-    laid — under ``out_of_trick`` also when it passed earlier in the trick;
-    ``cards_left`` and ``played`` (14 counts of every card played this round) are public;
-    ``roles`` are the previous round's roles by seat (empty in a match's first round).
-    """
-
-    seat: int
-    hand: tuple[int, ...]
-    top: Top | None
-    passed: tuple[bool, ...]
-    cards_left: tuple[int, ...]
-    played: tuple[int, ...]
-    reversed: bool
-    roles: tuple[str, ...]
-    legal: tuple[Move, ...]
-    rules: Rules
+__all__ = ["PASS", "PASS_RANK", "Event", "IllegalMove", "Move", "Observation", "Round", "Top"]
 
 
 class Round:
@@ -135,7 +67,10 @@ class Round:
         self.places = [0] * self.n
         self.best_free = 1
         self.worst_free = self.n
-        self.reversed = False
+        self.reversed = False  # the round's order: each four flips it under revolution
+        self.jack_back = False  # the order in force is reversed once more until the trick ends
+        self.run = 0  # cards in the trick's latest run of one rank (accumulation_burns)
+        self.ended_by = ""  # why the last trick ended: a rule key, or "passes"
         self.roles = tuple(roles)
         self.over = False
         self.turn = leader
@@ -153,9 +88,14 @@ class Round:
 
     # ------------------------------------------------------------ rank order
 
+    @property
+    def order_reversed(self) -> bool:
+        """The order in force: the round's order, reversed once more during a jack-back."""
+        return self.reversed != self.jack_back
+
     def strength(self, rank: int) -> int:
-        """Strength of a rank under the order in force (revolution reverses 3…2)."""
-        return strength(rank, self.reversed)
+        """Strength of a rank under the order in force (revolution and jack-back reverse 3…2)."""
+        return strength(rank, self.order_reversed)
 
     def stronger(self, a: int, b: int) -> bool:
         """Whether rank ``a`` strictly beats rank ``b`` under the order in force."""
@@ -167,8 +107,9 @@ class Round:
         """How a play would land on the current top.
 
         Returns ``(rank_taken, is_equal)`` when the play is allowed — the rank the new
-        top will carry and whether it is an equal-rank play (skip) — or the key of the
-        rule it breaks (see :meth:`explain`).
+        top will carry and whether it is an equal-rank play that skips (``skip``; under
+        ``allow`` the same play skips nobody) — or the key of the rule it breaks (see
+        :meth:`explain`).
         """
         rules, top = self.rules, self.top
         if top is None:
@@ -180,7 +121,7 @@ class Round:
             if self.stronger(rank, t):
                 return rank, False
             if rank == t:
-                return (rank, True) if rules.equal_rank == "skip" else "equal"
+                return (rank, rules.equal_rank == "skip") if rules.equal_rank != "off" else "equal"
             return "not_higher"
         if count < c:
             return "fewer"
@@ -196,13 +137,21 @@ class Round:
         on = f"the {combo_name(self.top.rank, self.top.count)} on the table"
         return {
             "equal": 'equal rank does not beat (equal_rank = "off")',
-            "not_higher": f"not a higher rank than {on}",
+            "not_higher": f"not a higher rank than {on}{self._order_note()}",
             "fewer": f"fewer cards than {on} (same number needed)",
             "larger_not_higher": (
                 f'more cards beat {on} only with a higher rank (larger_sets = "higher_rank")'
             ),
             "more": f'more cards than {on} (same number needed; larger_sets = "off")',
         }[key]
+
+    def _order_note(self) -> str:
+        """The order in force in words, when it is not the plain normal order."""
+        if self.jack_back:
+            if self.reversed:
+                return " (jack-back on a revolution: the normal order until the trick ends)"
+            return " (jack-back: 2 weakest, 3 strongest until the trick ends)"
+        return " (revolution: 2 weakest, 3 strongest)" if self.reversed else ""
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move: plays by (count, rank), then the pass."""
@@ -280,6 +229,9 @@ class Round:
 
     def _play(self, seat: int, rank: int, count: int) -> list[Event]:
         rank_taken, is_equal = self.play_effect(rank, count)  # type: ignore[misc]
+        # a run: the trick's latest plays of one rank (the rank the play carries)
+        joins_run = self.top is not None and rank_taken == self.top.rank
+        self.run = self.run + count if joins_run else count
         self.hands[seat][rank] -= count
         self.cards_left[seat] -= count
         self.played[rank] += count
@@ -289,12 +241,17 @@ class Round:
         events = [Event("play", seat=seat, rank=rank, count=count)]
         if count == 4 and self.rules.revolution:
             self.reversed = not self.reversed  # in force from the next play on
+        if rank == JACK and self.rules.jack_back:
+            self.jack_back = not self.jack_back  # from the next play until the trick ends
+        at_once = self._ends_trick_at_once(rank, count)
         if self.cards_left[seat] == 0:
             self._go_out(seat, rank, events)
             if self.over:
                 return events
-        if self._ends_trick_at_once(rank, count):
-            self._end_trick(events)
+            if not at_once and self.rules.out_ends_trick:
+                at_once = "out_ends_trick"
+        if at_once:
+            self._end_trick(events, why=at_once)
             return events
         if is_equal:
             skipped = self._next_to_ask(seat)
@@ -307,9 +264,20 @@ class Round:
         self._continue_trick(seat, events)
         return events
 
-    def _ends_trick_at_once(self, rank: int, count: int) -> bool:
-        """2s under ``two_ends_trick`` and fours under ``quad_burns`` end the trick at once."""
-        return (rank == TWO and self.rules.two_ends_trick) or (count == 4 and self.rules.quad_burns)
+    def _ends_trick_at_once(self, rank: int, count: int) -> str:
+        """The rule that ends the trick at once on this play, or ``""``: 2s under
+        ``two_ends_trick``, fours under ``quad_burns``, 8s under ``eight_ends_trick``, a run
+        reaching 4 cards under ``accumulation_burns`` (never a play of 4 cards)."""
+        rules = self.rules
+        if rank == TWO and rules.two_ends_trick:
+            return "two_ends_trick"
+        if count == 4 and rules.quad_burns:
+            return "quad_burns"
+        if rank == EIGHT and rules.eight_ends_trick:
+            return "eight_ends_trick"
+        if rules.accumulation_burns and count < 4 and self.run >= 4:
+            return "accumulation_burns"
+        return ""
 
     def _go_out(self, seat: int, rank: int, events: list[Event]) -> None:
         """The player takes the best free place, or the worst after 2s/jokers (no_finish_on_two)."""
@@ -346,7 +314,23 @@ class Round:
             for s in range(self.n)
         )
 
+    def _last_in_trick(self) -> int | None:
+        """Under ``after_out_lead = "last_in_trick"``, while the top's owner is out: the
+        one player left in the trick (holds cards, has not passed in it; a skipped player
+        is in it), who leads next without being asked; ``None`` otherwise."""
+        if self.rules.after_out_lead != "last_in_trick" or self.top is None:
+            return None
+        if self.cards_left[self.top.owner]:
+            return None
+        left = [s for s in range(self.n) if self.cards_left[s] and not self.out_of_trick[s]]
+        return left[0] if len(left) == 1 else None
+
     def _continue_trick(self, last: int, events: list[Event]) -> None:
+        """After a pass, or a play (its out and skip done): end the trick or move the turn on."""
+        alone = self._last_in_trick()
+        if alone is not None:
+            self._end_trick(events, alone, why="last_in_trick")
+            return
         if self._trick_is_over():
             self._end_trick(events)
             return
@@ -354,17 +338,25 @@ class Round:
         assert nxt is not None, "a trick that is not over has someone to ask"
         self.turn = nxt
 
-    def _end_trick(self, events: list[Event]) -> None:
-        """The owner of the top leads; if he is out, the next player clockwise holding cards."""
+    def _end_trick(
+        self, events: list[Event], leader: int | None = None, why: str = "passes"
+    ) -> None:
+        """The owner of the top leads (unless ``leader`` is given); if he is out, the next
+        player clockwise holding cards. Jack-back ends with the trick, a revolution stays.
+        ``why`` (kept in :attr:`ended_by`) is the rule that ended it, or ``passes``."""
         assert self.top is not None
-        leader = self.top.owner
-        while not self.cards_left[leader]:
-            leader = (leader + 1) % self.n
+        self.ended_by = why
+        if leader is None:
+            leader = self.top.owner
+            while not self.cards_left[leader]:
+                leader = (leader + 1) % self.n
         events.append(Event("trick_end", next_leader=leader))
         self.top = None
         self.turn = leader
         self.answered = [False] * self.n
         self.out_of_trick = [False] * self.n
+        self.jack_back = False
+        self.run = 0
         self.tricks += 1
 
     # ------------------------------------------------------------ reading
@@ -380,8 +372,10 @@ class Round:
             passed=passed,
             cards_left=tuple(self.cards_left),
             played=tuple(self.played),
-            reversed=self.reversed,
+            reversed=self.order_reversed,
             roles=self.roles,
             legal=tuple(self.legal_moves()) if seat == self.turn else (),
             rules=self.rules,
+            jack_back=self.jack_back,
+            run=self.run,
         )

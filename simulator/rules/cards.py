@@ -27,6 +27,8 @@ RANK_NAMES: tuple[str, ...] = (
 )
 NUM_RANKS = 14
 THREE = 0
+EIGHT = 5
+JACK = 8
 TWO = 12
 JOKER = 13
 SUITS = "CDHS"

@@ -59,7 +59,8 @@ class Rules:
     reseat: bool = False
     """From round 2 on, players sit in finishing order (President first, clockwise)."""
     equal_rank: str = "off"
-    """``skip``: the same number of cards of the same rank may be played and skips the next player."""
+    """``skip``: the same number of cards of the same rank may be played and skips the next
+    player; ``allow``: the same plays are legal but skip nobody (they may follow one another)."""
     larger_sets: str = "off"
     """``higher_rank``: more cards of a higher rank beat fewer; ``any``: more cards always beat fewer."""
     transparent_threes: bool = False
@@ -82,6 +83,24 @@ class Rules:
     """Points per round by place (``top`` from the first place, ``bottom`` from the last)."""
     target: int = 0
     """A match ends after the round in which a player reaches it (alone in the lead); 0: none."""
+    eight_ends_trick: bool = False
+    """A combination of 8s ends the trick at once, whatever the order in force; its player leads
+    next (Daifugo's "8 cuts")."""
+    jack_back: bool = False
+    """A combination of real jacks reverses the order in force from the next play until the end of
+    the trick; a second one restores it (Daifugo's "11 back")."""
+    accumulation_burns: bool = False
+    """The pile burns when the trick's latest run of plays of one rank reaches 4 cards (a play of
+    4 cards never burns this way); the burner leads next (French café rule)."""
+    out_ends_trick: bool = False
+    """The play that empties a hand ends the trick at once (it cannot be beaten); the next holder
+    clockwise leads (American tables)."""
+    after_out_lead: str = "next_holder"
+    """Who leads after a trick topped by a player who went out: ``next_holder`` clockwise, or
+    ``last_in_trick``: the one player left in the trick (needs ``passing = "out_of_trick"``)."""
+    clubs_three_opens: str = "off"
+    """The holder of the 3 of clubs leads the first trick: ``first_round`` of a match only, or
+    ``every_round`` (the holder after the exchange); ``off``: ``opener`` decides."""
 
     def __post_init__(self) -> None:
         validate(self)
@@ -113,10 +132,12 @@ class Rules:
 CHOICES: dict[str, tuple[Any, ...]] = {
     "jokers": (0, 2),
     "dealer": ("scum", "president", "rotate"),
-    "equal_rank": ("off", "skip"),
+    "equal_rank": ("off", "skip", "allow"),
     "larger_sets": ("off", "higher_rank", "any"),
     "passing": ("may_return", "out_of_trick"),
     "opener": ("scum", "president", "left_of_dealer"),
+    "after_out_lead": ("next_holder", "last_in_trick"),
+    "clubs_three_opens": ("off", "first_round", "every_round"),
 }
 BOOL_KEYS = (
     "reseat",
@@ -125,6 +146,10 @@ BOOL_KEYS = (
     "quad_burns",
     "revolution",
     "no_finish_on_two",
+    "eight_ends_trick",
+    "jack_back",
+    "accumulation_burns",
+    "out_ends_trick",
 )
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 MAX_EXCHANGE = 6  # the smallest hand (52 cards, 8 players) holds 6 cards
@@ -183,6 +208,12 @@ def validate(rules: Rules) -> None:
         raise bad("points", pts)
     if not _is_int(rules.target) or not 0 <= rules.target <= MAX_TARGET:
         raise bad("target", rules.target)
+    if rules.after_out_lead == "last_in_trick" and rules.passing != "out_of_trick":
+        raise RulesError(
+            f'rules: after_out_lead = "last_in_trick" is not allowed with passing = '
+            f'"{rules.passing}" (allowed: passing = "out_of_trick", or after_out_lead = '
+            '"next_holder")'
+        )
     if rules.target > 0 and not any(v > 0 for v in pts.top + pts.bottom):
         raise RulesError(
             f"rules: target = {rules.target} can never be reached: points gives no positive "

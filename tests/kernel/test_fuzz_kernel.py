@@ -29,7 +29,7 @@ from simulator.runs.job import SimConfig, make_config
 from simulator.runs.schema import frame_from_rows
 from simulator.runs.tally import Tally
 from tests.kernel.test_kernel_vs_reference import ROUNDS, reference_trace
-from tests.reference.test_oracle_diff import OPTION_VALUES
+from tests.reference.test_oracle_diff import OPTION_VALUES, playable
 
 KERNEL_EXAMPLES = 200
 RUN_EXAMPLES = 80
@@ -52,7 +52,7 @@ def any_rules(draw: st.DrawFn) -> Rules:
     if options["target"] and not any(top):
         top = [*top, 2]  # a target needs a positive point value
     options["points"] = {"top": top, "bottom": bottom}
-    return rules_from_mapping(options)
+    return rules_from_mapping(playable(options))
 
 
 seatings = st.lists(st.sampled_from(("lowest", "random")), min_size=8, max_size=8)

@@ -5,7 +5,10 @@ looking at the reference engine, so that the differential tests can catch mistak
 the engine makes.  It is deliberately plain: small state, explicit sets, no speed tricks.
 
 Scope: one round from given hands (card lists or rank counts), the round-level options
-of the rule book, a leader, scripted moves first and then the strategy ``lowest``.
+of the rule book (both catalogues: ``equal_rank = "allow"``, ``eight_ends_trick``,
+``jack_back``, ``accumulation_burns``, ``out_ends_trick``, ``after_out_lead`` included;
+``clubs_three_opens`` is accepted but cannot change a round whose leader is given), a
+leader, scripted moves first and then the strategy ``lowest``.
 
 Public API:
 
@@ -26,6 +29,8 @@ from dataclasses import dataclass, field
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 THREE = 0
+EIGHT = 5
+JACK = 8
 TWO = 12
 JOKER = 13
 NRANKS = 14
@@ -40,6 +45,13 @@ ROUND_DEFAULTS: dict = {
     "revolution": False,
     "passing": "may_return",
     "no_finish_on_two": False,
+    # second catalogue (table rules; no preset turns them on)
+    "eight_ends_trick": False,
+    "jack_back": False,
+    "accumulation_burns": False,
+    "out_ends_trick": False,
+    "after_out_lead": "next_holder",
+    "clubs_three_opens": "off",
 }
 
 # Only the round-level keys of each preset (docs/rules.md, "Presets").
@@ -57,7 +69,7 @@ PRESETS: dict[str, dict] = {
 
 ALLOWED = {
     "jokers": (0, 2),
-    "equal_rank": ("off", "skip"),
+    "equal_rank": ("off", "skip", "allow"),
     "larger_sets": ("off", "higher_rank", "any"),
     "transparent_threes": (False, True),
     "two_ends_trick": (False, True),
@@ -65,6 +77,12 @@ ALLOWED = {
     "revolution": (False, True),
     "passing": ("may_return", "out_of_trick"),
     "no_finish_on_two": (False, True),
+    "eight_ends_trick": (False, True),
+    "jack_back": (False, True),
+    "accumulation_burns": (False, True),
+    "out_ends_trick": (False, True),
+    "after_out_lead": ("next_holder", "last_in_trick"),
+    "clubs_three_opens": ("off", "first_round", "every_round"),
 }
 
 
@@ -73,22 +91,30 @@ class IllegalMove(Exception):
 
 
 def resolve_rules(rules: str | dict | None) -> dict:
-    """The round-level rules as a plain dict (preset name, or dict of docs/rules.md keys)."""
+    """The round-level rules as a plain dict (preset name, or dict of docs/rules.md keys).
+
+    Keys that are not round-level (``players``, ``exchange``, ...) are ignored. A bad value
+    of a round-level key, or ``after_out_lead = "last_in_trick"`` together with
+    ``passing = "may_return"``, raises ``ValueError``."""
     out = dict(ROUND_DEFAULTS)
     if rules is None:
         return out
     if isinstance(rules, str):
         out.update(PRESETS[rules])
-        return out
-    rules = dict(rules)
-    preset = rules.pop("preset", None)
-    if preset is not None:
-        out.update(PRESETS[preset])
-    for key, value in rules.items():
-        if key in ROUND_DEFAULTS:
-            if value not in ALLOWED[key]:
-                raise ValueError(f"bad value {value!r} for {key}")
-            out[key] = value
+    else:
+        rules = dict(rules)
+        preset = rules.pop("preset", None)
+        if preset is not None:
+            out.update(PRESETS[preset])
+        for key, value in rules.items():
+            if key in ROUND_DEFAULTS:
+                if value not in ALLOWED[key] or type(value) is not type(ROUND_DEFAULTS[key]):
+                    raise ValueError(
+                        f"bad value {value!r} for {key}; allowed: {list(ALLOWED[key])}"
+                    )
+                out[key] = value
+    if out["after_out_lead"] == "last_in_trick" and out["passing"] != "out_of_trick":
+        raise ValueError('after_out_lead = "last_in_trick" requires passing = "out_of_trick"')
     return out
 
 
@@ -158,6 +184,8 @@ class Top:
 
 
 class OracleRound:
+    """One round in progress: hands, the trick on the table, places, the events so far."""
+
     def __init__(self, rules, hands, leader: int) -> None:
         self.rules = resolve_rules(rules)
         self.hands = [to_counts(h) for h in hands]
@@ -165,10 +193,13 @@ class OracleRound:
         self.dealt = [list(h) for h in self.hands]
         assert self.n >= 2, "need players"
         assert all(sum(h) > 0 for h in self.hands), "every hand holds a card"
-        self.reversed = False
+        self.reversed = False  # the round's order: reversed by each four under revolution
+        self.jack_back = False  # reversed once more until the end of the trick (jack_back)
         self.top: Top | None = None
         self.since_top: set[int] = set()  # passed or skipped since the top was laid
         self.out_of_trick: set[int] = set()  # passed in this trick (out_of_trick only)
+        self.run_rank: int | None = None  # accumulation: rank of the trick's latest run
+        self.run_count = 0  # accumulation: cards laid in that run
         self.places: list[int | None] = [None] * self.n
         self.next_best = 1
         self.next_worst = self.n
@@ -178,10 +209,15 @@ class OracleRound:
         self.trick_start = True
 
     # ----------------------------------------------------------------- order
+    def order_reversed(self) -> bool:
+        """Is the order in force reversed (revolutions, then jack-back on top)?"""
+        return self.reversed != self.jack_back
+
     def strength(self, rank: int) -> int:
+        """Strength of a rank under the order in force (jokers always on top)."""
         if rank == JOKER:
             return 13
-        return 12 - rank if self.reversed else rank
+        return 12 - rank if self.order_reversed() else rank
 
     def stronger(self, a: int, b: int) -> bool:
         return self.strength(a) > self.strength(b)
@@ -195,7 +231,7 @@ class OracleRound:
     # ----------------------------------------------------------------- legality
     def play_effect(self, rank: int, count: int):
         """For a play of ``count`` cards of ``rank`` on the current top: None if it is
-        not allowed, else (carried rank, is_equal_play)."""
+        not allowed, else (carried rank, causes_a_skip)."""
         r = self.rules
         top = self.top
         if count < 1 or count > 4:
@@ -203,11 +239,13 @@ class OracleRound:
         if top is None:
             return (rank, False)
         c, t = top.count, top.rank
+        skip = r["equal_rank"] == "skip"
         if count == c:
             if r["transparent_threes"] and rank == THREE:
-                return (t, r["equal_rank"] == "skip" and t == THREE)
-            if r["equal_rank"] == "skip" and rank == t:
-                return (t, True)
+                # threes take the rank they cover; on threes they are an equal play
+                return (t, skip and t == THREE)
+            if r["equal_rank"] != "off" and rank == t:
+                return (t, skip)
             if self.stronger(rank, t):
                 return (rank, False)
         elif count > c:
@@ -246,6 +284,11 @@ class OracleRound:
         if self.over:
             raise IllegalMove("the round is over")
         if move.seat != self.to_move:
+            if move.seat in self.out_of_trick:
+                raise IllegalMove(
+                    f"seat {move.seat} passed earlier in this trick (out_of_trick); "
+                    f"seat {self.to_move}'s turn"
+                )
             raise IllegalMove(f"seat {self.to_move}'s turn, not seat {move.seat}'s")
         if move.is_pass:
             if self.top is None:
@@ -260,6 +303,7 @@ class OracleRound:
 
     # ----------------------------------------------------------------- strategy
     def lowest_move(self) -> Move:
+        """The strategy ``lowest`` under the order in force (ranks are card ranks)."""
         seat = self.to_move
         hand = self.hands[seat]
         if self.top is None:
@@ -283,6 +327,7 @@ class OracleRound:
         return None
 
     def _leader_after(self, owner: int) -> int:
+        """The owner if he holds cards, else the next holder clockwise from his seat."""
         if self.holds(owner):
             return owner
         for i in range(1, self.n):
@@ -296,16 +341,34 @@ class OracleRound:
         done = self.since_top | self.out_of_trick
         return all(s in done for s in self.holders() if s != owner)
 
-    def _end_trick(self) -> None:
-        leader = self._leader_after(self.top.owner)
+    def _end_trick(self, leader: int) -> None:
         self.events.append({"event": "trick_end", "next_leader": leader})
         self.top = None
         self.since_top = set()
         self.out_of_trick = set()
+        self.jack_back = False
+        self.run_rank = None
+        self.run_count = 0
         self.to_move = leader
+
+    def _end_trick_if_done(self) -> bool:
+        """The check made after a pass, and after a play (its ``out`` and skip): end the
+        trick if it is over. Returns True if it ended."""
+        owner = self.top.owner
+        if self.rules["after_out_lead"] == "last_in_trick" and not self.holds(owner):
+            # "in the trick": holds cards and has not passed in it (a skipped player is in)
+            left = [s for s in self.holders() if s not in self.out_of_trick]
+            if len(left) == 1:
+                self._end_trick(left[0])
+                return True
+        if self._trick_over():
+            self._end_trick(self._leader_after(owner))
+            return True
+        return False
 
     # ----------------------------------------------------------------- apply
     def apply(self, move: Move) -> None:
+        """Play ``move`` (raises IllegalMove) and record its events."""
         self.check(move)
         seat = move.seat
         r = self.rules
@@ -314,20 +377,32 @@ class OracleRound:
             self.since_top.add(seat)
             if r["passing"] == "out_of_trick":
                 self.out_of_trick.add(seat)
-            if self._trick_over():
-                self._end_trick()
-            else:
+            if not self._end_trick_if_done():
                 self.to_move = self._next_from(seat, self.top.owner)
                 assert self.to_move is not None
             return
 
         rank, count = move.rank, move.count
-        carried, equal = self.play_effect(rank, count)
+        carried, skip = self.play_effect(rank, count)
         self.hands[seat][rank] -= count
         self.events.append({"event": "play", "seat": seat, "cards": [RANKS[rank]] * count})
-        ends_now = (r["two_ends_trick"] and rank == TWO) or (r["quad_burns"] and count == 4)
+
+        # accumulation: the run is the trick's latest plays of one rank (the rank a play
+        # has: transparent threes count with the rank they took)
+        if self.top is not None and carried == self.run_rank:
+            self.run_count += count
+        else:
+            self.run_rank, self.run_count = carried, count
+        ends_now = (
+            (r["two_ends_trick"] and rank == TWO)
+            or (r["eight_ends_trick"] and rank == EIGHT)
+            or (r["quad_burns"] and count == 4)
+            or (r["accumulation_burns"] and count < 4 and self.run_count >= 4)
+        )
         if r["revolution"] and count == 4:
             self.reversed = not self.reversed
+        if r["jack_back"] and rank == JACK:
+            self.jack_back = not self.jack_back
         self.top = Top(count, carried, seat)
         self.since_top = set()
 
@@ -340,6 +415,8 @@ class OracleRound:
                 self.next_best += 1
             self.places[seat] = place
             self.events.append({"event": "out", "seat": seat, "place": place})
+            if r["out_ends_trick"]:
+                ends_now = True
 
         holders = self.holders()
         if len(holders) <= 1:
@@ -352,18 +429,18 @@ class OracleRound:
             return
 
         if ends_now:
-            self._end_trick()
+            # ended at once: no skip; after_out_lead does not apply
+            self._end_trick(self._leader_after(seat))
             return
 
         pos = seat
-        if equal:
+        if skip:
             skipped = self._next_from(seat, seat)
             if skipped is not None:
                 self.events.append({"event": "skip", "seat": skipped})
                 self.since_top.add(skipped)
                 pos = skipped
-        if self._trick_over():
-            self._end_trick()
+        if self._end_trick_if_done():
             return
         self.to_move = self._next_from(pos, seat)
         assert self.to_move is not None

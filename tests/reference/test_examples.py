@@ -13,6 +13,7 @@ ILLEGAL = {
     "illegal_not_higher_n4.json": (13, "not a higher rank"),
     "illegal_after_pass_out_of_trick_n4.json": (39, "out_of_trick"),
     "illegal_wrong_seat_n6.json": (33, "seat 3's turn"),
+    "illegal_jack_back_n4.json": (6, "jack-back"),
 }
 
 

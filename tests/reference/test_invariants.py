@@ -41,7 +41,7 @@ from tests.reference.oracle import (
     run_round,
     to_counts,
 )
-from tests.reference.test_oracle_diff import OPTION_VALUES, SINGLE_OPTIONS
+from tests.reference.test_oracle_diff import OPTION_VALUES, SINGLE_OPTIONS, playable
 
 PRESET_NAMES = ("french", "regles-jeu", "spade", "scum")
 
@@ -167,7 +167,9 @@ def _oracle_move(seat: int, move: EngineMove) -> Move:
     return Move(seat) if move.is_pass else Move(seat, move.rank, move.count)
 
 
-rules_strategy = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_VALUES.items()})
+rules_strategy = st.fixed_dictionaries(
+    {k: st.sampled_from(v) for k, v in OPTION_VALUES.items()}
+).map(playable)
 
 
 @settings(
@@ -227,6 +229,7 @@ def test_engine_and_oracle_in_lockstep(options, n, deal_seed, kind, move_seed):
         )
         assert [list(h) for h in engine.hands] == oracle.hands
         assert engine.reversed == oracle.reversed
+        assert engine.jack_back == oracle.jack_back
     assert oracle.over and engine.over
     assert list(engine.places) == oracle.places
     assert sorted(oracle.places) == list(range(1, n + 1))

@@ -52,11 +52,18 @@ SINGLE_OPTIONS = [
     ("revolution", True),
     ("passing", "out_of_trick"),
     ("no_finish_on_two", True),
+    ("equal_rank", "allow"),
+    ("eight_ends_trick", True),
+    ("jack_back", True),
+    ("accumulation_burns", True),
+    ("out_ends_trick", True),
+    ("clubs_three_opens", "first_round"),
+    ("clubs_three_opens", "every_round"),
 ]
 
 OPTION_VALUES = {
     "jokers": (0, 2),
-    "equal_rank": ("off", "skip"),
+    "equal_rank": ("off", "skip", "allow"),
     "larger_sets": ("off", "higher_rank", "any"),
     "transparent_threes": (False, True),
     "two_ends_trick": (False, True),
@@ -64,7 +71,21 @@ OPTION_VALUES = {
     "revolution": (False, True),
     "passing": ("may_return", "out_of_trick"),
     "no_finish_on_two": (False, True),
+    "eight_ends_trick": (False, True),
+    "jack_back": (False, True),
+    "accumulation_burns": (False, True),
+    "out_ends_trick": (False, True),
+    "after_out_lead": ("next_holder", "last_in_trick"),
+    "clubs_three_opens": ("off", "first_round", "every_round"),
 }
+
+
+def playable(rules: dict) -> dict:
+    """A rules mapping the rule book accepts: ``after_out_lead = "last_in_trick"`` needs
+    ``passing = "out_of_trick"`` (with ``may_return`` it is refused)."""
+    if rules.get("after_out_lead") == "last_in_trick":
+        return {**rules, "passing": "out_of_trick"}
+    return rules
 
 
 def _random_combos(count: int, seed: int) -> list[tuple[str, dict]]:
@@ -72,7 +93,7 @@ def _random_combos(count: int, seed: int) -> list[tuple[str, dict]]:
     out = []
     for i in range(count):
         rules = {key: rng.choice(values) for key, values in OPTION_VALUES.items()}
-        out.append((f"combo{i}", rules))
+        out.append((f"combo{i}", playable(rules)))
     return out
 
 
@@ -83,6 +104,10 @@ CONFIGS: list[tuple[str, str | dict]] = [
     ("scum", "scum"),
     ("default", {}),
     *[(f"{key}={value}", {key: value}) for key, value in SINGLE_OPTIONS],
+    (
+        "after_out_lead=last_in_trick",
+        {"passing": "out_of_trick", "after_out_lead": "last_in_trick"},
+    ),
     *_random_combos(6, seed=20240601),
     ("all_on", {k: v[-1] for k, v in OPTION_VALUES.items()}),
     ("french+burn+revolution", {"preset": "french", "quad_burns": True, "revolution": True}),
@@ -321,6 +346,7 @@ def test_oracle_passes_the_worked_examples():
         "illegal_not_higher_n4": 13,
         "illegal_after_pass_out_of_trick_n4": 39,
         "illegal_wrong_seat_n6": 33,
+        "illegal_jack_back_n4": 6,
     }
     games = sorted(EXAMPLES.glob("*.json"))
     assert len(games) >= 15

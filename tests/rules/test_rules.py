@@ -32,6 +32,13 @@ DEFAULTS = {
     "opener": "scum",
     "points": {"top": [], "bottom": []},
     "target": 0,
+    # second catalogue: no preset turns them on
+    "eight_ends_trick": False,
+    "jack_back": False,
+    "accumulation_burns": False,
+    "out_ends_trick": False,
+    "after_out_lead": "next_holder",
+    "clubs_three_opens": "off",
 }
 
 PRESET_TABLE = {

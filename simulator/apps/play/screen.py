@@ -20,6 +20,23 @@ from simulator.rules.cards import combo_name, counts_from_cards, format_hand
 from simulator.rules.options import Rules
 from simulator.rules.roles import ROLE_TITLES, exchange_pairs
 
+ENDED_AT_ONCE = {  # Round.ended_by → what the log says
+    "two_ends_trick": "2s end the trick",
+    "quad_burns": "the four burns the pile",
+    "eight_ends_trick": "8s end the trick",
+    "accumulation_burns": "the pile burns: 4 cards of one rank in a row",
+    "out_ends_trick": "going out ends the trick",
+}
+
+
+def order_note(obs: Observation) -> str:
+    """The order in force in words, when it is not the plain normal order."""
+    if obs.jack_back:
+        if obs.reversed:
+            return " (jack-back: 2 weakest, 3 strongest until the trick ends)"
+        return " (revolution turned back by jack-back: normal order until the trick ends)"
+    return " (revolution: 2 weakest, 3 strongest)" if obs.reversed else ""
+
 
 @dataclass
 class PlayResult:
@@ -50,6 +67,7 @@ class Table:
     log: list[str] = field(default_factory=list)  # the plays since the person's last move
     moved: bool = False  # the person has moved this round (the log starts at his move)
     skipped: set[int] = field(default_factory=set)  # positions skipped since the top was laid
+    owner: int = -1  # position that laid the top
     totals: list[int] = field(default_factory=list)
     rounds_done: int = 0
     prev_places: list[int] = field(default_factory=list)
@@ -100,9 +118,15 @@ class Table:
         c = self.console
         c.say()
         c.say(c.palette.paint(f"=== Round {record.index + 1} ===", "bold"))
-        c.say(f"{self.label(record.dealer)} dealt; {self.label(record.leader)} leads.")
+        why = " (holds the 3 of clubs)" if self._clubs_open(record) else ""
+        c.say(f"{self.label(record.dealer)} dealt; {self.label(record.leader)} leads{why}.")
         for line in self._exchange_lines(record):
             c.say(line)
+
+    def _clubs_open(self, record: RoundRecord) -> bool:
+        """Whether the 3 of clubs chose this round's leader (``clubs_three_opens``)."""
+        rule = self.rules.clubs_three_opens
+        return rule == "every_round" or (rule == "first_round" and record.index == 0)
 
     def _exchange_lines(self, record: RoundRecord) -> list[str]:
         """Who gave what in the exchange; the person sees his own cards, not the others'."""
@@ -148,6 +172,7 @@ class Table:
             self.moved = True
         if event.kind == "play":
             self.skipped.clear()
+            self.owner = event.seat
             cards = str(Move(event.rank, event.count))
             self.log.append(f"{self.label(self.player_at(event.seat))}: {cards}")
         elif event.kind == "pass":
@@ -160,8 +185,23 @@ class Table:
             self.log.append(f"{who} is out: {ordinal(event.place)} place")
         elif event.kind == "trick_end":
             self.skipped.clear()
-            leader = self.label(self.player_at(event.next_leader))
-            self.log.append(f"-- trick over; {leader} leads")
+            self.log.append(self._trick_end_line(event.next_leader))
+
+    def _trick_end_line(self, next_leader: int) -> str:
+        """The end of a trick in the log: why it ended at once, and why its leader leads
+        when the top's owner went out."""
+        leader = self.label(self.player_at(next_leader))
+        why = self.rnd.ended_by if self.rnd is not None else "passes"
+        head = f"-- trick over ({ENDED_AT_ONCE[why]})" if why in ENDED_AT_ONCE else "-- trick over"
+        if why == "last_in_trick":
+            owner = self.label(self.player_at(self.owner))
+            return f"{head}; {leader} leads: the last player left in it after {owner} went out"
+        if next_leader != self.owner and self.owner >= 0:
+            owner = self.label(self.player_at(self.owner))
+            return (
+                f"{head}; {leader} leads: the next player holding cards after {owner}, who went out"
+            )
+        return f"{head}; {leader} leads"
 
     def _round_end(self, record: RoundRecord) -> None:
         self.totals = list(record.totals)
@@ -187,9 +227,7 @@ class Table:
         paint = self.console.palette.paint
         tricks = self.rnd.tricks if self.rnd is not None else 1
         assert self.record is not None
-        header = f"--- Round {self.record.index + 1}, trick {tricks}"
-        if obs.reversed:
-            header += " (revolution: 2 weakest, 3 strongest)"
+        header = f"--- Round {self.record.index + 1}, trick {tricks}" + order_note(obs)
         lines = [paint(header + " ---", "bold")]
         for pos in range(len(obs.cards_left)):
             player = self.player_at(pos)

@@ -44,6 +44,7 @@ class Human:
 
     table: Table
     name: str = "human"
+    reads_club_three = True  # told when the hand he gives back from holds the opening 3 of clubs
 
     def choose(self, obs: Observation, rng: Stream) -> Move:
         """Draw the screen, then ask until the typed move is legal (``?`` lists them)."""
@@ -69,8 +70,9 @@ class Human:
                 return move
             console.error(f"{reason} (type ? for the legal moves)")
 
-    def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:
-        """Ask for the ``k`` cards to give back to the partner of the exchange."""
+    def give_back(self, hand: Sequence[int], k: int, rng: Stream, opens: bool = False) -> list[int]:
+        """Ask for the ``k`` cards to give back to the partner of the exchange (``opens``:
+        the hand holds the 3 of clubs, which leads this round)."""
         table, console = self.table, self.table.console
         n = table.rules.players
         place = table.prev_places[table.human]
@@ -81,6 +83,10 @@ class Human:
         console.say(console.palette.paint("=== Exchange ===", "bold"))
         console.say(f"You are {role}: {table.label(partner)} gave you their best card{plural}.")
         console.say(f"Your hand: {console.palette.paint(format_hand(hand), 'green')}")
+        if opens:
+            console.say(
+                "You hold the 3 of clubs: you lead this round unless you give back your last 3."
+            )
         while True:
             text = console.ask(f'Give back {k} card{plural} (ranks such as "3 4", q = quit):')
             if is_quit(text):
