@@ -1,6 +1,6 @@
 """Differential tests of the second catalogue: the reference engine against the oracle.
 
-``tests/test_oracle_diff.py`` runs each new option value alone; here they are combined
+``tests/reference/test_oracle_diff.py`` runs each new option value alone; here they are combined
 with the presets they are played with, all together, and in random combinations of
 every option of both catalogues — with the same three kinds of game per case (all
 ``lowest``, random legal prefixes, one illegal scripted move of each kind).

@@ -47,7 +47,7 @@ def test_last_in_trick_after_passes_leads_without_answering():
 
 
 def test_last_in_trick_right_after_the_out_play():
-    """NOTES.md case B: the play that empties the hand leaves one player in the trick."""
+    """The oracle author's extra case B: the play that empties the hand leaves one player in the trick."""
     check(
         {"preset": "french", "after_out_lead": "last_in_trick"},
         ["5 10", "3 4", "9 K", "7 8"],
