@@ -34,7 +34,10 @@ def table_for(rules: Rules, leader: int = 0, index: int = 0) -> tuple[Table, lis
     names = ["lowest"] * rules.players
     table = Table(rules, names, -1, Console(lambda: None, out.append))
     n = rules.players
-    record = RoundRecord(index, list(range(n)), 0, leader, leader, [], [], [], [], [])
+    record = RoundRecord(
+        index=index, seating=list(range(n)), dealer=0, leader=leader, club=leader, dealt=[],
+        strength=[], hands=[], places=[], points=[], totals=[],
+    )  # fmt: skip
     table.observe("round_start", record)
     return table, out
 
