@@ -10,15 +10,22 @@ holder after the exchange (``every_round``). Players are named by their starting
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from simulator.kernel.knowledge import H_SIZE, forget
+from simulator.kernel.layout import MAX_PLAYERS, NPARAMS, rules_array
+from simulator.matchloop import matches
 from simulator.reference.match import exchange, play_match, shuffle_deal
 from simulator.reference.rng import Stream
 from simulator.rules.cards import THREE, counts_from_cards, parse_card
 from simulator.rules.options import Rules
 from strategies import registry
+from strategies.adapter import hand_mask
 from strategies.lowest import Lowest
+from strategies.specs import LOWEST
 from tests.reference.scenarios.notation import check
+from tests.reference.scenarios.test_match import counts_of_mask, places_table, positions
 
 
 def counts(text: str) -> list[int]:
@@ -31,11 +38,39 @@ def lowest_give_back(who: int, hand: list[int], k: int, opens: bool = False) -> 
     return Lowest().give_back(hand, k, None)
 
 
+def kernel_exchange(rules: Rules, hands, prev_places, give_back, club: int = -1) -> int:
+    """The kernel's exchange (:func:`simulator.matchloop.matches.exchange`) in place on
+    ``hands`` (seat = position), every better player giving back as ``lowest``; returns
+    where the 3 of clubs is after it."""
+    assert give_back is lowest_give_back, "the kernel gives back through a strategy id"
+    n = len(hands)
+    H = np.zeros(H_SIZE, dtype=np.uint64)
+    forget(H)
+    for player, hand in enumerate(hands):
+        H[player] = hand_mask(hand)
+    sids = np.full(MAX_PLAYERS, LOWEST, dtype=np.int64)
+    params = np.zeros((MAX_PLAYERS, NPARAMS), dtype=np.float64)
+    rs = np.zeros(3, dtype=np.uint64)
+    seat_streams = np.zeros((MAX_PLAYERS, 3), dtype=np.uint64)
+    srow = np.full(MAX_PLAYERS, -1, dtype=np.int64)
+    give = np.zeros(8, dtype=np.int64)
+    club = matches.exchange(rules_array(rules), H, positions(range(n)), places_table(prev_places),
+                            sids, params, rs, seat_streams, srow, give, club)  # fmt: skip
+    for player in range(n):
+        hands[player][:] = counts_of_mask(int(H[player]))
+    return int(club)
+
+
+ENGINES = pytest.mark.parametrize(
+    "exchange", [exchange, kernel_exchange], ids=["reference", "kernel"]
+)
+
 # player 0 President, 1 Scum, 2 Vice-President, 3 Vice-Scum
 PREV = [1, 4, 2, 3]
 
 
-def test_the_president_gives_back_his_last_three_and_the_club_goes_with_it():
+@ENGINES
+def test_the_president_gives_back_his_last_three_and_the_club_goes_with_it(exchange):
     hands = [counts("3 9 10"), counts("5 6 K A"), counts("8 J"), counts("7 Q")]
     club = exchange(Rules(exchange=(2, 1)), hands, PREV, lowest_give_back, club=0)
     # the Scum gives A K; the President, holding 3 9 10 K A, gives back 3 9: his only 3
@@ -44,7 +79,8 @@ def test_the_president_gives_back_his_last_three_and_the_club_goes_with_it():
     assert club == 1
 
 
-def test_giving_back_some_but_not_all_threes_keeps_the_club():
+@ENGINES
+def test_giving_back_some_but_not_all_threes_keeps_the_club(exchange):
     hands = [counts("3 3 3 9 Q"), counts("5 6 K A"), counts("8 J"), counts("7 Q")]
     club = exchange(Rules(exchange=(2, 1)), hands, PREV, lowest_give_back, club=0)
     assert hands[0] == counts("3 9 Q K A")  # two 3s given back, one kept
@@ -66,9 +102,13 @@ def test_a_forced_gift_of_the_last_three_moves_the_club_and_it_can_come_back():
     assert seen == [True]  # he gave back holding the 3 of clubs, which opens the round
     assert hands[1] == counts("3 4")
     assert club == 1
+    hands = [counts("7 8 9"), counts("3 4"), counts("10 J"), counts("5 Q")]
+    assert kernel_exchange(rules, hands, PREV, lowest_give_back, club=1) == 1
+    assert hands[1] == counts("3 4")
 
 
-def test_the_club_travels_through_both_pairs():
+@ENGINES
+def test_the_club_travels_through_both_pairs(exchange):
     """Pair 1 gives it to the Scum, pair 2 has nothing to do with it; then a second
     exchange case where the Vice-President gives it to the Vice-Scum."""
     hands = [counts("3 9 10"), counts("5 6 K A"), counts("3 8 J"), counts("7 Q")]
@@ -79,7 +119,8 @@ def test_the_club_travels_through_both_pairs():
     assert hands[3] == counts("3 7")
 
 
-def test_an_exchange_that_does_not_follow_the_club_says_so():
+@ENGINES
+def test_an_exchange_that_does_not_follow_the_club_says_so(exchange):
     hands = [counts("3 9 10"), counts("5 6 K A"), counts("8 J"), counts("7 Q")]
     assert exchange(Rules(exchange=(2, 1)), hands, PREV, lowest_give_back) == -1
 

@@ -92,6 +92,7 @@ def kernel_exchange(rules: Rules, hands: list[list[int]], prev_places, give_back
         seat_streams,
         srow,
         give,
+        -1,  # the 3 of clubs is not followed (clubs_three_opens = "off")
     )
     for player in range(n):
         hands[player][:] = counts_of_mask(int(H[player]))
