@@ -323,3 +323,14 @@ def store_state(S, st):
     (S[S_TURN], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_OWNER], S[S_REV], S[S_ANSWERED], S[S_OOT],
      S[S_ACTIVE], S[S_BEST_FREE], S[S_WORST_FREE], S[S_OVER], S[S_TRICKS], S[S_PLAYS],
      S[S_PASSES], S[S_SKIPS]) = st  # fmt: skip
+
+
+@njit(**HOT)
+def step_table(st, fl, table, pos, r, c, H, played, places, S):
+    """:func:`step` compiled on its own, for rounds under the second catalogue's rules.
+
+    The match loop calls it, rather than inlining :func:`step` a second time, when any of
+    those rules is on: the common rules inline :func:`step` with ``table`` the constant 0,
+    so their tests fold away, and the loop is compiled once.
+    """
+    return step(st, fl, table, pos, r, c, H, played, places, S)

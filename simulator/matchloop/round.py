@@ -20,6 +20,7 @@ from simulator.kernel.step import (
     load_state,
     rule_flags,
     step,
+    step_table,
     store_state,
     table_flags,
 )
@@ -54,10 +55,9 @@ def release_stream(rs, seat_streams, cur):
             seat_streams[cur, k] = rs[k]
 
 
-@njit(**INLINE)
-def play_moves(st, fl, table, S, H, R, played, places, roles, sid_pos, params_pos, rs,
-               seat_streams, srow, trace):  # fmt: skip
-    """Moves until the round is over, from State ``st``; returns the final State.
+@njit(**HOT)
+def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow, trace):
+    """Play the round to its end, each position's strategy choosing its moves.
 
     The player at position ``pos`` draws his random numbers from stream ``srow[pos]``
     (:func:`use_stream`: −1 the shared stream ``rs``, else his seat's own under duplicate
@@ -68,7 +68,14 @@ def play_moves(st, fl, table, S, H, R, played, places, roles, sid_pos, params_po
     the top and the order in force, just those slots: a tenth of the kernel's time). When
     ``trace`` is not empty every move is appended to it as ``pos << 8 | count << 4 |
     rank`` (count 0: pass), for the engines' comparison tests.
+
+    With the second catalogue's rules all off, :func:`step` is inlined with ``table`` the
+    constant 0, so every test of them folds away (they cost 3 % otherwise); with any on,
+    the move goes through :func:`~simulator.kernel.step.step_table`, compiled apart.
     """
+    fl = rule_flags(R)
+    table = table_flags(R)
+    st = load_state(S)
     cur = -1
     while st[ST_OVER] == 0:
         pos = st[ST_TURN]
@@ -89,26 +96,9 @@ def play_moves(st, fl, table, S, H, R, played, places, roles, sid_pos, params_po
         if trace.size > 0 and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
-        st = step(st, fl, table, pos, r, c, H, played, places, S)
+        if table == 0:
+            st = step(st, fl, 0, pos, r, c, H, played, places, S)
+        else:
+            st = step_table(st, fl, table, pos, r, c, H, played, places, S)
     release_stream(rs, seat_streams, cur)
-    return st
-
-
-@njit(**HOT)
-def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow, trace):
-    """Play the round to its end, each position's strategy choosing its moves.
-
-    The move loop is compiled twice: with the second catalogue's rules all off, ``table``
-    is the constant 0 and every test of them folds away, so the common rules run exactly
-    the code they ran before those rules existed (they cost 3 % otherwise).
-    """
-    fl = rule_flags(R)
-    table = table_flags(R)
-    st = load_state(S)
-    if table == 0:
-        st = play_moves(st, fl, 0, S, H, R, played, places, roles, sid_pos, params_pos, rs,
-                        seat_streams, srow, trace)  # fmt: skip
-    else:
-        st = play_moves(st, fl, table, S, H, R, played, places, roles, sid_pos, params_pos, rs,
-                        seat_streams, srow, trace)  # fmt: skip
     store_state(S, st)

@@ -143,8 +143,7 @@ def _chain() -> Any:
     give_user = njit(**_BUILT)(scope["give_user"])
     scope["give_user"] = give_user
     give_opening_user = njit(**_BUILT)(scope["give_opening_user"])
-    play_moves = _rebind(round.play_moves, decide=decide_user)
-    play_round = _rebind(round.play_round, play_moves=play_moves)
+    play_round = _rebind(round.play_round, decide=decide_user)
     exchange = _rebind(matches.exchange, give_back=give_user, give_back_opening=give_opening_user)
     play_match_k = _rebind(matches.play_match, play_round=play_round, exchange=exchange)
     run_blocks = _rebind(matches.run_blocks, play_match=play_match_k)
