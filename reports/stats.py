@@ -67,10 +67,17 @@ def format_ci(estimate: float, lo: float, hi: float, digits: int = 3) -> str:
     if math.isnan(estimate):
         return "–"
     if math.isnan(lo) or math.isnan(hi):
-        return f"{estimate:.{digits}f}"
+        return _fixed(estimate, digits)
     half = (hi - lo) / 2
     if 0 < half <= EXACT * max(1.0, abs(estimate)):
-        return f"{estimate:.{digits}f} (exact)"
+        return f"{_fixed(estimate, digits)} (exact)"
     if half > 0:
         digits = min(MAX_DIGITS, max(digits, -math.floor(math.log10(half))))
-    return f"{estimate:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+    return f"{_fixed(estimate, digits)} [{_fixed(lo, digits)}, {_fixed(hi, digits)}]"
+
+
+def _fixed(value: float, digits: int) -> str:
+    """``value`` to ``digits`` decimals, without the sign of a value that rounds to zero:
+    a difference of −0.00004 reads ``0.000``, not ``-0.000`` (which looks like a finding)."""
+    text = f"{value:.{digits}f}"
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
