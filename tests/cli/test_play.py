@@ -36,8 +36,11 @@ class LowestTypist:
     """Types ``lowest``'s choices, reading only the screen (``?`` gives the legal moves).
 
     This drives the person's side as a user would: everything it knows comes from the
-    text the program wrote.
+    text the program wrote. ``REVERSED`` is what the round's header line says when the
+    order in force is reversed.
     """
+
+    REVERSED = "(revolution"
 
     def __init__(self) -> None:
         self.out: list[str] = []
@@ -63,7 +66,7 @@ class LowestTypist:
             return "?"
         legal = new.rsplit("legal moves: ", 1)[1].split("\n", 1)[0].split(" | ")
         screen = text.rsplit("--- Round", 1)[1]
-        reversed_order = "(revolution" in screen.split("\n", 1)[0]
+        reversed_order = self.REVERSED in screen.split("\n", 1)[0]
         plays = [(parse_card(m.split()[0]), len(m.split())) for m in legal if m != "p"]
         if not plays:
             return "p"

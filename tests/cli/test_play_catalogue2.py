@@ -17,10 +17,11 @@ from simulator.apps.play.screen import Table, order_note
 from simulator.apps.play.session import play_session
 from simulator.reference.match import RoundRecord, play_match
 from simulator.reference.round import Move, Round
-from simulator.rules.cards import RANK_NAMES, counts_from_cards, parse_card
+from simulator.rules.cards import counts_from_cards, parse_card
 from simulator.rules.files import load_rules
 from simulator.rules.options import Rules
 from strategies.lowest import Lowest
+from tests.cli.test_play import LowestTypist
 from tests.conftest import ROOT
 
 
@@ -100,45 +101,11 @@ def test_the_round_start_says_when_the_three_of_clubs_chose_the_leader(value, in
     assert ("P2 (lowest) leads (holds the 3 of clubs)." in line) is said
 
 
-class TableTypist:
-    """Types ``lowest``'s choices reading only the screen; the header's note says
-    whether the order in force is reversed ("2 weakest")."""
+class TableTypist(LowestTypist):
+    """:class:`LowestTypist` at the table rules' screens, whose header says "2 weakest"
+    whenever the order in force is reversed (a revolution or a jack-back)."""
 
-    def __init__(self) -> None:
-        self.out: list[str] = []
-        self.seen = 0
-
-    def write(self, text: str) -> None:
-        self.out.append(text)
-
-    def read(self) -> str | None:
-        text = "".join(self.out)
-        new, self.seen = text[self.seen :], len(text)
-        return self._answer(text, new) + "\n"
-
-    def _answer(self, text: str, new: str) -> str:
-        if "Give back" in new.rsplit("\n", 1)[-1]:
-            k = int(new.rsplit("Give back ", 1)[1].split()[0])
-            hand = text.rsplit("Your hand: ", 1)[1].split("\n", 1)[0].split()
-            return " ".join(hand[:k])
-        if "legal moves: " not in new:
-            return "?"
-        legal = new.rsplit("legal moves: ", 1)[1].split("\n", 1)[0].split(" | ")
-        screen = text.rsplit("--- Round", 1)[1]
-        reversed_order = "2 weakest" in screen.split("\n", 1)[0]
-        plays = [(parse_card(m.split()[0]), len(m.split())) for m in legal if m != "p"]
-        if not plays:
-            return "p"
-
-        def strength(rank: int) -> int:
-            return rank if rank == 13 or not reversed_order else 12 - rank
-
-        if "Top: none" in screen:
-            rank = min((r for r, _ in plays), key=strength)
-            count = max(c for r, c in plays if r == rank)
-        else:
-            rank, count = min(plays, key=lambda m: (strength(m[0]), m[1]))
-        return " ".join([RANK_NAMES[rank]] * count)
+    REVERSED = "2 weakest"
 
 
 @pytest.mark.parametrize("table_file", ["american", "daifugo", "french-cafe"])

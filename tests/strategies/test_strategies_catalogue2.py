@@ -27,15 +27,8 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 from strategies.adapter import KernelStrategy
+from tests.kernel.test_kernel_catalogue2 import CATALOGUE_2
 
-CATALOGUE_2 = {
-    "eight_ends_trick": True,
-    "jack_back": True,
-    "accumulation_burns": True,
-    "out_ends_trick": True,
-    "after_out_lead": "last_in_trick",
-    "clubs_three_opens": "every_round",
-}
 CONFIGS = [
     ("catalogue2", preset("french").with_options(**CATALOGUE_2)),
     ("allow+revolution+threes", Rules().with_options(
