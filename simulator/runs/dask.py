@@ -1,17 +1,26 @@
 """The Dask engine: the parts of a run computed by the kernel on a cluster's workers.
 
 The client (the ``president simulate`` process) keeps everything that makes a run
-reproducible and resumable — which matches form part i, the writer, the manifest — and
-workers only turn a range of matches into kernel rows. A part's rows depend on the job
-and its range alone, so when a worker is lost the scheduler runs its parts again on
-another worker and they come back identical: a lost worker costs only the parts it held.
+reproducible and resumable — which matches form part i, the manifest, the order in which
+parts are listed — and workers turn a range of matches into a part: its rows, their
+tally and, when the worker reaches the output folder, the part's file, staged under a
+temporary name for the client to rename into place and list (:mod:`simulator.runs.folder`).
+Only the tally and the file's name then travel back, so the client does almost nothing
+and a local cluster keeps pace with the local engine. A worker that does not reach the
+folder (another machine) sends its rows, and the client writes the part. Without an
+output folder only the tally travels.
 
-Parts are submitted a few per worker thread ahead of the one being written, so the
-cluster never waits for the client, and gathered in order.
+A part depends on the job and its range alone, so when a worker is lost the scheduler
+runs its parts again on another worker and they come back identical: a lost worker costs
+only the parts it held (a file it was writing is removed when the run ends).
+
+Parts are submitted a few per worker thread ahead of the one being listed, so the cluster
+never waits for the client, and gathered in order.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import threading
@@ -20,10 +29,12 @@ from collections.abc import Iterable, Iterator
 from types import TracebackType
 
 import numpy as np
-from distributed import Client, Future, KilledWorker, LocalCluster, get_worker
+from distributed import Client, Future, KilledWorker, LocalCluster, get_worker, wait
 
 from simulator.matchloop.api import KernelJob, run_matches, set_threads
+from simulator.runs.folder import OutputFolder, WorkerTarget
 from simulator.runs.job import Range, SimConfig, SimulationError
+from simulator.runs.parts import Part, computed_part, cut_at_rounds
 
 AHEAD_PER_THREAD = 2  # parts in flight per worker thread
 RETRIES = 2  # a task that raised is tried again this many times (lost workers: always)
@@ -33,7 +44,7 @@ _KERNEL_LOCK = threading.Lock()
 _JOBS: dict[str, KernelJob] = {}  # per worker process: the kernel arrays of each job
 
 
-def part_rows(config: SimConfig, lo: int, hi: int) -> np.ndarray:
+def _kernel_rows(config: SimConfig, lo: int, hi: int) -> np.ndarray:
     """On a worker: the kernel rows of matches ``[lo, hi)``.
 
     One part at a time per worker process, on as many numba threads as the worker has
@@ -50,13 +61,45 @@ def part_rows(config: SimConfig, lo: int, hi: int) -> np.ndarray:
         return run_matches(job, lo, hi)
 
 
+def part_task(
+    config: SimConfig,
+    index: int,
+    span: Range,
+    rounds: int | None,
+    target: WorkerTarget | None,
+    keep_rows: bool,
+) -> Part:
+    """On a worker: part ``index`` (cut at ``rounds`` rounds when given), tallied, and
+    staged in ``target`` when the worker reaches it; its rows when the client must write
+    it (``keep_rows``: the run has a folder)."""
+    lo, hi = span
+    rows = _kernel_rows(config, lo, hi)
+    if rounds is not None:
+        rows, hi = cut_at_rounds(rows, rounds, hi)
+    return computed_part(config, index, (lo, hi), rows, target, keep_rows)
+
+
+def warm_up(config: SimConfig) -> None:
+    """On a worker: load the kernel and play match 0, as the local engine does before
+    the run's clock starts."""
+    _kernel_rows(config, 0, 1)
+
+
 class DaskEngine:
     """A connection to a Dask cluster (a local one of ``workers`` processes without
     ``scheduler``) that computes parts; a context manager that closes what it opened."""
 
-    def __init__(self, config: SimConfig, workers: int, scheduler: str | None) -> None:
+    def __init__(
+        self,
+        config: SimConfig,
+        workers: int,
+        scheduler: str | None,
+        folder: OutputFolder | None = None,
+    ) -> None:
         self.config = config
         self.cluster: LocalCluster | None = None
+        self.folder = folder
+        self.target: WorkerTarget | None = None
         try:
             if scheduler is None:
                 self.cluster = LocalCluster(
@@ -75,39 +118,78 @@ class DaskEngine:
             self.close()
             where = scheduler or "a local cluster"
             raise SimulationError(f"cannot use the Dask scheduler at {where}: {exc}") from None
+        if folder is not None:
+            self.target = folder.open_to_workers()
+        warm = [
+            self.client.submit(warm_up, config, workers=[w], pure=False)
+            for w in self.client.scheduler_info()["workers"]
+        ]
+        wait(warm)
 
-    def parts(self, ranges: Iterable[Range]) -> Iterator[tuple[Range, np.ndarray]]:
-        """Each range with its rows, in order, keeping a window of ranges on the cluster."""
+    def parts(self, ranges: Iterable[Range], first: int, rounds: int | None) -> Iterator[Part]:
+        """The parts of ``ranges`` in order (up to the one reaching ``rounds`` rounds),
+        keeping a window of ranges on the cluster."""
         ahead = max(2, AHEAD_PER_THREAD * sum(self.client.nthreads().values()))
-        todo = iter(ranges)
-        running: deque[tuple[Range, Future]] = deque()
+        todo = enumerate(ranges, first)
+        running: deque[tuple[int, Range, Future]] = deque()
+        done = 0
         try:
-            for lo, hi in todo:
-                running.append(((lo, hi), self._submit(lo, hi)))
+            for index, span in todo:
+                running.append((index, span, self._submit(index, span, None)))
                 if len(running) >= ahead:
                     break
             while running:
-                span, future = running.popleft()
+                index, span, future = running.popleft()
                 following = next(todo, None)
                 if following is not None:
-                    running.append((following, self._submit(*following)))
-                try:
-                    rows = future.result()
-                except KilledWorker as exc:
-                    raise SimulationError(
-                        f"matches {span[0]}..{span[1] - 1} killed every worker that ran them "
-                        f"({exc}); the finished parts are kept, see --resume"
-                    ) from None
-                yield span, rows
+                    running.append((*following, self._submit(*following, None)))
+                part = self._gather(span, future)
+                if rounds is not None and done + part.rounds >= rounds:
+                    # the last part: computed again, cut after the match that reaches them
+                    self._discard(part)
+                    yield self._gather(span, self._submit(index, span, rounds - done))
+                    return
+                done += part.rounds
+                yield part
         finally:
-            for _, future in running:
+            for _, _, future in running:
                 future.cancel()
 
-    def _submit(self, lo: int, hi: int) -> Future:
-        return self.client.submit(part_rows, self.config, lo, hi, pure=False, retries=RETRIES)
+    def _submit(self, index: int, span: Range, rounds: int | None) -> Future:
+        return self.client.submit(
+            part_task,
+            self.config,
+            index,
+            span,
+            rounds,
+            self.target,
+            self.folder is not None,
+            pure=False,
+            retries=RETRIES,
+        )
+
+    @staticmethod
+    def _gather(span: Range, future: Future) -> Part:
+        try:
+            return future.result()
+        except KilledWorker as exc:
+            raise SimulationError(
+                f"matches {span[0]}..{span[1] - 1} killed every worker that ran them "
+                f"({exc}); the finished parts are kept, see --resume"
+            ) from None
+
+    @staticmethod
+    def _discard(part: Part) -> None:
+        if part.staged is not None:
+            with contextlib.suppress(FileNotFoundError):
+                part.staged.path.unlink()
 
     def close(self) -> None:
-        """Disconnect; shut the local cluster down if this engine started it."""
+        """Remove the folder's mark (and the parts no one listed), disconnect, and shut
+        the local cluster down if this engine started it."""
+        if self.folder is not None and self.target is not None:
+            self.folder.close_to_workers(self.target)
+            self.target = None
         client = getattr(self, "client", None)
         if client is not None:
             client.close()

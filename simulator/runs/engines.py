@@ -1,17 +1,20 @@
-"""Engines: what computes the rounds of a range of matches, as kernel output rows.
+"""Engines: what computes the parts of a run, handed over in order as :class:`Part`\\ s.
 
-Every engine returns the same rows for the same job, so the rest of a run — tables,
+Every engine computes the same rows for the same job, so the rest of a run — tables,
 parquet parts, reports — never depends on which engine played:
 
 * ``numba`` — the kernel, in threads (the default, fast; :mod:`simulator.runs.local`);
 * ``python`` — the reference engine, match by match (slow; for plain-Python strategies
   and for checking the kernel end to end; :mod:`simulator.runs.local`);
 * ``dask`` — the kernel on the workers of a Dask cluster (:mod:`simulator.runs.dask`,
-  optional: ``pip install -e ".[dask]"``), several parts in flight at once.
+  optional: ``pip install -e ".[dask]"``), several parts in flight at once, each worker
+  tallying its parts and writing them when it reaches the output folder.
 
-A run asks :func:`open_engine` for the rows of successive match ranges, in order: the
-engines of one machine compute a range when it is asked for (the run's writer thread
-overlaps it), the Dask engine keeps a window of ranges running on the cluster.
+A run asks :func:`open_engine` for the parts of successive match ranges: the engines of
+one machine compute a range when it is asked for (the run's writer thread tallies and
+writes the previous one meanwhile), the Dask engine keeps a window of ranges running on
+the cluster. A run sized in rounds stops at the part that reaches them, cut after the
+match that does (:func:`simulator.runs.parts.cut_at_rounds`).
 """
 
 from __future__ import annotations
@@ -19,12 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-import numpy as np
-
+from simulator.runs.folder import OutputFolder
 from simulator.runs.job import Range, SimConfig, SimulationError
 from simulator.runs.local import RowsFn, numba_engine, python_engine
+from simulator.runs.parts import Part, cut_at_rounds
 
-PartsFn = Callable[[Iterable[Range]], Iterator[tuple[Range, np.ndarray]]]
+# parts(ranges, index of the first, rounds wanted or None): the parts, in order
+PartsFn = Callable[[Iterable[Range], int, int | None], Iterator[Part]]
 DASK = "dask"
 LOCAL: dict[str, Callable[[SimConfig, int], RowsFn]] = {
     "numba": numba_engine,
@@ -39,12 +43,18 @@ def engine_names() -> list[str]:
 
 @contextmanager
 def open_engine(
-    name: str, config: SimConfig, workers: int, scheduler: str | None = None
+    name: str,
+    config: SimConfig,
+    workers: int,
+    scheduler: str | None = None,
+    folder: OutputFolder | None = None,
 ) -> Iterator[PartsFn]:
-    """``parts(ranges)``: each range of matches with its rows, in the order of ``ranges``.
+    """``parts(ranges, first, rounds)``: the parts of ``ranges`` (the first numbered
+    ``first``) in order; with ``rounds``, up to the one that reaches that many rounds.
 
     ``scheduler`` (``tcp://HOST:PORT``) is the Dask cluster to use; the Dask engine without
-    one starts a local cluster of ``workers`` processes. Clusters are closed on exit.
+    one starts a local cluster of ``workers`` processes, and its workers write their parts
+    into ``folder`` when they reach it. Clusters are closed on exit.
     """
     if name == DASK:
         try:
@@ -53,7 +63,7 @@ def open_engine(
             raise SimulationError(
                 f'--engine dask needs the dask extra, pip install -e ".[dask]" ({exc})'
             ) from None
-        with DaskEngine(config, workers, scheduler) as engine:
+        with DaskEngine(config, workers, scheduler, folder) as engine:
             yield engine.parts
         return
     if scheduler is not None:
@@ -61,4 +71,16 @@ def open_engine(
     if name not in LOCAL:
         raise SimulationError(f"unknown engine {name!r} (allowed: {', '.join(engine_names())})")
     rows_of = LOCAL[name](config, workers)
-    yield lambda ranges: (((lo, hi), rows_of(lo, hi)) for lo, hi in ranges)
+
+    def parts(ranges: Iterable[Range], first: int, rounds: int | None) -> Iterator[Part]:
+        done = 0
+        for index, (lo, hi) in enumerate(ranges, first):
+            rows = rows_of(lo, hi)
+            if rounds is not None:
+                rows, hi = cut_at_rounds(rows, rounds - done, hi)
+            done += len(rows)
+            yield Part(index, (lo, hi), len(rows), rows=rows)
+            if rounds is not None and done >= rounds:
+                return
+
+    yield parts

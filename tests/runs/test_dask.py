@@ -84,8 +84,8 @@ def test_a_worker_killed_mid_run_costs_only_its_parts(cluster, tmp_path):
         held = {w: set(keys) for w, keys in cluster.has_what().items()}
         for w, keys in cluster.processing().items():
             held.setdefault(w, set()).update(keys)
-        worker = max(held, key=lambda w: len([k for k in held[w] if "part_rows" in str(k)]))
-        killed.append(len([k for k in held[worker] if "part_rows" in str(k)]))
+        worker = max(held, key=lambda w: len([k for k in held[w] if "part_task" in str(k)]))
+        killed.append(len([k for k in held[worker] if "part_task" in str(k)]))
         pid = cluster.run(os.getpid, workers=[worker])[worker]
         os.kill(pid, signal.SIGKILL)
 

@@ -12,7 +12,6 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-import simulator.runs.folder as folder
 import simulator.runs.job as job
 from simulator.reference.round import PASS
 from strategies import registry
@@ -132,13 +131,13 @@ class FullDisk:
 def test_a_full_disk_stops_with_one_line_and_resume_finishes(tmp_path, monkeypatch):
     out = tmp_path / "out"
     full = FullDisk(fail_at=3)
-    monkeypatch.setattr(folder.pq, "write_table", full)
+    monkeypatch.setattr(pq, "write_table", full)
     result = run_cli("simulate", *SMALL, "--seed", "4", "--out", str(out))
     assert_refused(result, "No space left on device", "part-00002.parquet", "--resume")
     assert_no_complete_looking_output(out)
     assert len(json.loads((out / "manifest.json").read_text())["parts"]) == 2
 
-    monkeypatch.setattr(folder.pq, "write_table", full.real)  # space freed
+    monkeypatch.setattr(pq, "write_table", full.real)  # space freed
     assert run_cli("simulate", "--resume", str(out), "--quiet").exit_code == 0
     whole = tmp_path / "whole"
     assert run_cli("simulate", *SMALL, "--seed", "4", "--out", str(whole)).exit_code == 0
