@@ -1,5 +1,6 @@
 """The Dask engine: on a cluster started here (a scheduler and 2 worker processes), runs
-write the very files of the local engine — also when a worker is killed mid-run."""
+write the very files of the local engine — whether the workers write the parts or send
+their rows, also when a worker is killed mid-run."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ import simulator.runs.job as job
 import simulator.runs.simulate as simulate
 from simulator.matchloop.api import KernelJob, run_matches
 from simulator.rules.presets import preset
+from simulator.runs.folder import OutputFolder, WorkerTarget
 from simulator.runs.job import default_strategies
+from simulator.runs.parts import Part, settle
 from tests.cli.test_bad_input import assert_refused
 from tests.conftest import run_cli
 from tests.runs.test_resume import folder_bytes, table_of
@@ -122,3 +125,45 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path):
 def test_a_scheduler_needs_the_dask_engine():
     result = run_cli("simulate", "--matches", "10", "--scheduler", "tcp://127.0.0.1:8786")
     assert_refused(result, "--scheduler", "--engine dask")
+
+
+def test_workers_that_reach_the_folder_write_the_parts(cluster, tmp_path, monkeypatch):
+    """On one machine every worker sees the run's mark: the parts come back staged, only
+    their tallies travel, and the client lists them."""
+    settled: list[Part] = []
+    monkeypatch.setattr(
+        simulate, "settle", lambda c, part, f: settled.append(part) or settle(c, part, f)
+    )
+    config = job.make_config(preset("french"), default_strategies(4), 5, matches=300)
+    simulate.run(config, tmp_path / "dask", engine="dask", scheduler=cluster.scheduler.address)
+    assert len(settled) >= 10
+    assert all(part.staged is not None and part.rows is None for part in settled)
+    simulate.run(config, tmp_path / "local", workers=2)
+    assert folder_bytes(tmp_path / "dask") == folder_bytes(tmp_path / "local")
+
+
+def test_workers_that_cannot_reach_the_folder_send_their_rows(cluster, tmp_path, monkeypatch):
+    """A worker that does not see the run's mark (a folder of the same name on another
+    machine) sends its rows, and the client writes the very same files."""
+    elsewhere = WorkerTarget(tmp_path / "elsewhere", ".live-0")
+    monkeypatch.setattr(OutputFolder, "open_to_workers", lambda self: elsewhere)
+    settled: list[Part] = []
+    monkeypatch.setattr(
+        simulate, "settle", lambda c, part, f: settled.append(part) or settle(c, part, f)
+    )
+    config = job.make_config(preset("spade"), default_strategies(4), 5, rounds=1500)
+    simulate.run(config, tmp_path / "dask", engine="dask", scheduler=cluster.scheduler.address)
+    assert settled and all(part.staged is None and part.rows is not None for part in settled)
+    simulate.run(config, tmp_path / "local", workers=2)
+    assert folder_bytes(tmp_path / "dask") == folder_bytes(tmp_path / "local")
+
+
+def test_without_a_folder_only_the_tallies_travel(cluster, monkeypatch):
+    settled: list[Part] = []
+    monkeypatch.setattr(
+        simulate, "settle", lambda c, part, f: settled.append(part) or settle(c, part, f)
+    )
+    config = job.make_config(preset("spade"), default_strategies(4), 5, rounds=1500)
+    dask = simulate.run(config, None, engine="dask", scheduler=cluster.scheduler.address)
+    assert settled and all(part.rows is None and part.staged is None for part in settled)
+    assert dask.table == simulate.run(config, None, workers=2).table
