@@ -10,27 +10,51 @@ import importlib
 import sys
 
 import click
+from click.shell_completion import CompletionItem
+from click.utils import make_default_short_help
 
 from simulator import __version__
-from simulator.cli.common import UserError
 
-# name -> "module:attribute"; a command's module (and its heavy imports: pandas,
-# matplotlib, scipy, the kernel) loads only when that command runs, so that
-# ``president replay`` or a small ``president simulate`` starts fast.
+# name -> ("module:attribute", the command's one-line help). A command's module (and its
+# heavy imports: pandas, matplotlib, scipy, the kernel) loads only when that command runs;
+# ``president --help`` and the shell's completion of command names read the line here
+# (tests/cli/test_cli.py checks that it is the command's own).
 COMMANDS = {
-    "compare": "simulator.cli.compare:compare_command",
-    "play": "simulator.cli.play:play_command",
-    "replay": "simulator.cli.replay:replay_command",
-    "report": "simulator.cli.report:report_command",
-    "rules": "simulator.cli.rules:rules_group",
-    "simulate": "simulator.cli.simulate:simulate_command",
-    "strategies": "simulator.cli.strategies:strategies_command",
-    "tournament": "simulator.cli.tournament:tournament_command",
+    "compare": (
+        "simulator.cli.compare:compare_command",
+        "Play the same strategies under several rule sets with the same deals, and compare.",
+    ),
+    "play": (
+        "simulator.cli.play:play_command",
+        "Play a match in the terminal against the bots, on the simulator's rules and engine.",
+    ),
+    "replay": (
+        "simulator.cli.replay:replay_command",
+        "Replay one round from GAME.json and print its events as JSON Lines.",
+    ),
+    "report": (
+        "simulator.cli.report:report_command",
+        "Write DIR/report.html (self-contained) and DIR/figures/ from a simulation run.",
+    ),
+    "rules": ("simulator.cli.rules:rules_group", "List the presets or show resolved rules."),
+    "simulate": (
+        "simulator.cli.simulate:simulate_command",
+        "Play many matches between strategies on the numba kernel.",
+    ),
+    "strategies": (
+        "simulator.cli.strategies:strategies_command",
+        "List every available strategy: name, what it does, its parameters.",
+    ),
+    "tournament": (
+        "simulator.cli.tournament:tournament_command",
+        "Rank strategies fairly: seat rotation and duplicate deals, many matches.",
+    ),
 }
 
 
 class LazyGroup(click.Group):
-    """A click group whose commands are imported on first use."""
+    """A click group whose commands are imported on first use; its help and the
+    completion of command names list them without importing any."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -38,8 +62,22 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
-        module, attribute = COMMANDS[cmd_name].split(":")
+        module, attribute = COMMANDS[cmd_name][0].split(":")
         return getattr(importlib.import_module(module), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        limit = formatter.width - 6 - max(map(len, COMMANDS))
+        rows = [(name, make_default_short_help(COMMANDS[name][1], limit)) for name in COMMANDS]
+        with formatter.section("Commands"):
+            formatter.write_dl(sorted(rows))
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        names = [
+            CompletionItem(name, help=make_default_short_help(line))
+            for name, (_, line) in sorted(COMMANDS.items())
+            if name.startswith(incomplete)
+        ]
+        return names + click.Command.shell_complete(self, ctx, incomplete)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -52,15 +90,12 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI, turning every user error into one line and exit code 2."""
     try:
         cli.main(args=argv, prog_name="president", standalone_mode=False)
-    except UserError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(130)
-    except click.ClickException as exc:
+    except click.ClickException as exc:  # usage errors and UserError (simulator.cli.common)
         click.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(2)
     except BrokenPipeError:

@@ -10,6 +10,7 @@ from collections import Counter
 import click
 import pytest
 
+from simulator.cli import COMMANDS as LAZY_COMMANDS
 from simulator.cli import cli
 from tests.conftest import ROOT, run_cli
 from tests.reference.scenarios.notation import cli_replay, game
@@ -45,6 +46,35 @@ def test_every_command_and_group_has_help(path):
     for name in path:
         command = command.get_command(click.Context(command), name)  # type: ignore[attr-defined]
     assert (command.help or "").strip(), f"{' '.join(path)} has no help text"
+
+
+def test_the_listed_help_of_each_command_is_its_own():
+    """``president --help`` lists the commands from a table, so as not to import them:
+    each line must be the command's own."""
+    ctx = click.Context(cli)
+    for name, (_, line) in LAZY_COMMANDS.items():
+        assert line == cli.get_command(ctx, name).get_short_help_str(limit=1000), name
+
+
+@pytest.mark.parametrize("args", [["--help"], ["rules", "list"]])
+def test_light_commands_import_no_heavy_library(args):
+    """Help and the rules listing start in a fraction of a second: they import neither the
+    kernel (numba) nor the data and figure libraries."""
+    probe = (
+        "import sys\n"
+        "from simulator.cli import main\n"
+        "try:\n"
+        f"    main({args!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('numba', 'pandas', 'matplotlib', 'pyarrow', 'scipy')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "[]"
 
 
 def test_python_dash_m_runs_the_cli():
