@@ -20,11 +20,14 @@ President's tenure) get a percentile bootstrap over the same batches
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from simulator.stats import ratio_from_sums
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MAX_DIGITS = 6  # decimals shown at most, however narrow an interval
 EXACT = 1e-9  # a half-width this small (relative) is floating-point noise, not uncertainty
@@ -38,6 +41,8 @@ def ratio_ci(y: pd.Series, n: pd.Series, groups: int) -> pd.DataFrame:
     of non-empty batches in the run, the G of the module docstring.
     Returns ``estimate``, ``lo``, ``hi``, ``se`` and the denominator ``n`` per group.
     """
+    import pandas as pd  # here, so that format_ci loads without pandas (president simulate)
+
     levels = list(range(y.index.nlevels - 1))
     sums = pd.DataFrame({"y": y, "n": n, "yy": y * y, "yn": y * n, "nn": n * n})
     s = sums.groupby(level=levels).sum()
@@ -51,6 +56,8 @@ def cumulative_ratio_ci(y: np.ndarray, n: np.ndarray) -> pd.DataFrame:
     Used for convergence plots: the interval after k batches is the batch-means
     interval of the first k batches (expanded sums avoid a loop over k).
     """
+    import pandas as pd
+
     sums = (np.cumsum(n > 0), *(np.cumsum(v) for v in (y, n, y * y, y * n, n * n)))
     est, lo, hi, _ = ratio_from_sums(*sums)
     return pd.DataFrame({"n": sums[2], "estimate": est, "lo": lo, "hi": hi})

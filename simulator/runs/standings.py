@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simulator.runs.tally import r_squared
 from simulator.stats import (
     LuckAdjustment,
     holm,
@@ -92,12 +93,6 @@ def standings_of(sums: ClusterSums, cluster_label: str) -> Standings:
         bool(np.all(sums.luck == 0)),
         r_squared(sums.fit),
     )
-
-
-def r_squared(fit: np.ndarray) -> float | None:
-    """R² of place on luck within rounds, from Σxy, Σx², Σy² (both centred per round)."""
-    xy, xx, yy = (float(v) for v in fit)
-    return xy * xy / (xx * yy) if xx > 0 and yy > 0 else None
 
 
 def ranking(sums: ClusterSums) -> pd.DataFrame:

@@ -18,7 +18,6 @@ import numpy as np
 
 from simulator.matchloop.matches import OUT_MATCH, OUT_PLACE, OUT_STRENGTH
 from simulator.runs.job import SimConfig
-from simulator.runs.standings import r_squared
 from simulator.stats import LuckAdjustment, luck_sums, ratios_by_cluster
 
 SUMS = ("rounds", "places", "president", "luck")  # per batch and strategy
@@ -43,6 +42,12 @@ def fit_sums(x: np.ndarray, place: np.ndarray, players: int) -> np.ndarray:
     x = x.ravel()
     centred = 2 * place.ravel().astype(np.int64) - (players + 1)  # 2 × the centred place
     return np.array([x @ centred / 2, x @ x, centred @ centred / 4])
+
+
+def r_squared(fit: np.ndarray) -> float | None:
+    """R² of place on luck within rounds, from Σxy, Σx², Σy² (both centred per round)."""
+    xy, xx, yy = (float(v) for v in fit)
+    return xy * xy / (xx * yy) if xx > 0 and yy > 0 else None
 
 
 @dataclass
