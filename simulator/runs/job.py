@@ -133,7 +133,9 @@ class SimConfig:
     def kernel_job(self) -> KernelJob:
         """The kernel's arrays for this job (one place, so every engine on the kernel agrees)."""
         from simulator.matchloop.api import KernelJob  # numba loads only when a kernel runs
+        from simulator.runs.jitstart import load_numba
 
+        load_numba()  # before the first jitted call, which would import scipy for nothing
         return KernelJob.build(
             self.rules,
             self.strategies,

@@ -77,6 +77,29 @@ def test_light_commands_import_no_heavy_library(args):
     assert out.stdout.splitlines()[-1] == "[]"
 
 
+def test_simulate_without_a_folder_imports_no_data_library():
+    """A run that prints its summary loads numba but neither scipy's linear algebra and
+    special functions, pandas, pyarrow nor matplotlib: they were most of its start-up.
+    numba's probes are refused only during its first load, so scipy.linalg imports later."""
+    probe = (
+        "import sys\n"
+        "from simulator.cli import main\n"
+        "try:\n"
+        "    main(['simulate', '--rounds', '20', '--strategies', 'lowest,random,lowest,random'])\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+        "heavy = ('scipy.linalg', 'scipy.special', 'cffi', 'pandas', 'pyarrow', 'matplotlib')\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(heavy))\n"
+        "import scipy.linalg\n"
+        "print(loaded)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=600
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "[]"
+
+
 def test_python_dash_m_runs_the_cli():
     out = subprocess.run(
         [sys.executable, "-m", "simulator", "rules", "list"],

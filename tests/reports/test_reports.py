@@ -91,6 +91,16 @@ def test_t_quantile_matches_scipy():
     assert np.isnan(t_quantile(0))
 
 
+@pytest.mark.parametrize("level", [0.5, 0.9, 0.95, 0.99])
+def test_t_quantile_without_scipy_is_scipys_at_every_df(level):
+    """The series (whole df below 1000), Fisher's expansion (above) and the fallback
+    (fractional df) all agree with scipy; NaN below one degree of freedom."""
+    df = np.array([*range(1, 1100, 7), 999, 1000, 1e4, 1e6, 1e9, 1.5, 7.25, 0.5, -1])
+    expected = np.where(df >= 1, sps.t.ppf(0.5 + level / 2, np.maximum(df, 1)), np.nan)
+    assert np.allclose(t_quantile(df, level), expected, rtol=1e-12, equal_nan=True)
+    assert t_quantile(np.array([[9, 9], [0, 9]])).shape == (2, 2)
+
+
 def test_rates_per_strategy_and_seat(scored_frame, scored_results):
     _, res = scored_results
     f = scored_frame

@@ -1,0 +1,37 @@
+"""numba's first load in a process, without the optional libraries the kernels never use.
+
+The first time a process compiles or loads a jitted function, numba imports its
+implementations of everything it supports, and with them two optional libraries:
+``scipy.linalg``, only to learn whether BLAS is there for its float inner products, and
+``cffi``, to type cffi functions. ``scipy.linalg`` comes through scipy's array-API layer,
+which imports ``numpy.f2py``, ``numpy.testing`` and more: 0.15–0.2 s, a fifth of a short
+``president simulate``; ``cffi`` brings ``pycparser`` (0.03 s). The kernels use
+neither, so that first load runs with both imports refused: numba records them as
+absent, which changes nothing for code that does not call them (``np.dot`` still
+imports scipy when a function using it is compiled, after this load).
+"""
+
+from __future__ import annotations
+
+import sys
+
+UNUSED = ("scipy.linalg", "cffi")  # optional libraries numba probes and the kernels never call
+
+
+def load_numba() -> None:
+    """Load numba's implementations now, with :data:`UNUSED` refused if not yet imported.
+
+    Safe to call at any time: numba loads its implementations once per process, so after
+    the first compile or cache load this only refreshes what is already there.
+    """
+    from numba.core.registry import cpu_target
+
+    refused = [name for name in UNUSED if name not in sys.modules]
+    for name in refused:
+        sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
+    try:
+        cpu_target.target_context.refresh()  # what numba's first compile or cache load does
+    finally:
+        for name in refused:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
