@@ -117,7 +117,8 @@ def strategies_option(func):  # type: ignore[no-untyped-def]
     return click.option("--strategies", "strategy_list", default=None,
                         shell_complete=complete_strategies,
                         help="Strategies, one for all seats or one per seat, comma-separated "
-                             "(default: a mix of the built-ins).")(func)  # fmt: skip
+                             "(default: heuristics, then lowest and random on the last two "
+                             "seats).")(func)  # fmt: skip
 
 
 def rounds_per_match_option(func):  # type: ignore[no-untyped-def]

@@ -28,13 +28,19 @@ if TYPE_CHECKING:
 PART_ROUNDS = 250_000  # rounds per part (whole matches); 10 M rounds of 5 players peak at 0.6 GiB
 DEFAULT_ROUNDS = 1_000_000
 DEFAULT_ROUNDS_PER_MATCH = 10
-DEFAULT_MIX = ("lowest", "random")  # the strategies, seat by seat, when none are named
+# the strategies of a run that names none: heuristics against the rule book's baselines
+BASELINES = ("lowest", "random")
+HEURISTICS = ("rules-aware", "planner", "control", "keep-sets", "shed-max")
 Range = tuple[int, int]  # the matches [lo, hi) of a part
 
 
 def default_strategies(players: int) -> list[str]:
-    """A mix of the built-in strategies, seat by seat."""
-    return [DEFAULT_MIX[i % len(DEFAULT_MIX)] for i in range(players)]
+    """The line-up of a run that names no strategies: the heuristics on every seat but
+    two, then the baselines ``lowest`` and ``random`` (4 players: ``rules-aware``,
+    ``planner``, ``lowest``, ``random``), so that the main job shows what playing well is
+    worth, not only the gap between the two baselines."""
+    heuristics = [HEURISTICS[i % len(HEURISTICS)] for i in range(max(0, players - 2))]
+    return heuristics + list(BASELINES)
 
 
 class SimulationError(ValueError):

@@ -78,7 +78,7 @@ def test_with_report_the_next_step_opens_it(tmp_path):
 
 def test_the_table_counts_seat_rounds():
     """4 players, lowest/random seat by seat: each strategy holds 2 seats of each round."""
-    result = run_cli("simulate", *SIZES)
+    result = run_cli("simulate", *SIZES, "--strategies", "lowest,random,lowest,random")
     lines = result.stdout.splitlines()
     assert lines[0].split()[:2] == ["strategy", "seat-rounds"]
     rows = {line.split()[0]: line.split()[1] for line in lines[1:3]}

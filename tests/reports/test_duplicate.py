@@ -21,6 +21,7 @@ def duplicate_run(tmp_path_factory) -> Path:
     result = run_cli(
         "simulate", "--matches", "200", "--rounds-per-match", "5", "--seed", "3",
         "--duplicate", "--quiet", "--out", str(root), "--report",
+        "--strategies", "lowest,random,lowest,random",
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert f"report: {root / 'report.html'}" in result.stdout.splitlines()
@@ -67,7 +68,7 @@ def test_batches_never_split_a_duplicate_group(tmp_path):
 
 
 def test_duplicate_gain_against_hand_computation(duplicate_run):
-    """Default line-up ABAB: groups of its 2 distinct rotations; the paired error clusters
+    """Line-up ABAB: groups of its 2 distinct rotations; the paired error clusters
     by group, the independent one by match, and the variance ratio's interval covers it."""
     frame = pd.read_parquet(duplicate_run / "rounds.parquet")
     frame["president"] = (frame["place"] == 1).astype(float)

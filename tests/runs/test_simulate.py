@@ -14,7 +14,7 @@ import simulator.runs.job as job
 from reports.stats import format_ci
 from simulator.rules.presets import preset
 from simulator.rules.roles import role_of
-from simulator.runs.job import default_strategies
+from simulator.runs.job import HEURISTICS, default_strategies
 from tests.conftest import run_cli
 
 REQUIRED = ["match", "round", "seat", "strategy", "place", "role", "prev_role", "points"]
@@ -201,7 +201,10 @@ def test_duplicate_deals_turn_strategies(tmp_path):
 
 
 def test_default_job_settings():
-    assert default_strategies(4) == ["lowest", "random", "lowest", "random"]
+    assert default_strategies(4) == ["rules-aware", "planner", "lowest", "random"]
+    assert default_strategies(3) == ["rules-aware", "lowest", "random"]
+    assert default_strategies(8)[:6] == [*HEURISTICS, "rules-aware"]
+    assert all(default_strategies(n)[-2:] == ["lowest", "random"] for n in range(3, 9))
     from simulator.runs.job import make_config
 
     config = make_config(preset("french"), default_strategies(4))
