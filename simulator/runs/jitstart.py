@@ -21,9 +21,11 @@ UNUSED = ("scipy.linalg", "cffi")  # optional libraries numba probes and the ker
 def load_numba() -> None:
     """Load numba's implementations now, with :data:`UNUSED` refused if not yet imported.
 
-    Safe to call at any time: numba loads its implementations once per process, so after
-    the first compile or cache load this only refreshes what is already there.
+    Safe to call at any time: numba loads its implementations once per process, and once
+    they are loaded this does nothing (the imports are refused only during that load).
     """
+    if "numba.np.arraymath" in sys.modules:  # loaded already, by this or a jitted call
+        return
     from numba.core.registry import cpu_target
 
     refused = [name for name in UNUSED if name not in sys.modules]
