@@ -13,12 +13,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import COL, PLAIN, RANKS, U0, U1, U16, U32, count_of, ctz, highest, popc
+from simulator.kernel.bits import (
+    COL,
+    JOKER_BIT,
+    PLAIN,
+    RANKS,
+    U0,
+    U1,
+    U16,
+    U32,
+    count_of,
+    ctz,
+    highest,
+    popc,
+)
 from simulator.kernel.config import INLINE
-from simulator.kernel.legal import strength, stronger_than
 from simulator.rules.cards import JOKER, TWO
 
 U48 = np.uint64(48)
+ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @njit(**INLINE)
@@ -71,45 +84,69 @@ def strongest_of(ranks, rev):
 
 @njit(**INLINE)
 def at_least(threshold, rev):
-    """Ranks whose strength under the order in force is at least ``threshold``."""
-    m = U0
-    for r in range(14):
-        if strength(r, rev) >= threshold:
-            m |= U1 << np.uint64(r)
-    return m
+    """Ranks whose strength under the order in force is at least ``threshold`` (a float
+    parameter: strengths are whole, so the ranks of strength ``ceil(threshold)`` or more).
+
+    In normal order the strength of rank ``r`` is ``r``; reversed it is ``12 - r``; the
+    joker is 13 in both: each case is one shift, not a loop over the ranks.
+    """
+    if not threshold <= JOKER:  # above every strength (or NaN, which nothing reaches)
+        return U0
+    k = 0 if threshold <= 0 else np.int64(np.ceil(threshold))
+    if rev:
+        return JOKER_BIT | ((U1 << np.uint64(TWO + 1 - min(k, TWO + 1))) - U1)
+    return RANKS & (ALL << np.uint64(k))
 
 
 @njit(**INLINE)
-def outside(h, r, played, jokers):
-    """Cards of rank ``r`` neither in hand ``h`` nor played yet this round."""
-    total = jokers if r == JOKER else 4
-    return total - count_of(h, r) - played[r]
+def outside(h, played, jokers):
+    """The cards neither in hand ``h`` nor played yet this round, in the hand layout (bit
+    ``16*l + r``: at least ``l+1`` cards of rank ``r`` are out there).
+
+    One pass over the ranks per decision; playing cards from ``h`` leaves it unchanged
+    (they move from the hand to ``played``), so one mask serves every candidate play.
+    """
+    out = U0
+    for r in range(JOKER + 1):
+        seen = count_of(h, r) + played[r] + (4 - jokers if r == JOKER else 0)
+        half = np.uint64(8 * seen)  # COL >> 16*seen in two steps: a shift by 64 is undefined
+        out |= ((COL >> half) >> half) << np.uint64(r)
+    return out
 
 
 @njit(**INLINE)
-def unbeatable(h, r, c, rev, played, jokers):
-    """Whether ``c`` cards of rank ``r`` can be beaten by rank by nobody (no stronger rank
-    has ``c`` cards left outside the hand)."""
-    s = stronger_than(r, rev)
-    while s != U0:
-        q = ctz(s)
-        s &= s - U1
-        if outside(h, q, played, jokers) >= c:
-            return False
-    return True
+def unbeatable_plays(out, rev):
+    """The plays nobody can beat by rank, in the hand layout: bit ``16*(c-1) + r`` when no
+    stronger rank than ``r`` has ``c`` cards in ``out`` (:func:`outside`).
 
-
-@njit(**INLINE)
-def unbeatable_groups(h, rev, played, jokers):
-    """How many of the hand's groups are unbeatable (the tricks it is sure to win)."""
-    ranks = h & RANKS
-    u = 0
-    while ranks != U0:
-        r = ctz(ranks)
-        ranks &= ranks - U1
-        if unbeatable(h, r, count_of(h, r), rev, played, jokers):
-            u += 1
+    Per count ``c`` that is every rank at least as strong as the strongest rank with ``c``
+    cards out there: one bit scan per level.
+    """
+    u = U0
+    for level in range(4):
+        o = (out >> np.uint64(16 * level)) & RANKS
+        if not rev:
+            safe = RANKS & (ALL << np.uint64(highest(o | U1)))
+        elif o & JOKER_BIT:
+            safe = JOKER_BIT  # jokers stay on top of the reversed order
+        else:
+            plain = o & PLAIN  # the ranks up to the weakest one out there
+            safe = JOKER_BIT | ((plain ^ (plain - U1)) & PLAIN)
+        u |= safe << np.uint64(16 * level)
     return u
+
+
+@njit(**INLINE)
+def unbeatable(u, r, c):
+    """Whether ``c`` cards of rank ``r`` are among the unbeatable plays ``u``."""
+    return (u >> np.uint64(16 * (c - 1) + r)) & U1 != U0
+
+
+@njit(**INLINE)
+def unbeatable_groups(h, u):
+    """The hand's groups (played whole) among the unbeatable plays ``u``, in the play
+    layout: the tricks it is sure to win. Its popcount is how many there are."""
+    return whole(h, h) & u
 
 
 @njit(**INLINE)
@@ -123,24 +160,6 @@ def weakest_play(m, rev):
     """The play of ``m`` of the weakest rank, fewest cards on a tie: ``(rank, count)``."""
     r = weakest_of(fold(m), rev)
     return r, fewest(m, r)
-
-
-@njit(**INLINE)
-def first_unbeatable(h, m, rev, played, jokers):
-    """The weakest unbeatable whole-group play of ``m`` as ``(rank, count)``; count 0: none."""
-    ranks = fold(m)
-    best = -1
-    best_s = 99
-    while ranks != U0:
-        r = ctz(ranks)
-        ranks &= ranks - U1
-        c = most(m, r)
-        if unbeatable(h, r, c, rev, played, jokers) and strength(r, rev) < best_s:
-            best = r
-            best_s = strength(r, rev)
-    if best < 0:
-        return 0, 0
-    return best, most(m, best)
 
 
 @njit(**INLINE)

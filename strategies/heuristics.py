@@ -26,14 +26,15 @@ from simulator.kernel.legal import legal_plays
 from simulator.rules.cards import TWO
 from strategies.hand import (
     at_least,
-    first_unbeatable,
     fold,
     groups,
     most,
+    outside,
     spread,
     strongest_of,
     unbeatable,
     unbeatable_groups,
+    unbeatable_plays,
     weakest_of,
     weakest_play,
     whole,
@@ -81,10 +82,10 @@ def control_lead(h, rev, played, jokers, ctl):
     otherwise the weakest group that is not a control (the weakest group if all are)."""
     g = groups(h)
     leads = whole(h, h)
-    if g > 1 and unbeatable_groups(h, rev, played, jokers) >= g - 1:
-        r, c = first_unbeatable(h, leads, rev, played, jokers)
-        if c > 0:
-            return r, c
+    if g > 1:
+        sure = unbeatable_groups(h, unbeatable_plays(outside(h, played, jokers), rev))
+        if popc(sure) >= g - 1:  # then there is one: g - 1 >= 1
+            return weakest_play(sure, rev)
     weak = leads & ~ctl
     return weakest_play(weak if weak != U0 else leads, rev)
 
@@ -102,15 +103,20 @@ def control_follow(h, m, rev, played, jokers, ctl, spend_at, threat_at, owner_ca
     cards = popc(h)
     strong = m & ctl
     if strong != U0:
-        g = groups(h)
-        winning = unbeatable_groups(h, rev, played, jokers) >= g - 1
-        if cards <= spend_at or owner_cards <= threat_at or winning:
+        if cards <= spend_at or owner_cards <= threat_at or winning(h, rev, played, jokers):
             ws = w & ctl
             return weakest_play(ws if ws != U0 else strong, rev)
         return 0, 0
     if cards <= spend_at:
         return weakest_play(m, rev)
     return 0, 0
+
+
+@njit(**INLINE)
+def winning(h, rev, played, jokers):
+    """Whether the hand's unbeatable groups are all but one of its groups."""
+    sure = unbeatable_groups(h, unbeatable_plays(outside(h, played, jokers), rev))
+    return popc(sure) >= groups(h) - 1
 
 
 @njit(**HOT)
@@ -184,29 +190,30 @@ def shed_max_move(pos, S, H, R, params):
 
 
 @njit(**INLINE)
-def hand_value(h, rev, played, jokers, params, pos):
-    """How far a hand is from going out (lower is better).
+def hand_value(h, u, params, pos):
+    """How far a hand is from going out (lower is better), ``u`` the unbeatable plays.
 
     The plays it still needs that will not win by themselves (groups minus unbeatable
     groups), plus ``params[pos, 0]`` per group and ``params[pos, 1]`` per card.
     """
     g = groups(h)
-    need = max(g - unbeatable_groups(h, rev, played, jokers), 0)
+    need = max(g - popc(unbeatable_groups(h, u)), 0)
     return need + params[pos, 0] * g + params[pos, 1] * popc(h)
 
 
 @njit(**INLINE)
-def play_value(h, r, c, rev, played, R, params, pos):
-    """The planner's value of playing ``c`` cards of rank ``r`` from hand ``h``."""
+def play_value(h, r, c, u, nofin2, params, pos):
+    """The planner's value of playing ``c`` cards of rank ``r`` from hand ``h``.
+
+    The cards leave the hand for the table, so the cards out there — and with them the
+    unbeatable plays ``u`` — are the same before and after the play.
+    """
     after = remove_cards(h, r, c)
     if after == U0:
-        return OUT_ON_TWO if R[R_NOFIN2] and r >= TWO else GONE_OUT
-    jokers = R[R_JOKERS]
-    played[r] += c  # the cards leave the hand for the table while the value is taken
-    v = hand_value(after, rev, played, jokers, params, pos)
-    if unbeatable(after, r, c, rev, played, jokers):
+        return OUT_ON_TWO if nofin2 and r >= TWO else GONE_OUT
+    v = hand_value(after, u, params, pos)
+    if unbeatable(u, r, c):
         v -= params[pos, 2]  # it keeps the lead
-    played[r] -= c
     return v
 
 
@@ -223,20 +230,21 @@ def planner_move(pos, S, H, R, played, params):
     first in the canonical order on a tie).
     """
     h = H[pos]
-    rev = S[S_REV]
     m = legal_plays(h, S, R)
+    u = unbeatable_plays(outside(h, played, R[R_JOKERS]), S[S_REV])
+    nofin2 = R[R_NOFIN2]
     best_r = 0
     best_c = 0
     best = 1e18
     if S[S_TOP_COUNT] != 0:
-        best = hand_value(h, rev, played, R[R_JOKERS], params, pos) + params[pos, 3]
+        best = hand_value(h, u, params, pos) + params[pos, 3]
     x = m
     while x != U0:
         b = ctz(x)
         x &= x - U1
         r = b & 15
         c = (b >> 4) + 1
-        v = play_value(h, r, c, rev, played, R, params, pos)
+        v = play_value(h, r, c, u, nofin2, params, pos)
         if v < best:
             best = v
             best_r = r

@@ -68,9 +68,11 @@ from simulator.rules.cards import EIGHT, JACK, THREE
 from strategies.hand import (
     at_least,
     groups,
+    outside,
     spread,
     twos,
     unbeatable,
+    unbeatable_plays,
     weakest_of,
     weakest_play,
 )
@@ -142,13 +144,8 @@ def jack_helps(h, c, rev, played, jokers):
     reversed order the jacks bring for the rest of the trick (weak cards turned into a
     winner, to be laid on this trick when the turn comes back)."""
     after = remove_cards(h, JACK, c)
-    ranks = with_count(after, c)
-    while ranks != U0:
-        r = ctz(ranks)
-        ranks &= ranks - U1
-        if unbeatable(after, r, c, rev ^ 1, played, jokers):
-            return True
-    return False
+    u = unbeatable_plays(outside(after, played, jokers), rev ^ 1)
+    return with_count(after, c) & (u >> np.uint64(16 * (c - 1))) != U0
 
 
 @njit(**INLINE)
@@ -201,7 +198,7 @@ def wasted(h, r, c, S, H, pos, ctl, played, R):
         return False
     if not (ctl >> np.uint64(r)) & U1 and strength(r, S[S_REV]) < ACE:
         return False
-    if unbeatable(h, r, c, S[S_REV], played, R[R_JOKERS]):
+    if unbeatable(unbeatable_plays(outside(h, played, R[R_JOKERS]), S[S_REV]), r, c):
         return False
     return may_go_out_on(S, H, pos, c)
 
