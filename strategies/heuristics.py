@@ -190,31 +190,15 @@ def shed_max_move(pos, S, H, R, params):
 
 
 @njit(**INLINE)
-def hand_value(h, u, params, pos):
+def hand_value(h, u, per_group, per_card):
     """How far a hand is from going out (lower is better), ``u`` the unbeatable plays.
 
     The plays it still needs that will not win by themselves (groups minus unbeatable
-    groups), plus ``params[pos, 0]`` per group and ``params[pos, 1]`` per card.
+    groups), plus ``per_group`` per group and ``per_card`` per card.
     """
     g = groups(h)
     need = max(g - popc(unbeatable_groups(h, u)), 0)
-    return need + params[pos, 0] * g + params[pos, 1] * popc(h)
-
-
-@njit(**INLINE)
-def play_value(h, r, c, u, nofin2, params, pos):
-    """The planner's value of playing ``c`` cards of rank ``r`` from hand ``h``.
-
-    The cards leave the hand for the table, so the cards out there — and with them the
-    unbeatable plays ``u`` — are the same before and after the play.
-    """
-    after = remove_cards(h, r, c)
-    if after == U0:
-        return OUT_ON_TWO if nofin2 and r >= TWO else GONE_OUT
-    v = hand_value(after, u, params, pos)
-    if unbeatable(u, r, c):
-        v -= params[pos, 2]  # it keeps the lead
-    return v
+    return need + per_group * g + per_card * popc(h)
 
 
 @njit(**HOT)
@@ -228,23 +212,35 @@ def planner_move(pos, S, H, R, played, params):
     going out is best, going out on 2s under no_finish_on_two worst. The pass is valued
     on the hand as it is plus ``params[pos, 3]``. It makes the best-valued move (the
     first in the canonical order on a tie).
+
+    A play moves cards from the hand to the table, so the cards out there — and with
+    them the unbeatable plays — are the same for every candidate: found once.
     """
     h = H[pos]
     m = legal_plays(h, S, R)
     u = unbeatable_plays(outside(h, played, R[R_JOKERS]), S[S_REV])
+    per_group = params[pos, 0]
+    per_card = params[pos, 1]
+    lead_bonus = params[pos, 2]
     nofin2 = R[R_NOFIN2]
     best_r = 0
     best_c = 0
     best = 1e18
     if S[S_TOP_COUNT] != 0:
-        best = hand_value(h, u, params, pos) + params[pos, 3]
+        best = hand_value(h, u, per_group, per_card) + params[pos, 3]
     x = m
     while x != U0:
         b = ctz(x)
         x &= x - U1
         r = b & 15
         c = (b >> 4) + 1
-        v = play_value(h, r, c, u, nofin2, params, pos)
+        after = remove_cards(h, r, c)
+        if after == U0:
+            v = OUT_ON_TWO if nofin2 and r >= TWO else GONE_OUT
+        else:
+            v = hand_value(after, u, per_group, per_card)
+            if unbeatable(u, r, c):
+                v -= lead_bonus  # nobody can beat it: it keeps the lead
         if v < best:
             best = v
             best_r = r
