@@ -36,23 +36,30 @@ from simulator.kernel.layout import (
     S_ACTIVE,
     S_BEST_FREE,
     S_N,
+    S_REV,
     S_TOP_COUNT,
+    S_TOP_RANK,
     S_WORST_FREE,
 )
 from simulator.kernel.legal import legal_plays
 from simulator.kernel.step import (
     ST_OVER,
+    ST_REV,
+    ST_TOP_COUNT,
+    ST_TOP_RANK,
     ST_TURN,
     load_state,
     rule_flags,
     step,
+    step_table,
     store_state,
     table_flags,
 )
 from simulator.rules.cards import JOKER
 from strategies.hand import whole
+from strategies.kernels import lowest_move
 from strategies.policies import decide_basic
-from strategies.specs import POLICY_PARAMS
+from strategies.specs import LOWEST, POLICY_PARAMS
 
 ROLLOUT_SLOT = 4
 PRIOR_SLOT = ROLLOUT_SLOT + POLICY_PARAMS
@@ -113,16 +120,32 @@ def sample_hands(pos, S, H, R, played, rs, out, cnt, need):
 @njit(**HOT)
 def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
     """Play ``c`` cards of ``r`` (count 0: pass) for ``pos``, then the round out with the
-    rollout policy for everybody; returns the place ``pos`` takes."""
+    rollout policy for everybody; returns the place ``pos`` takes.
+
+    As in the match loop, the step is inlined with the table rules the constant 0 when
+    they are all off, and ``lowest`` (the default policy) is inlined and shown only the
+    top and the order in force, which is all it reads: a rollout is most of the search.
+    """
     fl = rule_flags(R)
     table = table_flags(R)
-    st = step(load_state(S2), fl, table, pos, r, c, H2, played2, places2, S2)
-    while st[ST_OVER] == 0:
-        store_state(S2, st)
+    st = load_state(S2)
+    p = pos
+    while True:
+        if table == 0:
+            st = step(st, fl, 0, p, r, c, H2, played2, places2, S2)
+        else:
+            st = step_table(st, fl, table, p, r, c, H2, played2, places2, S2)
+        if st[ST_OVER] != 0:
+            return places2[pos]
         p = st[ST_TURN]
-        r2, c2 = decide_basic(policy, p, S2, H2, R, played2, roles, rs, rparams)
-        st = step(st, fl, table, p, r2, c2, H2, played2, places2, S2)
-    return places2[pos]
+        if policy == LOWEST:
+            S2[S_TOP_RANK] = st[ST_TOP_RANK]
+            S2[S_TOP_COUNT] = st[ST_TOP_COUNT]
+            S2[S_REV] = st[ST_REV]
+            r, c = lowest_move(p, S2, H2, R)
+        else:
+            store_state(S2, st)
+            r, c = decide_basic(policy, p, S2, H2, R, played2, roles, rs, rparams)
 
 
 @njit(**ALLOC)
