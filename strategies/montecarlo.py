@@ -15,7 +15,10 @@ halves the search). A forced move is made without searching.
 
 The search trusts a *prior* policy: its move is kept unless another candidate's mean
 place is better by a margin, so sampling noise never makes it play worse than the prior
-for lack of samples.
+for lack of samples. A candidate whose chance of overruling the prior has become remote
+is dropped from the search (checked every few samples), and a rollout stops as soon as
+the searching player has taken his place: most of the rollouts of a plain search are
+spent on moves already lost and on the end of the round after he went out.
 
 Parameters (``params[pos]``): 0 samples per move; 1 the rollout policy's kernel id
 and 2 the prior's (any strategy but this one); 3 the margin (in places); 4..10 the
@@ -27,10 +30,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U0, U1, add_card, below, count_of, ctz, popc
-from simulator.kernel.config import HOT, JIT
+from simulator.kernel.bits import RANKS, U0, U1, add_card, below, count_of, ctz, popc
+from simulator.kernel.config import HOT, INLINE, JIT
 from simulator.kernel.knowledge import ALLOWED, KNOWN
 from simulator.kernel.layout import (
+    DECK,
     MAX_PLAYERS,
     R_JOKERS,
     S_ACTIVE,
@@ -43,7 +47,6 @@ from simulator.kernel.layout import (
 )
 from simulator.kernel.legal import legal_plays
 from simulator.kernel.step import (
-    ST_OVER,
     ST_REV,
     ST_TOP_COUNT,
     ST_TOP_RANK,
@@ -66,16 +69,22 @@ PRIOR_SLOT = ROLLOUT_SLOT + POLICY_PARAMS
 # The search allocates its scratch once per decision, so it needs reference counting;
 # said explicitly because a callee otherwise inherits its caller's ``_nrt=False``.
 ALLOC = {**JIT, "_nrt": True}
+CHECK_FROM = 8  # samples before the first check for hopeless candidates
+CHECK_EVERY = 4  # samples between checks
+Z_DROP = 2.33  # a candidate is dropped when overruling the prior is this many sd away
+VAR_FLOOR = 0.1  # least variance of a place difference per sample assumed in the check
 
 
 @njit(**HOT)
-def sample_hands(pos, S, H, R, played, rs, out, cnt, need):
+def sample_hands(pos, S, H, R, played, rs, out, cnt, need, pool):
     """Deal the unseen cards to the other players, consistently with what ``pos`` knows.
 
-    Cards known to be held are placed first; the rest are dealt one at a time, the
-    strongest first, each to a player drawn with probability proportional to the room
-    left in his hand among the players who may hold its rank (uniform over deals when
-    nothing is known). ``out[q]`` receives the hands; ``cnt``/``need`` are scratch.
+    Cards known to be held are placed first. The cards of ranks that some player may not
+    hold (the exchange told ``pos`` so) are dealt next, one at a time, the strongest
+    first, each to a player drawn with probability proportional to the room left in his
+    hand among the players who may hold its rank. The rest are shuffled into the room
+    left, which is uniform over those deals (and over all deals when nothing is known).
+    ``out[q]`` receives the hands; ``cnt``/``need``/``pool`` are scratch.
     """
     n = S[S_N]
     h = H[pos]
@@ -96,31 +105,62 @@ def sample_hands(pos, S, H, R, played, rs, out, cnt, need):
                 out[q] = add_card(out[q], r)
                 cnt[r] -= 1
                 need[q] -= 1
+    free = RANKS  # ranks that every player with room left may hold
+    for q in range(n):
+        if need[q] > 0:
+            free &= H[ALLOWED + MAX_PLAYERS * pos + q]
     for r in range(13, -1, -1):
-        bit = U1 << np.uint64(r)
-        for _ in range(cnt[r]):
-            room = 0
+        if not (free >> np.uint64(r)) & U1:
+            deal_rank(pos, r, cnt[r], n, H, rs, out, need)
+    shuffle_deal(free, n, rs, out, cnt, need, pool)
+
+
+@njit(**INLINE)
+def deal_rank(pos, r, cards, n, H, rs, out, need):
+    """Deal ``cards`` cards of rank ``r`` one at a time, each to a player drawn with
+    probability proportional to his room left among those who may hold ``r``."""
+    bit = U1 << np.uint64(r)
+    for _ in range(cards):
+        room = 0
+        for q in range(n):
+            if need[q] > 0 and H[ALLOWED + MAX_PLAYERS * pos + q] & bit:
+                room += need[q]
+        strict = room > 0  # knowledge approximated too tightly: fall back to counts
+        if not strict:
             for q in range(n):
-                if need[q] > 0 and H[ALLOWED + MAX_PLAYERS * pos + q] & bit:
-                    room += need[q]
-            strict = room > 0  # knowledge approximated too tightly: fall back to counts
-            if not strict:
-                for q in range(n):
-                    room += need[q]
-            x = below(rs, room)
-            for q in range(n):
-                if need[q] > 0 and (not strict or H[ALLOWED + MAX_PLAYERS * pos + q] & bit):
-                    if x < need[q]:
-                        out[q] = add_card(out[q], r)
-                        need[q] -= 1
-                        break
-                    x -= need[q]
+                room += need[q]
+        x = below(rs, room)
+        for q in range(n):
+            if need[q] > 0 and (not strict or H[ALLOWED + MAX_PLAYERS * pos + q] & bit):
+                if x < need[q]:
+                    out[q] = add_card(out[q], r)
+                    need[q] -= 1
+                    break
+                x -= need[q]
+
+
+@njit(**INLINE)
+def shuffle_deal(free, n, rs, out, cnt, need, pool):
+    """Deal the unseen cards of the ranks ``free`` uniformly into the room left: each
+    player in turn draws his cards from the pool, one uniform draw a card."""
+    k = 0
+    for r in range(14):
+        if (free >> np.uint64(r)) & U1:
+            for _ in range(cnt[r]):
+                pool[k] = r
+                k += 1
+    for q in range(n):
+        for _ in range(min(need[q], k)):
+            i = below(rs, k)
+            out[q] = add_card(out[q], pool[i])
+            k -= 1
+            pool[i] = pool[k]
 
 
 @njit(**HOT)
 def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
     """Play ``c`` cards of ``r`` (count 0: pass) for ``pos``, then the round out with the
-    rollout policy for everybody; returns the place ``pos`` takes.
+    rollout policy for everybody, until ``pos`` has taken its place, which it returns.
 
     As in the match loop, the step is inlined with the table rules the constant 0 when
     they are all off, and ``lowest`` (the default policy) is inlined and shown only the
@@ -135,7 +175,7 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
             st = step(st, fl, 0, p, r, c, H2, played2, places2, S2)
         else:
             st = step_table(st, fl, table, p, r, c, H2, played2, places2, S2)
-        if st[ST_OVER] != 0:
+        if places2[pos] != 0:  # its place is taken for good: the rest is not its business
             return places2[pos]
         p = st[ST_TURN]
         if policy == LOWEST:
@@ -148,9 +188,67 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
             r, c = decide_basic(policy, p, S2, H2, R, played2, roles, rs, rparams)
 
 
+@njit(**HOT)
+def play_out(pos, cr, cc, live, nmoves, policy, S0, dealt, n, R, played, roles, rs, rparams,
+             S2, H2, played2, places2, last):  # fmt: skip
+    """Each live candidate (``live[i]``) played out once on the sampled deal ``dealt``;
+    its place goes to ``last[i]``."""
+    for i in range(nmoves):
+        if not live[i]:
+            continue
+        for j in range(S0.size):
+            S2[j] = S0[j]
+        for q in range(n):
+            H2[q] = dealt[q]
+            places2[q] = 0
+        for r in range(14):
+            played2[r] = played[r]
+        last[i] = rollout(
+            pos, cr[i], cc[i], policy, S2, H2, R, played2, places2, roles, rs, rparams
+        )
+
+
+@njit(**HOT)
+def race(last, total, diff2, live, nmoves, prior, n, left, need):
+    """Add the places of one sample and drop the candidates that can no longer overrule
+    the prior; returns how many remain besides it.
+
+    ``diff2[i]`` sums the squared differences of place with the prior's on the same deal.
+    Candidate ``i`` is dropped when, were the samples left to go on as they went so far
+    (a normal law with the mean and variance seen, the variance at least ``VAR_FLOOR``),
+    its total would beat the prior's by more than ``need`` with a chance under
+    ``Z_DROP`` standard deviations. Checked every ``CHECK_EVERY`` samples from
+    ``CHECK_FROM`` on; ``n`` samples are done, ``left`` remain.
+    """
+    for i in range(nmoves):
+        if live[i]:
+            total[i] += last[i]
+            d = last[i] - last[prior]
+            diff2[i] += d * d
+    if left == 0 or n < CHECK_FROM or n % CHECK_EVERY != 0:
+        return nmoves - 1
+    remain = 0
+    for i in range(nmoves):
+        if not live[i] or i == prior:
+            continue
+        d = total[i] - total[prior]
+        mean = d / n
+        var = max((diff2[i] - d * mean) / (n - 1), VAR_FLOOR)
+        if need + d + mean * left > Z_DROP * np.sqrt(var * left):
+            live[i] = 0
+        else:
+            remain += 1
+    return remain
+
+
 @njit(**ALLOC)
 def montecarlo_move(pos, S, H, R, played, roles, rs, params):
-    """``montecarlo``'s move: the candidate with the best mean place over sampled deals."""
+    """``montecarlo``'s move: the candidate with the best mean place over sampled deals.
+
+    Candidates that can no longer overrule the prior are dropped as the samples come in
+    (:func:`race`), so the samples go to the moves still in question; once only the
+    prior is left its move is made at once.
+    """
     h = H[pos]
     leading = S[S_TOP_COUNT] == 0
     cand = whole(h, h) if leading else legal_plays(h, S, R)
@@ -195,27 +293,27 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     places2 = np.zeros(MAX_PLAYERS, np.int64)
     cnt = np.zeros(14, np.int64)
     need = np.zeros(MAX_PLAYERS, np.int64)
+    pool = np.zeros(DECK, np.int64)
     total = np.zeros(nmoves, np.int64)
+    last = np.zeros(nmoves, np.int64)
+    diff2 = np.zeros(nmoves, np.int64)
+    live = np.ones(nmoves, np.int64)
     # Places still free, relabelled as if everybody out so far had taken a best place:
     # a shift that keeps every comparison (an Observation does not tell who went out on 2s).
     S0 = S.copy()
     S0[S_BEST_FREE] = 1 + n - popc(np.uint64(S[S_ACTIVE]))
     S0[S_WORST_FREE] = n
-    for _ in range(samples):
-        sample_hands(pos, S, H, R, played, rs, dealt, cnt, need)
-        for i in range(nmoves):
-            S2[:] = S0
-            for q in range(n):
-                H2[q] = dealt[q]
-            played2[:] = played
-            places2[:] = 0
-            total[i] += rollout(
-                pos, cr[i], cc[i], policy, S2, H2, R, played2, places2, roles, rs, rparams
-            )
+    margin = params[pos, 3] * samples  # the lead over the prior a candidate needs
+    for k in range(samples):
+        sample_hands(pos, S, H, R, played, rs, dealt, cnt, need, pool)
+        play_out(pos, cr, cc, live, nmoves, policy, S0, dealt, n, R, played, roles, rs,
+                 rparams, S2, H2, played2, places2, last)  # fmt: skip
+        if race(last, total, diff2, live, nmoves, prior, k + 1, samples - k - 1, margin) == 0:
+            return cr[prior], cc[prior]
     best = prior
     for i in range(nmoves):
-        if total[i] < total[best]:
+        if live[i] and total[i] < total[best]:
             best = i
-    if total[prior] - total[best] <= params[pos, 3] * samples:
+    if total[prior] - total[best] <= margin:
         best = prior
     return cr[best], cc[best]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.kernel.knowledge import ALLOWED, H_SIZE, KNOWN, forget, note_exchange
-from simulator.kernel.layout import MAX_PLAYERS, S_ACTIVE, S_N, S_SIZE, rules_array
+from simulator.kernel.layout import DECK, MAX_PLAYERS, S_ACTIVE, S_N, S_SIZE, rules_array
 from simulator.matchloop.api import KernelJob, trace_match
 from simulator.reference.match import play_match
 from simulator.rules.presets import preset
@@ -72,7 +72,7 @@ def test_sampled_deals_respect_the_exchange() -> None:
         out = np.zeros(MAX_PLAYERS, dtype=np.uint64)
         rs = np.array([trial, 0, 0], dtype=np.uint64)
         sample_hands(president, S, H, R, np.zeros(14, np.int64), rs, out,
-                     np.zeros(14, np.int64), np.zeros(MAX_PLAYERS, np.int64))  # fmt: skip
+                     np.zeros(14, np.int64), np.zeros(MAX_PLAYERS, np.int64), np.zeros(DECK, np.int64))  # fmt: skip
         assert out[president] == H[president]
         for q in range(4):
             assert popc(out[q]) == popc(H[q]), trial
