@@ -69,8 +69,8 @@ PRIOR_SLOT = ROLLOUT_SLOT + POLICY_PARAMS
 # The search allocates its scratch once per decision, so it needs reference counting;
 # said explicitly because a callee otherwise inherits its caller's ``_nrt=False``.
 ALLOC = {**JIT, "_nrt": True}
-CHECK_FROM = 8  # samples before the first check for hopeless candidates
-CHECK_EVERY = 4  # samples between checks
+CHECK_FROM = 4  # samples before the first check for hopeless candidates
+CHECK_EVERY = 2  # samples between checks
 Z_DROP = 2.33  # a candidate is dropped when overruling the prior is this many sd away
 VAR_FLOOR = 0.1  # least variance of a place difference per sample assumed in the check
 
