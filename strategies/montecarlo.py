@@ -20,7 +20,7 @@ is dropped from the search (checked every few samples), and a rollout stops as s
 the searching player has taken his place: most of the rollouts of a plain search are
 spent on moves already lost and on the end of the round after he went out.
 
-Parameters (``params[pos]``): 0 samples per move; 1 the rollout policy's kernel id
+Parameters (``params[pos]``): 0 most samples per move; 1 the rollout policy's kernel id
 and 2 the prior's (any strategy but this one); 3 the margin (in places); 4..10 the
 rollout policy's own parameters, 11..17 the prior's.
 """

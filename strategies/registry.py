@@ -153,7 +153,9 @@ def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
 
 
 SEARCH_PARAMS = (
-    Param("samples", 24, "sampled deals per candidate move"),
+    Param(
+        "samples", 32, "most sampled deals per candidate move (fewer for those the search drops)"
+    ),
     Param("rollout", LOWEST, "kernel id of the policy that plays the rounds out (0 = lowest)"),
     Param(
         "prior", RULES_AWARE, "kernel id of the policy whose move is kept unless search beats it"
