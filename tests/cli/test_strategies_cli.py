@@ -25,7 +25,7 @@ def test_parameters_change_the_vector_and_bad_ones_are_refused() -> None:
     spec = registry.get("control:strength=12,threat_at=0")
     assert spec.vector == (12.0, 3.0, 0.0)
     assert spec.label == "control:strength=12,threat_at=0"
-    assert registry.get("montecarlo").kernel_vector[:4] == (24, 0, 6, 0.1)
+    assert registry.get("montecarlo").kernel_vector[:4] == (32, 0, 6, 0.1)
     with pytest.raises(registry.StrategyError, match="allowed: strength, spend_at, threat_at"):
         registry.get("control:colour=3")
     with pytest.raises(registry.StrategyError, match="must be a number"):
