@@ -14,22 +14,21 @@ from numba import njit
 
 from simulator.kernel.bits import COL, RANKS, U0, below, count_of, ctz, nth_bit, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
-from simulator.kernel.layout import S_REV, S_TOP_COUNT
-from simulator.kernel.legal import legal_plays, weakest_rank
+from simulator.kernel.layout import S_REV, S_TOP_COUNT, S_TOP_RANK
+from simulator.kernel.legal import legal_flags, plays_of, weakest_rank
 
 
 @njit(**INLINE)
-def lowest_move(pos, S, H, R):
-    """``lowest``: lead all cards of the weakest rank; follow with the weakest legal play."""
-    h = H[pos]
-    rev = S[S_REV]
-    if S[S_TOP_COUNT] == 0:
+def lowest_choice(h, t, tc, rev, lf):
+    """``lowest`` on scalars (the round loop's registers; arguments as
+    :func:`simulator.kernel.legal.plays_of`): lead all cards of the weakest rank; follow
+    with the weakest legal play."""
+    if tc == 0:
         r = weakest_rank(h, rev)
         return r, count_of(h, r)
-    m = legal_plays(h, S, R)
+    m = plays_of(h, t, tc, rev, lf)
     if m == U0:
         return 0, 0
-    tc = S[S_TOP_COUNT]
     same = (m >> np.uint64(16 * (tc - 1))) & RANKS
     if m == same << np.uint64(16 * (tc - 1)):  # only plays of the top's size: one test
         return weakest_rank(same, rev), tc
@@ -39,16 +38,29 @@ def lowest_move(pos, S, H, R):
 
 
 @njit(**INLINE)
-def random_move(pos, S, H, R, rs):
-    """``random``: uniform among the legal plays (canonical order) and the pass."""
-    m = legal_plays(H[pos], S, R)
-    leading = S[S_TOP_COUNT] == 0
-    nopt = popc(m) + (0 if leading else 1)
+def random_choice(h, t, tc, rev, lf, rs):
+    """``random`` on scalars (as :func:`lowest_choice`): uniform among the legal plays
+    (canonical order) and the pass."""
+    m = plays_of(h, t, tc, rev, lf)
+    nplays = popc(m)
+    nopt = nplays + (0 if tc == 0 else 1)
     k = below(rs, nopt) if nopt > 1 else 0
-    if k == popc(m):
+    if k == nplays:
         return 0, 0  # the pass, last of the options
     b = nth_bit(m, k)
     return b & 15, (b >> 4) + 1
+
+
+@njit(**INLINE)
+def lowest_move(pos, S, H, R):
+    """``lowest`` (:func:`lowest_choice`) in the position of the state array ``S``."""
+    return lowest_choice(H[pos], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))
+
+
+@njit(**INLINE)
+def random_move(pos, S, H, R, rs):
+    """``random`` (:func:`random_choice`) in the position of the state array ``S``."""
+    return random_choice(H[pos], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R), rs)
 
 
 @njit(**HOT)

@@ -1,7 +1,10 @@
 """Which plays are legal: the beating rules (docs/rules.md) as bitmask functions.
 
-Each function takes the round state ``S`` and the rules ``R`` (see
-:mod:`simulator.kernel.layout`) and answers for one hand at once, as a mask of ranks.
+Each function answers for one hand at once, as a mask of ranks. :func:`mask_of` and
+:func:`plays_of` take the position as scalars and the rules as :func:`legal_flags`, read
+once per round (the round loop keeps them in registers); :func:`legal_mask` and
+:func:`legal_plays` read them from the round state ``S`` and the rules ``R`` (see
+:mod:`simulator.kernel.layout`), for strategies.
 The reference engine's ``Round.play_effect`` is the readable twin of these.
 """
 
@@ -15,6 +18,7 @@ from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
     LARGER_ANY,
     LARGER_HIGHER,
+    LARGER_OFF,
     R_EQUAL,
     R_LARGER,
     R_QUAD,
@@ -49,50 +53,68 @@ def strength(r, rev):
 
 
 @njit(**INLINE)
-def legal_mask(h, c, S, R):
-    """Ranks of which playing ``c`` cards is legal now (the player to move holds ``h``)."""
+def legal_flags(R):
+    """The beating rules as scalars, read once per round: ``(equal, transparent, quad,
+    larger)`` (``equal``: equal plays are legal, under ``skip`` and ``allow`` alike)."""
+    return R[R_EQUAL] != 0, R[R_TRANSP] != 0, R[R_QUAD] != 0, R[R_LARGER]
+
+
+@njit(**INLINE)
+def mask_of(h, c, t, tc, rev, lf):
+    """Ranks of which playing ``c`` cards is legal on a top of ``tc`` cards of rank ``t``
+    (``tc == 0``: a lead) under the order ``rev``; ``lf`` is :func:`legal_flags`."""
     avail = with_count(h, c)
-    tc = S[S_TOP_COUNT]
     if tc == 0:
         return avail  # a leader plays any combination
-    t = S[S_TOP_RANK]
+    equal, transparent, quad, larger = lf
     if c == tc:
-        m = stronger_than(t, S[S_REV])
-        if R[R_EQUAL]:
+        m = stronger_than(t, rev)
+        if equal:
             m |= U1 << np.uint64(t)
-        if R[R_TRANSP]:
+        if transparent:
             m |= U1  # threes cover any top of as many cards
         return avail & m
     if c < tc:
         return U0
-    if c == 4 and R[R_QUAD]:
+    if c == 4 and quad:
         return avail  # a four burns any smaller top
-    larger = R[R_LARGER]
     if larger == LARGER_ANY:
         return avail
     if larger == LARGER_HIGHER:
-        return avail & stronger_than(t, S[S_REV])
+        return avail & stronger_than(t, rev)
     return U0
 
 
 @njit(**INLINE)
-def legal_plays(h, S, R):
-    """Every legal play as a hand-layout mask: bit ``16*(c-1) + r`` for ``c`` cards of ``r``.
+def plays_of(h, t, tc, rev, lf):
+    """Every legal play of hand ``h`` as a hand-layout mask: bit ``16*(c-1) + r`` for ``c``
+    cards of ``r`` (arguments as :func:`mask_of`).
 
     Set bits in increasing order are the engines' canonical option order (count
     ascending, then rank ascending). More cards than the top are only tried when a rule
     allows them (larger_sets, or a four under quad_burns): the common case stays one test.
     """
-    tc = S[S_TOP_COUNT]
     if tc == 0:
         return h
-    m = legal_mask(h, tc, S, R) << np.uint64(16 * (tc - 1))
-    if R[R_LARGER] != 0:
+    m = mask_of(h, tc, t, tc, rev, lf) << np.uint64(16 * (tc - 1))
+    if lf[3] != LARGER_OFF:
         for c in range(tc + 1, 5):
-            m |= legal_mask(h, c, S, R) << np.uint64(16 * (c - 1))
-    elif R[R_QUAD] != 0 and tc < 4:
-        m |= legal_mask(h, 4, S, R) << np.uint64(48)
+            m |= mask_of(h, c, t, tc, rev, lf) << np.uint64(16 * (c - 1))
+    elif lf[2] and tc < 4:
+        m |= mask_of(h, 4, t, tc, rev, lf) << np.uint64(48)
     return m
+
+
+@njit(**INLINE)
+def legal_mask(h, c, S, R):
+    """Ranks of which playing ``c`` cards is legal now (the player to move holds ``h``)."""
+    return mask_of(h, c, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))
+
+
+@njit(**INLINE)
+def legal_plays(h, S, R):
+    """Every legal play (:func:`plays_of`) in the position of the state array ``S``."""
+    return plays_of(h, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))
 
 
 @njit(**INLINE)

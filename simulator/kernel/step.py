@@ -76,6 +76,15 @@ TRICK_RULES = EIGHTS | JACKS | ACCUMULATION  # the ones that read S[S_JACK] and 
 OUT_ENDS = 8  # out_ends_trick
 LAST_IN = 16  # after_out_lead = "last_in_trick"
 
+# Bits of :func:`rule_flags`: the first catalogue's rules that a move's consequences read.
+SKIP = 1
+TRANSPARENT = 2
+QUAD = 4
+REVOLUTION = 8
+OUT_OF_TRICK = 16
+TWO_ENDS = 32
+NO_FINISH_ON_TWO = 64
+
 # Positions in the State tuple (the same meanings as the ``S_*`` slots).
 (ST_TURN, ST_TOP_RANK, ST_TOP_COUNT, ST_OWNER, ST_REV, ST_ANSWERED, ST_OOT, ST_ACTIVE,
  ST_BEST_FREE, ST_WORST_FREE, ST_OVER, ST_TRICKS, ST_PLAYS, ST_PASSES, ST_SKIPS) = range(15)  # fmt: skip
@@ -116,11 +125,15 @@ def start_round(S, H, n, leader, played, places):
 
 @njit(**INLINE)
 def rule_flags(R):
-    """The rules one round needs, as scalars: (n, skip, transparent, quad, revolution,
-    out_of_trick, two_ends, no_finish_on_two). ``skip``: equal plays skip (``allow``
-    makes them legal without)."""
-    return (R[R_N], R[R_EQUAL] == EQUAL_SKIP, R[R_TRANSP] != 0, R[R_QUAD] != 0,
-            R[R_REVOL] != 0, R[R_OOT] != 0, R[R_TWO_ENDS] != 0, R[R_NOFIN2] != 0)  # fmt: skip
+    """The rules one round needs, as ``(n, bits)``: the bits are :data:`SKIP` (equal plays
+    skip; ``allow`` makes them legal without), :data:`TRANSPARENT`, :data:`QUAD`,
+    :data:`REVOLUTION`, :data:`OUT_OF_TRICK`, :data:`TWO_ENDS`, :data:`NO_FINISH_ON_TWO`.
+    One word for seven rules: the round loop keeps its state in registers, and every
+    register it saves is a value it need not spill."""
+    return (R[R_N], (R[R_EQUAL] == EQUAL_SKIP) * SKIP | (R[R_TRANSP] != 0) * TRANSPARENT
+            | (R[R_QUAD] != 0) * QUAD | (R[R_REVOL] != 0) * REVOLUTION
+            | (R[R_OOT] != 0) * OUT_OF_TRICK | (R[R_TWO_ENDS] != 0) * TWO_ENDS
+            | (R[R_NOFIN2] != 0) * NO_FINISH_ON_TWO)  # fmt: skip
 
 
 @njit(**INLINE)
@@ -249,16 +262,16 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
     """
     (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
      plays, passes, skips) = st  # fmt: skip
-    n, equal, transparent, quad, revolution, out_of_trick, two_ends, nofin2 = fl
+    n, rules = fl
     last = pos  # whose answer the turn moves on from
     end_now = False
     if c == 0:
         passes += 1
         answered |= 1 << pos
-        if out_of_trick:
+        if rules & OUT_OF_TRICK:
             oot |= 1 << pos
     else:
-        taken, is_equal = play_effect(r, c, tc, t, equal, transparent)
+        taken, is_equal = play_effect(r, c, tc, t, rules & SKIP != 0, rules & TRANSPARENT != 0)
         if table & TRICK_RULES != 0:
             rev, end_now = trick_rules_play(r, c, taken, t, tc, rev, table, S)
         H[pos] = remove_cards(H[pos], r, c)
@@ -268,10 +281,12 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
         owner = pos
         answered = 0
         plays += 1
-        if c == 4 and revolution:
+        if c == 4 and rules & REVOLUTION:
             rev ^= 1  # in force from the next play on
         if H[pos] == U0:
-            place, best_free, worst_free = place_taken(nofin2, r, best_free, worst_free)
+            place, best_free, worst_free = place_taken(
+                rules & NO_FINISH_ON_TWO != 0, r, best_free, worst_free
+            )
             places[pos] = place
             active &= ~(1 << pos)
             if popc(np.uint64(active)) == 1:
@@ -280,7 +295,7 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
                 return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free,
                         over, tricks, plays, passes, skips)  # fmt: skip
             end_now = end_now or table & OUT_ENDS != 0
-        if end_now or ends_trick_at_once(r, c, two_ends, quad):
+        if end_now or ends_trick_at_once(r, c, rules & TWO_ENDS != 0, rules & QUAD != 0):
             end_now = True
         elif is_equal:
             skipped = next_to_ask(n, pos, owner, active & ~oot)

@@ -18,12 +18,17 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.kernel.bits import (
+    GOLDEN,
+    M32,
     RANKS,
     U0,
+    U1,
+    U32,
     add_card,
     below,
     count_of,
     highest,
+    mix,
     remove_cards,
     stream_init,
 )
@@ -59,6 +64,7 @@ from simulator.matchloop.round import play_round, release_stream, use_stream
 from simulator.reference.rng import SEAT_STREAMS
 from simulator.rules.cards import NUM_RANKS, THREE
 from strategies.dispatch import give_back, give_back_opening
+from strategies.specs import MONTECARLO, PLUGIN_BASE
 
 OUT_MATCH = 0
 OUT_ROUND = 1
@@ -86,15 +92,14 @@ stream_of_k = njit(**INLINE)(seating.stream_of)
 
 
 @njit(**INLINE)
-def club_position(deck, size, full, slot_pos, dealer, n):
-    """The position dealt the marked 3 of clubs (see :func:`deal`); the mark is removed."""
-    for i in range(size):
-        if deck[i] == CLUB_MARK:
-            deck[i] = THREE
-            if i < full:
-                return slot_pos[i % n]
-            return (dealer + 1 + i - full) % n
-    return -1
+def draw32(s, buf, have):
+    """:func:`simulator.kernel.bits.next32` on a stream held in locals ``(state, buffered
+    draw, has one)``: the deal's draws stay in registers."""
+    if have:
+        return s, buf, False, buf
+    s = s + GOLDEN
+    z = mix(s)
+    return s, z & M32, True, z >> U32
 
 
 @njit(**HOT)
@@ -105,45 +110,61 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs):
     position's base hand. With ``slot_pos[k] = dealer + 1 + k`` this is the rules' deal,
     one card at a time from the dealer's left.
 
-    Returns the position dealt the 3 of clubs (card 0 of the unshuffled deck) when
-    ``clubs`` asks for it, else -1. The card is marked while it is shuffled, which never
-    changes the shuffle: the hands and draws are the same either way.
+    Card ``i`` is final once the shuffle has swapped it in, so it is dealt at once (one
+    pass, as the speed prototype deals). Returns the position dealt the 3 of clubs (card 0
+    of the unshuffled deck) when ``clubs`` asks for it, else -1: the card is marked while
+    it is shuffled, which never changes the shuffle.
     """
-    size = 0
-    for r in range(13):
-        for _ in range(4):
-            deck[size] = r
-            size += 1
+    size = 52 + jokers
+    for i in range(52):
+        deck[i] = i >> 2
+    for i in range(52, size):
+        deck[i] = 13
     if clubs:
         deck[0] = CLUB_MARK
-    for _ in range(jokers):
-        deck[size] = 13
-        size += 1
-    for i in range(size - 1):
-        j = i + below(rs, size - i)
-        d = deck[j]
-        deck[j] = deck[i]
-        deck[i] = d
     for p in range(n):
         H[p] = U0
+    s, buf, have = rs[0], rs[1], rs[2] != U0
     full = size - size % n
-    club = club_position(deck, size, full, slot_pos, dealer, n) if clubs else -1
+    club = -1
     k = 0
-    for i in range(full):
-        pos = slot_pos[k]
-        H[pos] = add_card(H[pos], deck[i])
-        k += 1
-        if k == n:
-            k = 0
-    for p in range(n):
-        base[p] = H[p]
-    pos = dealer
-    for i in range(full, size):
-        pos += 1
-        if pos == n:
-            pos = 0
-        H[pos] = add_card(H[pos], deck[i])
+    left = dealer  # the last to receive a leftover card
+    for i in range(size):
+        d = deck[i]
+        if i < size - 1:
+            s, buf, have, x = draw32(s, buf, have)
+            j = i + np.int64((x * np.uint64(size - i)) >> U32)
+            d = deck[j]
+            deck[j] = deck[i]
+        if i < full:
+            pos = slot_pos[k]
+            k += 1
+            if k == n:
+                k = 0
+        else:
+            left += 1
+            if left == n:
+                left = 0
+            pos = left
+        if d == CLUB_MARK:
+            club = pos
+            d = THREE
+        H[pos] = add_card(H[pos], d)
+        if i == full - 1:
+            for p in range(n):
+                base[p] = H[p]
+    rs[0], rs[1], rs[2] = s, buf, U1 if have else U0
     return club
+
+
+@njit(**INLINE)
+def reads_knowledge(sids, n):
+    """Whether a strategy of ``sids[:n]`` reads what the exchange told (the search player,
+    or a user's function, which sees the whole ``H``): else the kernel records none."""
+    reads = False
+    for p in range(n):
+        reads |= sids[p] == MONTECARLO or sids[p] >= PLUGIN_BASE
+    return reads
 
 
 @njit(**HOT)
@@ -156,9 +177,12 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
     holder's last 3, forced gift or give-back alike. Returns where it is after. A hand
     that holds it when it opens the round (every_round) gives back through
     ``give_back_opening``, so the common give-back keeps its signature and its speed.
+    What each player learns is recorded (:mod:`simulator.kernel.knowledge`) only when a
+    strategy of the table reads it.
     """
     n = R[R_N]
     every_round = R[R_CLUBS] == CLUBS_EVERY
+    knows = reads_knowledge(sids, n)
     cur = -1
     for i in range(1, R[R_NEXCH] + 1):
         k = R[R_EXCH + i - 1]
@@ -186,7 +210,8 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
             H[wp] = add_card(H[wp], give[j])
         if club == bp and count_of(H[bp], THREE) == 0:
             club = wp
-        note_exchange(H, bp, wp, gave_up, weakest, give, k)
+        if knows:
+            note_exchange(H, bp, wp, gave_up, weakest, give, k)
     release_stream(rs, seat_streams, cur)
     return club
 
@@ -274,6 +299,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             stream_init(seat_streams[p], key, deal_match, SEAT_STREAMS_U + np.uint64(p))
     if not framed:
         stream_init(rs_play, key, m, 0)
+    knows = reads_knowledge(sid_pl, n)
     reached = False
     dealer_player = 0
     first_dealer = 0
@@ -293,16 +319,18 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
                     pos_of[seating[pos]] = pos
             dealer = position_after(R, pos_of, by_place, dealer_player, n)
         dealer_player = seating[dealer]
+        first = dealer + 1 if dealer + 1 < n else 0  # the rules' deal, from the dealer's left
         for k in range(n):
             if framed:
                 slot_pos[k] = pos_of[base_hand_player_k(k, first_dealer, n)]
             else:
-                slot_pos[k] = (dealer + 1 + k) % n  # the rules' deal, from the dealer's left
+                slot_pos[k] = first + k if first + k < n else first + k - n
         clubs = R[R_CLUBS]
         club = deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, clubs != 0)
-        forget(H)
+        if knows:
+            forget(H)
         if rd == 0:
-            leader = club if clubs != 0 else (dealer + 1) % n
+            leader = club if clubs != 0 else first
         else:
             club = exchange(R, H, pos_of, by_place, sid_pl, params_pl, rs_play, seat_streams,
                             srow_pl, give, club)  # fmt: skip
@@ -312,10 +340,11 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
                 leader = opener_position(R, pos_of, by_place, dealer, n)
         for pos in range(n):
             p = seating[pos]
-            srow_pos[pos] = srow_pl[p]
-            sid_pos[pos] = sid_pl[p]
-            for j in range(params.shape[1]):
-                params_pos[pos, j] = params_pl[p, j]
+            if rd == 0 or R[R_RESEAT]:  # the seating changes only then
+                srow_pos[pos] = srow_pl[p]
+                sid_pos[pos] = sid_pl[p]
+                for j in range(params.shape[1]):
+                    params_pos[pos, j] = params_pl[p, j]
             roles[pos] = role_tab[prev_place[p]] if rd > 0 else -1
         if trace.size > 0 and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = -1 - rd  # round marker

@@ -10,7 +10,8 @@ from __future__ import annotations
 from numba import njit
 
 from simulator.kernel.config import HOT, INLINE
-from simulator.kernel.layout import S_REV, S_TOP_COUNT, S_TOP_RANK, S_TRACE
+from simulator.kernel.layout import S_TRACE
+from simulator.kernel.legal import legal_flags
 from simulator.kernel.step import (
     ST_OVER,
     ST_REV,
@@ -25,8 +26,8 @@ from simulator.kernel.step import (
     table_flags,
 )
 from strategies.dispatch import decide
-from strategies.kernels import lowest_move, random_move
-from strategies.specs import RANDOM
+from strategies.kernels import lowest_choice, random_choice
+from strategies.specs import LOWEST, RANDOM
 
 
 @njit(**INLINE)
@@ -63,37 +64,34 @@ def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_str
     (:func:`use_stream`: −1 the shared stream ``rs``, else his seat's own under duplicate
     deals).
 
-    The state lives in locals; it is written to ``S`` before each decision so that the
-    strategy reads the current position (for ``lowest`` and ``random``, which read only
-    the top and the order in force, just those slots: a tenth of the kernel's time). When
-    ``trace`` is not empty every move is appended to it as ``pos << 8 | count << 4 |
-    rank`` (count 0: pass), for the engines' comparison tests.
+    The state and the rules live in locals (registers): ``lowest`` and ``random`` choose
+    from them directly; any other strategy reads the state array ``S``, written just
+    before it decides. When ``trace`` is not empty every move is appended to it as ``pos
+    << 8 | count << 4 | rank`` (count 0: pass), for the engines' comparison tests.
 
     With the second catalogue's rules all off, :func:`step` is inlined with ``table`` the
     constant 0, so every test of them folds away (they cost 3 % otherwise); with any on,
     the move goes through :func:`~simulator.kernel.step.step_table`, compiled apart.
     """
     fl = rule_flags(R)
+    lf = legal_flags(R)
     table = table_flags(R)
+    tracing = trace.size > 0
     st = load_state(S)
     cur = -1
     while st[ST_OVER] == 0:
         pos = st[ST_TURN]
         sid = sid_pos[pos]
-        if sid > RANDOM:
+        if sid == LOWEST:
+            r, c = lowest_choice(H[pos], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf)
+        elif sid == RANDOM:
+            cur = use_stream(rs, seat_streams, cur, srow[pos])
+            r, c = random_choice(H[pos], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf, rs)
+        else:
             store_state(S, st)
             cur = use_stream(rs, seat_streams, cur, srow[pos])
             r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
-        else:  # the reference strategies read only the top and the order in force
-            S[S_TOP_RANK] = st[ST_TOP_RANK]
-            S[S_TOP_COUNT] = st[ST_TOP_COUNT]
-            S[S_REV] = st[ST_REV]
-            if sid == RANDOM:
-                cur = use_stream(rs, seat_streams, cur, srow[pos])
-                r, c = random_move(pos, S, H, R, rs)
-            else:
-                r, c = lowest_move(pos, S, H, R)
-        if trace.size > 0 and S[S_TRACE] < trace.size:
+        if tracing and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
         if table == 0:
