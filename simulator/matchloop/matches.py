@@ -92,28 +92,64 @@ stream_of_k = njit(**INLINE)(seating.stream_of)
 
 
 @njit(**INLINE)
-def draw32(s, buf, have):
-    """:func:`simulator.kernel.bits.next32` on a stream held in locals ``(state, buffered
-    draw, has one)``: the deal's draws stay in registers."""
-    if have:
-        return s, buf, False, buf
-    s = s + GOLDEN
-    z = mix(s)
-    return s, z & M32, True, z >> U32
+def club_position(deck, size, full, slot_pos, dealer, n):
+    """The position dealt the marked 3 of clubs (see :func:`deal`); the mark is removed."""
+    for i in range(size):
+        if deck[i] == CLUB_MARK:
+            deck[i] = THREE
+            if i < full:
+                return slot_pos[i % n]
+            return (dealer + 1 + i - full) % n
+    return -1
+
+
+@njit(**INLINE)
+def shuffle(rs, deck, size, draws):
+    """Fisher–Yates on ``deck[:size]``, drawing from stream ``rs`` exactly as ``below``
+    would one draw at a time: step ``i`` brings card ``i + below(size - i)`` to ``i``.
+
+    The stream's outputs do not depend on the cards, so they are computed first, in a
+    loop the compiler vectorises (``draws`` is scratch for ``size + 1`` values), and
+    the swaps then only move cards.
+    """
+    steps = size - 1
+    s, buf, have = rs[0], rs[1], rs[2] != U0
+    first = 0
+    if have and steps > 0:
+        draws[0] = buf
+        first = 1
+    outputs = (steps - first + 1) // 2  # two 32-bit draws per 64-bit output, high half first
+    for q in range(outputs):
+        z = mix(s + np.uint64(q + 1) * GOLDEN)
+        draws[first + 2 * q] = z >> U32
+        draws[first + 2 * q + 1] = z & M32
+    for i in range(steps):
+        draws[i] = np.uint64(i) + ((draws[i] * np.uint64(size - i)) >> U32)
+    for i in range(steps):
+        j = np.int64(draws[i])
+        d = deck[j]
+        deck[j] = deck[i]
+        deck[i] = d
+    if outputs > 0:
+        s += np.uint64(outputs) * GOLDEN
+        buf = mix(s) & M32
+        have = (steps - first) % 2 == 1  # the last output's low half is still to be drawn
+    elif have:
+        have = steps == 0
+    rs[0], rs[1], rs[2] = s, buf, U1 if have else U0
 
 
 @njit(**HOT)
-def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs):
+def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
     """Shuffle (Fisher–Yates on stream ``rs``) and deal: base hand ``k`` (the cards
     ``i < n·⌊D/n⌋`` with ``i mod n = k``) to position ``slot_pos[k]``, then the ``D mod n``
     leftover cards one each from the dealer's left. ``base[pos]`` receives each
     position's base hand. With ``slot_pos[k] = dealer + 1 + k`` this is the rules' deal,
-    one card at a time from the dealer's left.
+    one card at a time from the dealer's left. Each base hand is built in a register.
 
-    Card ``i`` is final once the shuffle has swapped it in, so it is dealt at once (one
-    pass, as the speed prototype deals). Returns the position dealt the 3 of clubs (card 0
-    of the unshuffled deck) when ``clubs`` asks for it, else -1: the card is marked while
-    it is shuffled, which never changes the shuffle.
+    Returns the position dealt the 3 of clubs (card 0 of the unshuffled deck) when
+    ``clubs`` asks for it, else -1. The card is marked while it is shuffled, which never
+    changes the shuffle: the hands and draws are the same either way.
     """
     size = 52 + jokers
     for i in range(52):
@@ -122,38 +158,22 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs):
         deck[i] = 13
     if clubs:
         deck[0] = CLUB_MARK
-    for p in range(n):
-        H[p] = U0
-    s, buf, have = rs[0], rs[1], rs[2] != U0
+    shuffle(rs, deck, size, draws)
     full = size - size % n
-    club = -1
-    k = 0
-    left = dealer  # the last to receive a leftover card
-    for i in range(size):
-        d = deck[i]
-        if i < size - 1:
-            s, buf, have, x = draw32(s, buf, have)
-            j = i + np.int64((x * np.uint64(size - i)) >> U32)
-            d = deck[j]
-            deck[j] = deck[i]
-        if i < full:
-            pos = slot_pos[k]
-            k += 1
-            if k == n:
-                k = 0
-        else:
-            left += 1
-            if left == n:
-                left = 0
-            pos = left
-        if d == CLUB_MARK:
-            club = pos
-            d = THREE
-        H[pos] = add_card(H[pos], d)
-        if i == full - 1:
-            for p in range(n):
-                base[p] = H[p]
-    rs[0], rs[1], rs[2] = s, buf, U1 if have else U0
+    club = club_position(deck, size, full, slot_pos, dealer, n) if clubs else -1
+    for k in range(n):
+        h = U0
+        for i in range(k, full, n):
+            h = add_card(h, deck[i])
+        H[slot_pos[k]] = h
+    for p in range(n):
+        base[p] = H[p]
+    pos = dealer
+    for i in range(full, size):
+        pos += 1
+        if pos == n:
+            pos = 0
+        H[pos] = add_card(H[pos], deck[i])
     return club
 
 
@@ -265,6 +285,7 @@ def make_workspace(nparams):
         np.zeros(MAX_PLAYERS, np.int64),  # stream row by position
         np.zeros(MAX_PLAYERS, np.int64),  # position receiving each base hand
         np.zeros(MAX_PLAYERS, np.uint64),  # base hands by position
+        np.zeros(DECK + 1, np.uint64),  # the deal's draws
     )
 
 
@@ -279,7 +300,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
     """
     (H, S, played, places, roles, seating, pos_of, by_place, prev_place, totals, sid_pos,
      params_pos, rs_play, seat_streams, rs_deal, deck, give, sid_pl, params_pl, srow_pl, srow_pos,
-     slot_pos, base) = ws  # fmt: skip
+     slot_pos, base, draws) = ws  # fmt: skip
     n = R[R_N]
     framed = dup > 0
     group = dup if framed else 1
@@ -326,7 +347,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             else:
                 slot_pos[k] = first + k if first + k < n else first + k - n
         clubs = R[R_CLUBS]
-        club = deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, clubs != 0)
+        club = deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, clubs != 0, draws)
         if knows:
             forget(H)
         if rd == 0:
