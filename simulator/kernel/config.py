@@ -12,4 +12,7 @@ JIT = {"cache": True, "nogil": True, "error_model": "numpy"}
 # count updates on every array argument (measured: a 10-instruction legality check took
 # 135 ns; the whole kernel ran 15x slower).
 HOT = {**JIT, "_nrt": False}
+# Inlined at numba's level, which works across modules: also the deal, the exchange and
+# the round, called once a round from the match loop, because a call passes every array
+# argument as seven words (pointers, size, shape, strides): the match loop ran 15 % faster.
 INLINE = {**HOT, "inline": "always"}

@@ -139,7 +139,7 @@ def shuffle(rs, deck, size, draws):
     rs[0], rs[1], rs[2] = s, buf, U1 if have else U0
 
 
-@njit(**HOT)
+@njit(**INLINE)
 def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
     """Shuffle (Fisher–Yates on stream ``rs``) and deal: base hand ``k`` (the cards
     ``i < n·⌊D/n⌋`` with ``i mod n = k``) to position ``slot_pos[k]``, then the ``D mod n``
@@ -187,7 +187,7 @@ def reads_knowledge(sids, n):
     return reads
 
 
-@njit(**HOT)
+@njit(**INLINE)
 def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give, club):
     """The card exchange (docs/rules.md, ``exchange``): for each pair, the worse gives his
     k best cards, then the better gives back k cards of his strategy's choice (drawing,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.config import INLINE
 from simulator.kernel.layout import S_TRACE
 from simulator.kernel.legal import legal_flags
 from simulator.kernel.step import (
@@ -56,7 +56,7 @@ def release_stream(rs, seat_streams, cur):
             seat_streams[cur, k] = rs[k]
 
 
-@njit(**HOT)
+@njit(**INLINE)
 def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow, trace):
     """Play the round to its end, each position's strategy choosing its moves.
 
