@@ -5,10 +5,19 @@ caller again for each function), so built-in strategies are chosen by an integer
 Every strategy but the search player is dispatched by
 :func:`strategies.policies.decide_basic`, which the search player's rollouts call in turn;
 this module adds the search player on top.
+
+A job's match loop is compiled for its strategies only (:mod:`simulator.matchloop.specialise`):
+the built-ins come in :data:`TIERS` of growing cost, each with the dispatch functions
+that reach its strategies and no others, so a run of ``lowest`` and ``random`` never
+compiles the heuristics or the search player.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
 from numba import njit
 
 from simulator.kernel.config import HOT, INLINE
@@ -17,7 +26,7 @@ from strategies.kernels import lowest_give, random_give
 from strategies.montecarlo import montecarlo_move
 from strategies.policies import decide_basic
 from strategies.rules_aware import rules_aware_give
-from strategies.specs import LOWEST, MONTECARLO, RANDOM, RULES_AWARE
+from strategies.specs import LOWEST, MONTECARLO, PLUGIN_BASE, RANDOM, RULES_AWARE
 
 
 @njit(**INLINE)
@@ -55,3 +64,49 @@ def give_back_opening(sid, h, k, rs, params, out, giver):
 def decide_once(sid, pos, S, H, R, played, roles, rs, params):
     """``decide`` as a compiled entry point, for the reference engine's kernel adapter."""
     return decide(sid, pos, S, H, R, played, roles, rs, params)
+
+
+@njit(**HOT)
+def decide_unreachable(sid, pos, S, H, R, played, roles, rs, params):
+    """:func:`decide` of the first tier (``lowest``, ``random``): the match loop moves for
+    both itself and never calls it, so it compiles to nothing rather than to a second
+    copy of them (which had cost 7 s of the first run's compile)."""
+    return np.int64(0), np.int64(0)
+
+
+@njit(**HOT)
+def give_back_plain_opening(sid, h, k, rs, params, out, giver):
+    """:func:`give_back_opening` for tiers without ``rules-aware``: the common give-back."""
+    return give_back(sid, h, k, rs, params, out)
+
+
+@dataclass(frozen=True)
+class Tier:
+    """Built-in strategies the match loop is compiled for, and the names (in this
+    module) of the dispatch functions that reach them and no others."""
+
+    name: str
+    sids: frozenset[int]
+    decide: str
+    give_back: str
+    give_back_opening: str
+    seconds: int  # the cold compile of a job of this tier, measured (2-core machine)
+
+
+TIERS = (
+    Tier("reference", frozenset({LOWEST, RANDOM}), "decide_unreachable", "give_back",
+         "give_back_plain_opening", 10),
+    Tier("heuristics", frozenset(range(RULES_AWARE + 1)), "decide_basic", "give_back",
+         "give_back_opening", 40),
+    Tier("search", frozenset(range(MONTECARLO + 1)), "decide", "give_back",
+         "give_back_opening", 80),
+)  # fmt: skip
+
+
+def tier_of(sids: Iterable[int]) -> Tier:
+    """The cheapest tier that holds every built-in strategy of ``sids`` (user ids aside)."""
+    wanted = {int(s) for s in sids if s < PLUGIN_BASE}
+    for tier in TIERS:
+        if wanted <= tier.sids:
+            return tier
+    raise ValueError(f"no tier holds the strategy ids {sorted(wanted)}")

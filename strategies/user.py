@@ -21,6 +21,7 @@ situation and reports it the same way.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import sys
 import textwrap
@@ -39,6 +40,8 @@ from strategies.specs import PLUGIN_BASE, StrategyError, StrategySpec
 SIGNATURE = "name(pos, S, H, R, played, roles, rs, params) -> (rank, count)"
 _LOADED: dict[str, StrategySpec] = {}
 _FUNCTIONS: list[tuple[str, Any, Any]] = []  # (label, move function, give-back or None)
+_DIGESTS: list[str] = []  # the content of each function's file, hashed, and its name
+_CHECKED: set[int] = set()  # kernel ids whose functions compiled for the kernel's types
 
 
 def is_plugin(text: str) -> bool:
@@ -76,9 +79,11 @@ def load(text: str) -> StrategySpec:
     elif hasattr(obj, "py_func"):
         give = getattr(module, f"{name}_give_back", None)
         kernel_id = PLUGIN_BASE + len(_FUNCTIONS)
-        _check_compiles(text, obj, give)
         _FUNCTIONS.append((text, obj, give))
-        spec = StrategySpec(text, doc, lambda spec: UserKernelStrategy(text, obj, give), kernel_id)
+        _DIGESTS.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}:{name}")
+        spec = StrategySpec(
+            text, doc, lambda spec: UserKernelStrategy(text, obj, give, kernel_id), kernel_id
+        )
     else:
         raise StrategyError(
             f"strategy {text!r}: {name} must be a numba @njit function ({SIGNATURE}) "
@@ -94,7 +99,8 @@ def load(text: str) -> StrategySpec:
 class UserKernelStrategy(KernelStrategy):
     """A user's numba function on the reference engine, through the kernel adapter."""
 
-    def __init__(self, name: str, func: Any, give: Any) -> None:
+    def __init__(self, name: str, func: Any, give: Any, kernel_id: int) -> None:
+        check_compiles(kernel_id)
         super().__init__(name, -1, ())
         self.func, self.give = func, give
 
@@ -113,6 +119,23 @@ class UserKernelStrategy(KernelStrategy):
 
 
 # ---------------------------------------------------------------- kernel
+
+
+def source_digest(kernel_id: int) -> str:
+    """What a user function's compiled code depends on, besides the project: the content
+    of its file (hashed) and its name; a kernel compiled around it is cached by this."""
+    return _DIGESTS[kernel_id - PLUGIN_BASE]
+
+
+def check_compiles(kernel_id: int) -> None:
+    """Compile the user's functions of ``kernel_id`` for the kernel's argument types, or
+    say why not in one line (once per process). Called before a compile around them, so a
+    run whose loop is cached pays nothing for it."""
+    if kernel_id in _CHECKED:
+        return
+    label, func, give = _FUNCTIONS[kernel_id - PLUGIN_BASE]
+    _check_compiles(label, func, give)
+    _CHECKED.add(kernel_id)
 
 
 def _check_compiles(label: str, func: Any, give: Any) -> None:

@@ -1,12 +1,15 @@
 """Python entry points to the kernel: validate, convert to arrays, call, collect.
 
 Kernels never see pandas or click; these wrappers turn rules and strategy names into
-the kernel's arrays and gather the blocks' rows back into match order.
+the kernel's arrays, pick the match loop compiled for the job's strategies and rules
+(:mod:`simulator.matchloop.specialise`), and gather the blocks' rows back into match
+order, telling how many rounds are done while a long call runs (:func:`run_matches`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
 import numba
@@ -14,6 +17,7 @@ import numpy as np
 
 from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import NPARAMS, role_table, rules_array
+from simulator.kernel.step import table_flags
 from simulator.matchloop.matches import (
     OUT_COLS,
     OUT_DEALER,
@@ -33,6 +37,7 @@ from simulator.matchloop.matches import (
     run_blocks,
 )
 from simulator.matchloop.seating import group_size
+from simulator.matchloop.specialise import Specialisation, specialised_loop
 from simulator.matchloop.userchain import FaultReplay, Runner, kernel_runner
 from simulator.reference.match import MatchRecord
 from simulator.rules.options import Rules
@@ -40,6 +45,10 @@ from strategies.registry import get
 from strategies.specs import PLUGIN_BASE, StrategyError
 
 MAX_MATCH = 2**31 - 1  # match numbers are stored as int32
+TASKS_PER_THREAD = 8  # tasks of blocks per thread and call: load balance, progress
+MAX_TASK_BLOCKS = 16  # blocks per task at most (1,024 matches): the bar moves often
+RowsDone = Callable[[int], None]
+_threads = [numba.config.NUMBA_NUM_THREADS]  # threads of the match loop (set_threads)
 
 
 @dataclass(frozen=True)
@@ -54,7 +63,7 @@ class KernelJob:
     rounds_limit: int
     expected_rounds: int
     duplicate: int = 0  # the duplicate group size (seating.group_size), 0 without duplicate deals
-    runner: Runner | None = None  # run_blocks compiled around user strategies
+    runner: Runner = run_blocks  # the match loop compiled for the job (specialise.py)
 
     @classmethod
     def build(
@@ -65,9 +74,12 @@ class KernelJob:
         rounds_per_match: int | None,
         max_rounds: int,
         duplicate: bool = False,
+        generic: bool = False,
     ) -> KernelJob:
         """Arrays for a job; ``duplicate``: groups of matches share their deals while the
-        line-up turns (:mod:`simulator.matchloop.seating`)."""
+        line-up turns (:mod:`simulator.matchloop.seating`). The job runs on the loop
+        compiled for its strategies and rules, or (``generic``, for tests) on the one
+        that reaches every built-in strategy."""
         n = rules.players
         if len(seat_strategies) != n:
             raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
@@ -75,14 +87,17 @@ class KernelJob:
         for spec in specs:
             if spec.kernel_id < 0:
                 raise StrategyError(f"strategy {spec.name!r}: {spec.python_note}")
-        runner = None
-        if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
-            runner = kernel_runner(
-                FaultReplay(
-                    rules, tuple(seat_strategies), seed, rounds_per_match, max_rounds, duplicate
-                )
-            )
         sids = np.array([spec.kernel_id for spec in specs], dtype=np.int64)
+        R = rules_array(rules)
+        runner: Runner = run_blocks
+        if not generic:
+            table = table_flags.py_func(R) != 0
+            runner = specialised_loop(Specialisation.of(sids, table), seat_strategies)
+        if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
+            replay = FaultReplay(
+                rules, tuple(seat_strategies), seed, rounds_per_match, max_rounds, duplicate
+            )
+            runner = kernel_runner(replay, runner)
         params = np.zeros((n, NPARAMS), dtype=np.float64)
         for seat, spec in enumerate(specs):
             params[seat, : len(spec.kernel_vector)] = spec.kernel_vector
@@ -94,7 +109,7 @@ class KernelJob:
             limit = expected = rounds_per_match
         key = np.uint64(seed_key(np.uint64(seed % 2**64)))  # always uint64: one signature
         return cls(
-            rules_array(rules),
+            R,
             sids,
             params,
             role_table(n),
@@ -106,35 +121,67 @@ class KernelJob:
         )
 
 
-def run_matches(job: KernelJob, m_lo: int, m_hi: int, block: int = 64) -> np.ndarray:
+def run_matches(
+    job: KernelJob, m_lo: int, m_hi: int, block: int = 64, on_rows: RowsDone | None = None
+) -> np.ndarray:
     """Rows (``int32[rounds, OUT_COLS]``) of matches ``[m_lo, m_hi)``, in match order.
 
     A block whose buffer overflowed (a long match under a target) keeps the matches it
     finished; the match that did not fit is played again alone with room for the longest
     possible match, and the run goes on after it. Results never depend on this.
+    ``on_rows(rows)`` is told, in the calling thread, of the rows each finished task of
+    blocks computed (:func:`_run`), so a bar can move while a long part is computed.
     """
     if not 0 <= m_lo <= m_hi <= MAX_MATCH:
         raise ValueError(f"match numbers must lie in [0, {MAX_MATCH}]")
     parts: list[np.ndarray] = []
     lo = m_lo
     while lo < m_hi:
-        rows, finished = _run(job, lo, m_hi, block, block * job.expected_rounds)
+        rows, finished = _run(job, lo, m_hi, block, block * job.expected_rounds, on_rows)
         parts.append(rows)
         lo += finished
         if lo < m_hi:  # match lo overflowed its block: play it alone
-            rows, _ = _run(job, lo, lo + 1, 1, job.rounds_limit)
+            rows, _ = _run(job, lo, lo + 1, 1, job.rounds_limit, on_rows)
             parts.append(rows)
             lo += 1
     return np.concatenate(parts) if parts else np.empty((0, OUT_COLS), dtype=np.int32)
 
 
-def _run(job: KernelJob, lo: int, hi: int, block: int, cap: int) -> tuple[np.ndarray, int]:
-    """Run blocks from ``lo``; the rows of the leading run of finished matches, and their count."""
+def _run(
+    job: KernelJob, lo: int, hi: int, block: int, cap: int, on_rows: RowsDone | None
+) -> tuple[np.ndarray, int]:
+    """Run blocks from ``lo``; the rows of the leading run of finished matches, and their count.
+
+    The blocks are cut into tasks of a few blocks each (about :data:`TASKS_PER_THREAD` per
+    thread), which threads take in turn: each task is one call of the compiled loop on
+    its own rows of ``out``, and the loop releases the GIL while it runs.
+    """
     nblocks = (hi - lo + block - 1) // block
     out = np.empty((nblocks * cap, OUT_COLS), dtype=np.int32)  # every used row is written
     done = np.zeros(2 * nblocks, dtype=np.int64)
-    (job.runner or run_blocks)(job.key, lo, hi, block, cap, job.R, job.sids, job.params, job.duplicate,
-               job.rounds_limit, job.role_tab, out, done, _NO_TRACE)  # fmt: skip
+    step = max(1, min(MAX_TASK_BLOCKS, -(-nblocks // (_threads[0] * TASKS_PER_THREAD))))
+
+    def task(b0: int) -> int:
+        b1 = min(nblocks, b0 + step)
+        part = np.zeros(2 * (b1 - b0), dtype=np.int64)
+        job.runner(job.key, lo + b0 * block, min(hi, lo + b1 * block), block, cap, job.R,
+                   job.sids, job.params, job.duplicate, job.rounds_limit, job.role_tab,
+                   out[b0 * cap : b1 * cap], part, _NO_TRACE)  # fmt: skip
+        done[b0:b1], done[nblocks + b0 : nblocks + b1] = part[: b1 - b0], part[b1 - b0 :]
+        return int(part[b1 - b0 :].sum())
+
+    starts = range(0, nblocks, step)
+    if _threads[0] == 1 or len(starts) == 1:
+        for b0 in starts:
+            written = task(b0)
+            if on_rows:
+                on_rows(written)
+    else:
+        with ThreadPoolExecutor(_threads[0]) as pool:
+            for future in as_completed([pool.submit(task, b0) for b0 in starts]):
+                written = future.result()
+                if on_rows:
+                    on_rows(written)
     finished, rows = done[:nblocks], done[nblocks:]
     if finished.sum() == hi - lo and np.all(rows[:-1] == cap):
         return out[: (nblocks - 1) * cap + rows[-1]], hi - lo  # contiguous: no copy
@@ -189,7 +236,7 @@ def trace_match(
     out = np.zeros((job.rounds_limit, OUT_COLS), dtype=np.int32)
     done = np.zeros(2, dtype=np.int64)
     trace = np.full(capacity, np.iinfo(np.int32).min, dtype=np.int32)
-    (job.runner or run_blocks)(
+    job.runner(
         job.key,
         match,
         match + 1,
@@ -210,8 +257,8 @@ def trace_match(
 
 
 def set_threads(workers: int) -> None:
-    """Use ``workers`` threads for the parallel loops."""
-    numba.set_num_threads(max(1, min(workers, numba.config.NUMBA_NUM_THREADS)))
+    """Use ``workers`` threads for the match loop (at most one per core numba sees)."""
+    _threads[0] = max(1, min(workers, numba.config.NUMBA_NUM_THREADS))
 
 
 _NO_TRACE = np.zeros(0, dtype=np.int32)

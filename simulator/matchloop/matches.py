@@ -1,4 +1,4 @@
-"""Whole matches in the kernel, and the parallel loop over blocks of matches.
+"""Whole matches in the kernel, and the loop over blocks of matches.
 
 The fast twin of :func:`simulator.reference.match.play_match`: the same streams drawn in the same
 order (first dealer, shuffle, give-backs, strategies' choices), so the reference engine
@@ -6,16 +6,19 @@ replays any kernel match move for move. Duplicate deals (the fixed frame of the 
 the rotations, each seat's own stream) follow :mod:`simulator.matchloop.seating`.
 
 Output: one row per round in an ``int32`` array ``out[row, OUT_*]`` (players indexed by
-the seat they held at the start of the match). Blocks of matches run in parallel
-(``prange``), each writing only its own rows; a block whose rows would overflow its
-region stops at a match boundary and reports how many matches it finished, so the
-caller can run the rest again — results never depend on blocks or threads.
+the seat they held at the start of the match). Blocks of matches are independent, each
+writing only its own rows; the caller runs ranges of blocks in threads
+(:func:`simulator.matchloop.api.run_matches`: the loop releases the GIL), which is as
+fast as numba's ``prange``, costs 6 s less to compile, and tells the caller how far a
+long call has come. A block whose rows would overflow its region stops at a match
+boundary and reports how many matches it finished, so the caller can run the rest
+again — results never depend on blocks or threads.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simulator.kernel.bits import (
     GOLDEN,
@@ -417,18 +420,18 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
     return row - start
 
 
-@njit(parallel=True, **JIT)
+@njit(**JIT)
 def run_blocks(
     key, m_lo, m_hi, block, cap, R, sids, params, dup, rounds_limit, role_tab, out, done, trace
 ):
-    """Matches ``[m_lo, m_hi)`` in blocks of ``block`` matches, in parallel.
+    """Matches ``[m_lo, m_hi)`` in blocks of ``block`` matches, one after the other.
 
     Block b writes its rounds from row ``b * cap``; ``done[b]`` receives the number of
     matches it finished and ``done[nblocks + b]`` the rows it wrote. A trace (testing)
     is only meaningful with a single block.
     """
     nblocks = (m_hi - m_lo + block - 1) // block
-    for b in prange(nblocks):
+    for b in range(nblocks):
         lo = m_lo + b * block
         hi = min(m_hi, lo + block)
         row = b * cap

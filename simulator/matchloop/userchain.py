@@ -1,11 +1,11 @@
 """The match loop compiled around users' numba strategies (``--strategies FILE.py:NAME``).
 
-Built-in strategies are dispatched by integer id inside a cached kernel; a user's
-function cannot be (numba would have to compile it into the cached code). So for a run
-with user functions this module generates a dispatch that calls them by id (from
-:data:`~strategies.specs.PLUGIN_BASE` on) and falls back to the built-in dispatch, then
-recompiles the match loop's functions with that dispatch bound in their globals (once
-per process and set of functions).
+Built-in strategies are dispatched by integer id; a user's function is called by its id
+too (from :data:`~strategies.specs.PLUGIN_BASE` on) through a dispatch whose source this
+module writes (:func:`dispatch_source`) and which falls back to the built-in dispatch of
+the job's tier. :mod:`simulator.matchloop.specialise` puts it into the job's generated
+match loop, cached on disk by the content of the users' files, so the second run of the
+same file loads the compiled loop instead of compiling it again.
 
 Every user move and give-back is checked in the kernel: a fault raises a flag in a slot
 after the rules array (exceptions cannot leave numba's parallel loops), the block goes on
@@ -16,64 +16,51 @@ situation and reports it in words.
 
 from __future__ import annotations
 
-import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U1, count_of, remove_cards
+from simulator.kernel.bits import U1
 from simulator.kernel.config import JIT
 from simulator.kernel.layout import R_SIZE, S_TOP_COUNT
 from simulator.kernel.legal import legal_mask
-from simulator.matchloop import matches, round
 from simulator.matchloop.seating import group_size, lineup_slot, reference_options
 from simulator.reference.match import play_match
 from simulator.rules.options import Rules
-from strategies import dispatch
 from strategies.guard import Guarded
 from strategies.heuristics import give_singles
-from strategies.kernels import lowest_move
 from strategies.registry import make
 from strategies.specs import PLUGIN_BASE, StrategyError
-from strategies.user import is_plugin, loaded_functions
+from strategies.user import check_compiles, is_plugin, loaded_functions
 
 R_FLAG = R_SIZE  # after the rules: the id of a strategy at fault, then its move
 BAD_SHIFT = np.uint64(63)  # a hand bit no card uses: marks a bad give-back until the next move
-_CHAINS: dict[int, Any] = {}  # compiled run_blocks by number of user functions
-_BUILT = {**JIT, "cache": False, "_nrt": True}  # compiled per run: nothing to cache
+USER_JIT = {**JIT, "_nrt": True}  # a user's function may allocate
 
 Runner = Callable[..., None]
 
 
-def _rebind(dispatcher: Any, **names: Any) -> Any:
-    """A fresh, uncached compilation of a kernel function with some globals replaced."""
-    f = dispatcher.py_func
-    scope = dict(f.__globals__)
-    scope.update(names)
-    g = types.FunctionType(f.__code__, scope, f.__name__, f.__defaults__, f.__closure__)
-    options = {**dispatcher.targetoptions, "cache": False}
-    options.pop("nopython", None)  # implied by njit
-    return njit(**options)(g)
-
-
-def _dispatch_source(count: int) -> str:
-    """``decide``/``give_back`` with the user functions first, then the built-ins."""
+def dispatch_source(ids: Sequence[int]) -> str:
+    """``decide``/``give_back``/``give_back_opening`` calling the user functions of kernel
+    ids ``ids`` (bound as ``move_ID``, ``give_ID``: :func:`user_pair`), the built-ins
+    (``builtin_*``) for every other id, and checking each user move and give-back."""
     calls = "\n".join(
-        f"    {'if' if i == 0 else 'elif'} sid == {PLUGIN_BASE + i}:\n"
-        f"        r, c = f{i}(pos, S, H, R, played, roles, rs, params)"
-        for i in range(count)
+        f"    {'if' if i == 0 else 'elif'} sid == {sid}:\n"
+        f"        r, c = move_{sid}(pos, S, H, R, played, roles, rs, params)"
+        for i, sid in enumerate(ids)
     )
     gives = "\n".join(
-        f"    {'if' if i == 0 else 'elif'} sid == {PLUGIN_BASE + i}:\n        g{i}(h, k, rs, params, out)"
-        for i in range(count)
+        f"    {'if' if i == 0 else 'elif'} sid == {sid}:\n        give_{sid}(h, k, rs, params, out)"
+        for i, sid in enumerate(ids)
     )
     return f"""
-def decide_user(sid, pos, S, H, R, played, roles, rs, params):
+@njit(**USER_JIT)
+def decide(sid, pos, S, H, R, played, roles, rs, params):
     if sid < {PLUGIN_BASE}:
-        return decide(sid, pos, S, H, R, played, roles, rs, params)
+        return builtin_decide(sid, pos, S, H, R, played, roles, rs, params)
 {calls}
     else:
         r, c = 0, 0
@@ -87,9 +74,10 @@ def decide_user(sid, pos, S, H, R, played, roles, rs, params):
     return r, c
 
 
-def give_user(sid, h, k, rs, params, out):
+@njit(**USER_JIT)
+def give_back(sid, h, k, rs, params, out):
     if sid < {PLUGIN_BASE}:
-        return give_back(sid, h, k, rs, params, out)
+        return builtin_give_back(sid, h, k, rs, params, out)
 {gives}
     left = h
     for j in range(k):
@@ -100,15 +88,21 @@ def give_user(sid, h, k, rs, params, out):
     return left
 
 
-def give_opening_user(sid, h, k, rs, params, out, giver):
+@njit(**USER_JIT)
+def give_back_opening(sid, h, k, rs, params, out, giver):
     if sid < {PLUGIN_BASE}:
-        return give_back_opening(sid, h, k, rs, params, out, giver)
-    return give_user(sid, h, k, rs, params, out)
+        return builtin_give_back_opening(sid, h, k, rs, params, out, giver)
+    return give_back(sid, h, k, rs, params, out)
 """
 
 
-@njit(**_BUILT)
-def _is_legal(h, r, c, S, R):  # type: ignore[no-untyped-def]
+DISPATCH_NAMES = ("njit", "USER_JIT", "np", "U1", "BAD_SHIFT", "R_FLAG", "is_legal", "lowest_move",
+                  "give_singles", "count_of", "remove_cards", "user_pair")  # fmt: skip
+"""The names :func:`dispatch_source` reads, all importable from this module."""
+
+
+@njit(**JIT)
+def is_legal(h, r, c, S, R):  # type: ignore[no-untyped-def]
     """Whether ``c`` cards of rank ``r`` (count 0: a pass) is a legal move for hand ``h``."""
     if c == 0:
         return S[S_TOP_COUNT] != 0
@@ -117,38 +111,22 @@ def _is_legal(h, r, c, S, R):  # type: ignore[no-untyped-def]
     return (legal_mask(h, c, S, R) >> np.uint64(r)) & U1 != 0
 
 
-@njit(cache=False, nogil=True)
-def _default_give(h, k, rs, params, out):  # type: ignore[no-untyped-def]
+@njit(**JIT)
+def default_give(h, k, rs, params, out):  # type: ignore[no-untyped-def]
     """The give-back of a user function that defines none: cards that break no group."""
     give_singles(h, k, out)
 
 
-def _chain() -> Any:
-    """``run_blocks`` compiled around every user function loaded so far (once per set)."""
-    functions = loaded_functions()
-    if len(functions) in _CHAINS:
-        return _CHAINS[len(functions)]
-    scope: dict[str, Any] = {
-        "__name__": __name__, "np": np, "U1": U1, "BAD_SHIFT": BAD_SHIFT, "R_FLAG": R_FLAG,
-        "is_legal": _is_legal, "decide": dispatch.decide, "give_back": dispatch.give_back,
-        "give_back_opening": dispatch.give_back_opening,
-        "lowest_move": lowest_move, "give_singles": give_singles, "count_of": count_of,
-        "remove_cards": remove_cards,
-    }  # fmt: skip
-    for i, (_, func, give) in enumerate(functions):
-        scope[f"f{i}"] = func
-        scope[f"g{i}"] = give if give is not None else _default_give
-    exec(_dispatch_source(len(functions)), scope)
-    decide_user = njit(**_BUILT)(scope["decide_user"])
-    give_user = njit(**_BUILT)(scope["give_user"])
-    scope["give_user"] = give_user
-    give_opening_user = njit(**_BUILT)(scope["give_opening_user"])
-    play_round = _rebind(round.play_round, decide=decide_user)
-    exchange = _rebind(matches.exchange, give_back=give_user, give_back_opening=give_opening_user)
-    play_match_k = _rebind(matches.play_match, play_round=play_round, exchange=exchange)
-    run_blocks = _rebind(matches.run_blocks, play_match=play_match_k)
-    _CHAINS[len(functions)] = run_blocks
-    return run_blocks
+def check_users(ids: Sequence[int]) -> None:
+    """Compile each user function alone first: a readable error rather than the loop's."""
+    for sid in ids:
+        check_compiles(sid)
+
+
+def user_pair(kernel_id: int) -> tuple[Any, Any]:
+    """The user's move function of ``kernel_id`` and its give-back (or the default one)."""
+    _, func, give = loaded_functions()[kernel_id - PLUGIN_BASE]
+    return func, give if give is not None else default_give
 
 
 @dataclass(frozen=True)
@@ -163,10 +141,9 @@ class FaultReplay:
     duplicate: bool
 
 
-def kernel_runner(job: FaultReplay) -> Runner:
-    """``run_blocks`` for a run with user functions: the match loop compiled around them
-    (once per process); a flagged fault is replayed on the reference engine."""
-    run_blocks = _chain()
+def kernel_runner(job: FaultReplay, run_blocks: Runner) -> Runner:
+    """``run_blocks`` (compiled around the job's user functions) with a slot for the
+    fault flag after the rules; a flagged fault is replayed on the reference engine."""
 
     def run(key, lo, hi, block, cap, R, sids, params, dup, rounds_limit, role_tab, out, done,
             trace):  # type: ignore[no-untyped-def]  # fmt: skip

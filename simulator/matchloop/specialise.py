@@ -1,0 +1,250 @@
+"""The match loop compiled for a job's strategies only, cached on disk by content.
+
+Why a generated module. The strategies and rules of a job are known before the kernel
+starts, but the generic loop (:func:`simulator.matchloop.matches.run_blocks`) reaches
+every built-in strategy through :mod:`strategies.dispatch`, so its first call compiled
+all of them, the search player included, for a run of ``lowest`` and ``random``.
+Rebinding the loop's globals to a smaller dispatch is not enough: numba's on-disk cache
+is keyed by the source file and the function's name (and bytecode), not by the globals
+the function sees, and it does not notice when the source of a callee changes. So for
+each specialisation this module writes a small module into the cache folder, named by a
+hash of everything its compiled code depends on, whose text imports the loop's globals
+by name, binds ``decide``/``give_back``/``give_back_opening`` to the dispatch of the
+job's tier (and, with user strategies, to :func:`simulator.matchloop.userchain.dispatch_source`),
+and holds copies of the loop functions' *current* source (:data:`LOOP`, read with
+:mod:`inspect`, so edits to the loop flow in), compiled with ``cache=True``. A module
+that exists is never rewritten, so numba's cache of it stays valid; a change to any
+source of the kernel, the match loop, the strategies or the rule book, to the project's
+or numba's version, or to a user's file gives another name, hence a fresh compile.
+
+What is specialised, and why no finer. The built-ins come in three tiers of growing
+cost (:data:`strategies.dispatch.TIERS`: ``lowest``/``random``; the heuristics; the
+search player), and the loop's table-rule path (``step_table``) is left out when the
+job's table rules are all off: at most six built-in loops, whatever the strategy sets
+of a test suite or a study. Compiling one per subset of strategies would compile the
+loop again for each subset. Functions compiled apart (the heuristics, the search
+player, ``step_table``) keep their own numba cache and are shared by every loop.
+
+The cache lives in ``$PRESIDENT_CACHE``, else ``$XDG_CACHE_HOME/president-sim/kernels``
+(``~/.cache/…``); numba keeps the compiled code beside the modules (``__pycache__``),
+or under ``$NUMBA_CACHE_DIR`` when that is set. Deleting the folder clears it.
+"""
+
+from __future__ import annotations
+
+import ast
+import dis
+import functools
+import hashlib
+import importlib.util
+import inspect
+import os
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from types import CodeType, ModuleType
+from typing import Any
+
+import numba
+from numba import njit
+
+from simulator.kernel.config import INLINE
+from simulator.matchloop import matches, userchain
+from simulator.matchloop import round as round_loop
+from strategies import dispatch
+from strategies.dispatch import Tier, tier_of
+from strategies.specs import PLUGIN_BASE
+from strategies.user import source_digest
+
+LOOP = (
+    (round_loop, "play_round"),
+    (matches, "exchange"),
+    (matches, "play_match"),
+    (matches, "run_blocks"),
+)  # the functions copied into a specialised module, each calling the ones before it
+DISPATCH = ("decide", "give_back", "give_back_opening")
+SOURCES = ("simulator/kernel", "simulator/matchloop", "simulator/reference", "simulator/rules",
+           "strategies")  # fmt: skip  # every source the compiled loop may depend on
+USER_SECONDS = 40  # a loop around user functions: the user's code, the checks, the loop again
+_LOADED: dict[str, Any] = {}  # run_blocks of each specialised module imported in this process
+Notice = Callable[[str], None]
+
+
+def _to_stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+notice: Notice = _to_stderr  # where the compile message goes (the CLI may silence it)
+
+
+@njit(**INLINE)
+def no_table_step(st, fl, table, pos, r, c, H, played, places, S):  # type: ignore[no-untyped-def]
+    """``step_table`` in a loop compiled for a job whose table rules are all off: the
+    loop calls it only when one is on, so it is never run, and nothing is compiled for it."""
+    return st
+
+
+@dataclass(frozen=True)
+class Specialisation:
+    """What a job's loop is compiled for: a tier, whether table rules are on, user ids."""
+
+    tier: Tier
+    table: bool
+    users: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, sids: Sequence[int], table: bool) -> Specialisation:
+        users = tuple(sorted({int(s) for s in sids if s >= PLUGIN_BASE}))
+        return cls(tier_of(sids), table, users)
+
+    def seconds(self) -> int:
+        """The measured estimate of a cold compile (the message's "about N s")."""
+        return self.tier.seconds + (USER_SECONDS if self.users else 0)
+
+
+def cache_dir() -> Path:
+    """The folder of the specialised modules (see the module docstring)."""
+    if os.environ.get("PRESIDENT_CACHE"):
+        return Path(os.environ["PRESIDENT_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "president-sim" / "kernels"
+
+
+def cache_key(spec: Specialisation) -> str:
+    """A hash of everything the compiled loop depends on (see the module docstring)."""
+    h = hashlib.sha256()
+    for part in (_project_version(), numba.__version__, sys.version, repr(spec)):
+        h.update(part.encode() + b"\0")
+    for sid in spec.users:
+        h.update(source_digest(sid).encode() + b"\0")
+    h.update(_sources_digest().encode())
+    return h.hexdigest()[:20]
+
+
+@functools.cache
+def _sources_digest() -> str:
+    """A hash of the text of every module in :data:`SOURCES` (read once per process)."""
+    h = hashlib.sha256()
+    root = Path(__file__).resolve().parents[2]
+    for folder in SOURCES:
+        for path in sorted((root / folder).rglob("*.py")):
+            h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def _project_version() -> str:
+    try:
+        return version("president-sim")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "checkout"
+
+
+def module_source(spec: Specialisation, key: str) -> str:
+    """The text of the specialised module (imports, dispatch, copies of :data:`LOOP`)."""
+    imports: dict[str, tuple[str, str, object]] = {}  # name -> (module, attribute, object)
+    defined = {name for _, name in LOOP} | set(DISPATCH)
+    for module, name in LOOP:
+        func = getattr(module, name).py_func
+        for used in _names_used(func) - defined:
+            _bind(imports, used, module.__name__, used, func.__globals__)
+    bodies = [textwrap.dedent(inspect.getsource(getattr(m, name).py_func)) for m, name in LOOP]
+    dispatch_names = [getattr(spec.tier, name) for name in DISPATCH]
+    if spec.users:
+        for name, target in zip(DISPATCH, dispatch_names, strict=True):
+            _bind(imports, f"builtin_{name}", dispatch.__name__, target, vars(dispatch))
+        for used in userchain.DISPATCH_NAMES:
+            _bind(imports, used, userchain.__name__, used, vars(userchain))
+        bodies.insert(0, userchain.dispatch_source(spec.users))
+    else:
+        for name, target in zip(DISPATCH, dispatch_names, strict=True):
+            _bind(imports, name, dispatch.__name__, target, vars(dispatch))
+    if not spec.table:
+        imports["step_table"] = (__name__, "no_table_step", no_table_step)
+    lines = [
+        f'"""The match loop for tier {spec.tier.name}, table rules '
+        f"{'on' if spec.table else 'off'}, user ids {list(spec.users)}: written by",
+        f"{__name__} (key {key}). Generated: do not edit; delete the folder to clear it.",
+        '"""',
+        "",
+    ]
+    by_module: dict[str, list[str]] = {}
+    for name, (module, attr, _) in sorted(imports.items()):
+        by_module.setdefault(module, []).append(f"{attr} as {name}" if attr != name else name)
+    for module, items in sorted(by_module.items()):
+        lines.append(f"from {module} import (\n    " + ",\n    ".join(items) + ",\n)")
+    lines += [f"move_{sid}, give_{sid} = user_pair({sid})" for sid in spec.users]
+    return "\n".join(lines) + "\n\n\n" + "\n\n".join(bodies)
+
+
+def _bind(imports: dict, name: str, module: str, attr: str, scope: dict) -> None:
+    """Import ``module.attr`` as ``name``; the same name bound twice must be one object."""
+    obj = scope[attr]
+    if name in imports and imports[name][2] is not obj:
+        raise RuntimeError(f"the loop functions see two different {name!r}: rename one")
+    imports[name] = (module, attr, obj)
+
+
+def _names_used(func: Any) -> set[str]:
+    """The globals a function reads (its body and decorators), builtins aside."""
+    names = set(_globals_of(func.__code__))
+    tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+    for decorator in tree.body[0].decorator_list:  # type: ignore[attr-defined]
+        names.update(n.id for n in ast.walk(decorator) if isinstance(n, ast.Name))
+    return {n for n in names if n in func.__globals__}
+
+
+def _globals_of(code: CodeType) -> set[str]:
+    found = {i.argval for i in dis.get_instructions(code) if i.opname == "LOAD_GLOBAL"}
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            found |= _globals_of(const)
+    return found
+
+
+def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
+    """``run_blocks`` compiled for ``spec`` (imported once per process; the compile
+    message is given when numba has no compiled code for it on disk)."""
+    if numba.config.DISABLE_JIT:  # plain Python: nothing to compile, the generic loop will do
+        return matches.run_blocks
+    key = cache_key(spec)
+    if key in _LOADED:
+        return _LOADED[key]
+    module = _import(spec, key)
+    run_blocks = module.run_blocks
+    if not _compiled_on_disk(run_blocks, module):
+        if spec.users:
+            userchain.check_users(spec.users)  # a readable error before a long compile
+        notice(
+            f"compiling the kernel for {', '.join(dict.fromkeys(names))} — once, about {spec.seconds()} s "
+            f"(cached in {cache_dir()})"
+        )
+    _LOADED[key] = run_blocks
+    return run_blocks
+
+
+def _import(spec: Specialisation, key: str) -> ModuleType:
+    """Write the module (once: an existing file keeps numba's cache valid) and import it."""
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"president_loop_{key}"
+    path = folder / f"{name}.py"
+    if not path.exists():
+        temporary = folder / f".{name}.{os.getpid()}.tmp"
+        temporary.write_text(module_source(spec, key))
+        os.replace(temporary, path)  # atomic: a parallel worker sees all of it or nothing
+    module_spec = importlib.util.spec_from_file_location(name, path)
+    assert module_spec is not None and module_spec.loader is not None
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[name] = module  # numba's cache finds a function's module by name
+    module_spec.loader.exec_module(module)
+    return module
+
+
+def _compiled_on_disk(run_blocks: Any, module: ModuleType) -> bool:
+    """Whether numba's cache holds an index for the module's ``run_blocks``."""
+    folder = Path(run_blocks.stats.cache_path)
+    stem = Path(module.__file__ or "").stem
+    return any(folder.glob(f"{stem}.run_blocks-*.nbi"))
