@@ -6,8 +6,10 @@ Two kinds, told apart by what ``name`` is in the file:
   ``name(pos, S, H, R, played, roles, rs, params) -> (rank, count)`` (count 0: pass; see
   :mod:`simulator.kernel.layout`), and optionally ``name_give_back(h, k, rs, params,
   out)`` writing the ranks of the ``k`` cards it gives back into ``out``. It runs inside
-  the kernel: :mod:`simulator.matchloop.userchain` builds (compiles, once per run)
-  copies of the match loop whose dispatch calls the user's function. It also runs on ``--engine python``.
+  the kernel: :mod:`simulator.matchloop.specialise` compiles a copy of the match loop
+  whose dispatch calls the user's function, cached on disk by the content of the file
+  (:func:`source_digest`), so only the first run of a file compiles. It also runs on
+  ``--engine python``.
 * a **plain-Python class** with ``choose(obs, rng) -> Move`` and ``give_back(hand, k,
   rng)`` (like :class:`strategies.lowest.Lowest`): the reference engine only.
 

@@ -15,6 +15,7 @@ from typing import TextIO
 
 BAR_WIDTH = 30
 CLEAR_TO_END = "\x1b[K"  # ANSI: erase from the cursor to the end of the line
+REDRAW = 0.1  # seconds between two redraws of the bar at least
 
 
 def on_terminal() -> bool:
@@ -73,18 +74,22 @@ class StatusLine:
 class ProgressBar:
     """Rounds done, rounds/s and time left, for :func:`simulator.runs.simulate.run`.
 
-    Called as ``progress(done, expected, seconds)`` after each part; drawn only once the
-    run has lasted a second, so that short runs stay quiet. ``label`` goes in front
-    (``compare`` names the variant there).
+    Called as ``progress(done, expected, seconds)`` as the kernel finishes tasks of a few
+    thousand rounds (:func:`simulator.matchloop.api.run_matches`) and after each part;
+    drawn only once the run has lasted a second, so that short runs stay quiet, and at
+    most every :data:`REDRAW` seconds. ``label`` goes in front (``compare`` names the
+    variant there).
     """
 
     def __init__(self, enabled: bool, label: str = "", stream: TextIO | None = None) -> None:
         self.line = StatusLine(enabled, stream)
         self.label = label
+        self.drawn = 0.0  # the run's clock at the last redraw
 
     def __call__(self, done: int, expected: int | None, seconds: float) -> None:
-        if seconds < 1.0:
+        if seconds < 1.0 or (seconds - self.drawn < REDRAW and done != expected):
             return
+        self.drawn = seconds
         rate = done / seconds if seconds else 0.0
         text = f"{done:>12,} rounds  {rate:>12,.0f} rounds/s"
         if expected:

@@ -89,16 +89,21 @@ def no_table_step(st, fl, table, pos, r, c, H, played, places, S):  # type: igno
 
 @dataclass(frozen=True)
 class Specialisation:
-    """What a job's loop is compiled for: a tier, whether table rules are on, user ids."""
+    """What a job's loop is compiled for: a tier, whether table rules are on, and the user
+    functions as ``(kernel id, what their code depends on)`` (:func:`strategies.user.source_digest`)."""
 
     tier: Tier
     table: bool
-    users: tuple[int, ...] = ()
+    users: tuple[tuple[int, str], ...] = ()
 
     @classmethod
     def of(cls, sids: Sequence[int], table: bool) -> Specialisation:
-        users = tuple(sorted({int(s) for s in sids if s >= PLUGIN_BASE}))
-        return cls(tier_of(sids), table, users)
+        ids = sorted({int(s) for s in sids if s >= PLUGIN_BASE})
+        return cls(tier_of(sids), table, tuple((sid, source_digest(sid)) for sid in ids))
+
+    @property
+    def user_ids(self) -> list[int]:
+        return [sid for sid, _ in self.users]
 
     def seconds(self) -> int:
         """The measured estimate of a cold compile (the message's "about N s")."""
@@ -118,8 +123,6 @@ def cache_key(spec: Specialisation) -> str:
     h = hashlib.sha256()
     for part in (_project_version(), numba.__version__, sys.version, repr(spec)):
         h.update(part.encode() + b"\0")
-    for sid in spec.users:
-        h.update(source_digest(sid).encode() + b"\0")
     h.update(_sources_digest().encode())
     return h.hexdigest()[:20]
 
@@ -155,9 +158,9 @@ def module_source(spec: Specialisation, key: str) -> str:
     if spec.users:
         for name, target in zip(DISPATCH, dispatch_names, strict=True):
             _bind(imports, f"builtin_{name}", dispatch.__name__, target, vars(dispatch))
-        for used in userchain.DISPATCH_NAMES:
-            _bind(imports, used, userchain.__name__, used, vars(userchain))
-        bodies.insert(0, userchain.dispatch_source(spec.users))
+        for used in userchain.DISPATCH_SCOPE:
+            _bind(imports, used, userchain.__name__, used, userchain.DISPATCH_SCOPE)
+        bodies.insert(0, userchain.dispatch_source(spec.user_ids))
     else:
         for name, target in zip(DISPATCH, dispatch_names, strict=True):
             _bind(imports, name, dispatch.__name__, target, vars(dispatch))
@@ -165,7 +168,7 @@ def module_source(spec: Specialisation, key: str) -> str:
         imports["step_table"] = (__name__, "no_table_step", no_table_step)
     lines = [
         f'"""The match loop for tier {spec.tier.name}, table rules '
-        f"{'on' if spec.table else 'off'}, user ids {list(spec.users)}: written by",
+        f"{'on' if spec.table else 'off'}, user ids {spec.user_ids}: written by",
         f"{__name__} (key {key}). Generated: do not edit; delete the folder to clear it.",
         '"""',
         "",
@@ -175,7 +178,7 @@ def module_source(spec: Specialisation, key: str) -> str:
         by_module.setdefault(module, []).append(f"{attr} as {name}" if attr != name else name)
     for module, items in sorted(by_module.items()):
         lines.append(f"from {module} import (\n    " + ",\n    ".join(items) + ",\n)")
-    lines += [f"move_{sid}, give_{sid} = user_pair({sid})" for sid in spec.users]
+    lines += [f"move_{sid}, give_{sid} = user_pair({sid})" for sid in spec.user_ids]
     return "\n".join(lines) + "\n\n\n" + "\n\n".join(bodies)
 
 
@@ -216,7 +219,7 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     run_blocks = module.run_blocks
     if not _compiled_on_disk(run_blocks, module):
         if spec.users:
-            userchain.check_users(spec.users)  # a readable error before a long compile
+            userchain.check_users(spec.user_ids)  # a readable error before a long compile
         notice(
             f"compiling the kernel for {', '.join(dict.fromkeys(names))} — once, about {spec.seconds()} s "
             f"(cached in {cache_dir()})"

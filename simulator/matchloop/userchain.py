@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U1
+from simulator.kernel.bits import U1, count_of, remove_cards
 from simulator.kernel.config import JIT
 from simulator.kernel.layout import R_SIZE, S_TOP_COUNT
 from simulator.kernel.legal import legal_mask
@@ -32,6 +32,7 @@ from simulator.reference.match import play_match
 from simulator.rules.options import Rules
 from strategies.guard import Guarded
 from strategies.heuristics import give_singles
+from strategies.kernels import lowest_move
 from strategies.registry import make
 from strategies.specs import PLUGIN_BASE, StrategyError
 from strategies.user import check_compiles, is_plugin, loaded_functions
@@ -96,11 +97,6 @@ def give_back_opening(sid, h, k, rs, params, out, giver):
 """
 
 
-DISPATCH_NAMES = ("njit", "USER_JIT", "np", "U1", "BAD_SHIFT", "R_FLAG", "is_legal", "lowest_move",
-                  "give_singles", "count_of", "remove_cards", "user_pair")  # fmt: skip
-"""The names :func:`dispatch_source` reads, all importable from this module."""
-
-
 @njit(**JIT)
 def is_legal(h, r, c, S, R):  # type: ignore[no-untyped-def]
     """Whether ``c`` cards of rank ``r`` (count 0: a pass) is a legal move for hand ``h``."""
@@ -127,6 +123,15 @@ def user_pair(kernel_id: int) -> tuple[Any, Any]:
     """The user's move function of ``kernel_id`` and its give-back (or the default one)."""
     _, func, give = loaded_functions()[kernel_id - PLUGIN_BASE]
     return func, give if give is not None else default_give
+
+
+DISPATCH_SCOPE = {
+    "njit": njit, "USER_JIT": USER_JIT, "np": np, "U1": U1, "BAD_SHIFT": BAD_SHIFT,
+    "R_FLAG": R_FLAG, "is_legal": is_legal, "lowest_move": lowest_move,
+    "give_singles": give_singles, "count_of": count_of, "remove_cards": remove_cards,
+    "user_pair": user_pair,
+}  # fmt: skip
+"""What :func:`dispatch_source` reads, each importable from this module by its name."""
 
 
 @dataclass(frozen=True)

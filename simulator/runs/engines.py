@@ -24,13 +24,13 @@ from contextlib import contextmanager
 
 from simulator.runs.folder import OutputFolder
 from simulator.runs.job import Range, SimConfig, SimulationError
-from simulator.runs.local import RowsFn, numba_engine, python_engine
+from simulator.runs.local import RowsDone, RowsFn, numba_engine, python_engine
 from simulator.runs.parts import Part, cut_at_rounds
 
 # parts(ranges, index of the first, rounds wanted or None): the parts, in order
 PartsFn = Callable[[Iterable[Range], int, int | None], Iterator[Part]]
 DASK = "dask"
-LOCAL: dict[str, Callable[[SimConfig, int], RowsFn]] = {
+LOCAL: dict[str, Callable[[SimConfig, int, RowsDone | None], RowsFn]] = {
     "numba": numba_engine,
     "python": python_engine,
 }
@@ -48,13 +48,16 @@ def open_engine(
     workers: int,
     scheduler: str | None = None,
     folder: OutputFolder | None = None,
+    on_rows: RowsDone | None = None,
 ) -> Iterator[PartsFn]:
     """``parts(ranges, first, rounds)``: the parts of ``ranges`` (the first numbered
     ``first``) in order; with ``rounds``, up to the one that reaches that many rounds.
 
     ``scheduler`` (``tcp://HOST:PORT``) is the Dask cluster to use; the Dask engine without
     one starts a local cluster of ``workers`` processes, and its workers write their parts
-    into ``folder`` when they reach it. Clusters are closed on exit.
+    into ``folder`` when they reach it. Clusters are closed on exit. The engines of one
+    machine tell ``on_rows`` of the rows they compute within a range, as they go (the
+    Dask engine's parts come whole).
     """
     if name == DASK:
         try:
@@ -70,7 +73,7 @@ def open_engine(
         raise SimulationError(f"--scheduler needs --engine dask, not --engine {name}")
     if name not in LOCAL:
         raise SimulationError(f"unknown engine {name!r} (allowed: {', '.join(engine_names())})")
-    rows_of = LOCAL[name](config, workers)
+    rows_of = LOCAL[name](config, workers, on_rows)
 
     def parts(ranges: Iterable[Range], first: int, rounds: int | None) -> Iterator[Part]:
         done = 0

@@ -21,10 +21,12 @@ from strategies.registry import make
 from strategies.specs import StrategyError
 
 RowsFn = Callable[[int, int], np.ndarray]
+RowsDone = Callable[[int], None]  # told of the rows computed so far, bit by bit, within a part
 
 
-def numba_engine(config: SimConfig, workers: int) -> RowsFn:
-    """Rows of matches ``[lo, hi)`` from the numba kernel on ``workers`` threads.
+def numba_engine(config: SimConfig, workers: int, on_rows: RowsDone | None = None) -> RowsFn:
+    """Rows of matches ``[lo, hi)`` from the numba kernel on ``workers`` threads;
+    ``on_rows`` hears of every task of blocks as it finishes (a few thousand rounds).
 
     Match 0 is played once here and thrown away, so that the kernel's compile (or cache
     load) is done before the run's clock starts.
@@ -32,12 +34,12 @@ def numba_engine(config: SimConfig, workers: int) -> RowsFn:
     set_threads(workers)
     job = config.kernel_job()
     run_matches(job, 0, 1)
-    return lambda lo, hi: run_matches(job, lo, hi)
+    return lambda lo, hi: run_matches(job, lo, hi, on_rows=on_rows)
 
 
-def python_engine(config: SimConfig, workers: int) -> RowsFn:
+def python_engine(config: SimConfig, workers: int, on_rows: RowsDone | None = None) -> RowsFn:
     """Rows of matches ``[lo, hi)`` from the reference engine (plain Python), every
-    strategy behind the one guard."""
+    strategy behind the one guard; ``on_rows`` hears of each match."""
     n = config.rules.players
 
     def rows(lo: int, hi: int) -> np.ndarray:
@@ -57,6 +59,8 @@ def python_engine(config: SimConfig, workers: int) -> RowsFn:
             except StrategyError as exc:
                 raise SimulationError(f"match {m}: {exc}") from None
             parts.append(rows_of_record(m, record, n))
+            if on_rows:
+                on_rows(len(record.rounds))
         return np.concatenate(parts) if parts else np.zeros((0, OUT_COLS), np.int32)
 
     return rows

@@ -42,7 +42,8 @@ def run(
 ) -> RunResult:
     """Play the job; write ``out`` (when given) part by part; return the summary table.
 
-    ``progress(rounds_done, rounds_expected, seconds)`` is called after each part;
+    ``progress(rounds_done, rounds_expected, seconds)`` is called as the engine computes
+    (within a part, from the engines of one machine) and after each part;
     ``engine`` names one of :func:`simulator.runs.engines.engine_names` (the data never depends
     on it); ``scheduler`` is a Dask scheduler's address for ``engine="dask"``.
     """
@@ -98,23 +99,37 @@ def _play(
     left = m_lo < config.matches if config.matches is not None else done_rounds < config.rounds
     resumed_rounds = done_rounds
     started = time.perf_counter()
+    in_part = 0  # rows computed so far in the part under way
+    told = -1  # the rounds last told to ``progress``
+
+    def tell(rounds: int) -> None:
+        nonlocal told
+        if progress and rounds != told:
+            progress(rounds, expected, time.perf_counter() - started)
+        told = rounds
+
+    def on_rows(rows: int) -> None:  # the bar moves within a part (a part may take minutes)
+        nonlocal in_part
+        in_part += rows
+        tell(done_rounds + in_part)
+
     if left:
         ranges = _ranges(config, m_lo, part_matches)
         with (
-            open_engine(engine, config, workers, scheduler, folder) as parts_of,
+            open_engine(engine, config, workers, scheduler, folder, on_rows) as parts_of,
             ThreadPoolExecutor(max_workers=1) as writer,  # exits first: its last part is listed
             contextlib.closing(parts_of(ranges, len(done_parts), rounds_left)) as parts,
         ):
             started = time.perf_counter()  # the engine is ready: its compile is not timed
             pending: Future[Tally] | None = None
             for part in parts:
+                in_part = 0
                 done_rounds += part.rounds
                 m_lo = part.span[1]
                 if pending:
                     tally.merge(pending.result())
                 pending = writer.submit(settle, config, part, folder)
-                if progress:
-                    progress(done_rounds, expected, time.perf_counter() - started)
+                tell(done_rounds)
             if pending:
                 tally.merge(pending.result())
     result = RunResult(

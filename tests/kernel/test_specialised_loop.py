@@ -1,0 +1,129 @@
+"""The match loop compiled per job (:mod:`simulator.matchloop.specialise`).
+
+* The cache key follows the content of a user's file, not its path.
+* A ``lowest``/``random`` job's module reaches neither the heuristics nor the search
+  player (what numba would compile is what the module's functions read, transitively).
+* A cold cache says once on standard error that it compiles; a warm one says nothing
+  (a subprocess with its own cache folder, the cheapest tier).
+* The specialised loops give the generic loop's rows, table rules on and off.
+"""
+
+from __future__ import annotations
+
+import dis
+import os
+import subprocess
+import sys
+import textwrap
+from dataclasses import replace
+from pathlib import Path
+from types import CodeType
+
+import numpy as np
+
+from simulator.matchloop import specialise
+from simulator.matchloop.api import KernelJob, run_matches
+from simulator.matchloop.specialise import Specialisation, cache_key, specialised_loop
+from simulator.rules.options import Rules
+from simulator.rules.presets import preset
+from strategies import dispatch
+from strategies.dispatch import TIERS
+from strategies.montecarlo import montecarlo_move
+from strategies.policies import decide_basic
+from strategies.registry import get
+from strategies.specs import LOWEST, MONTECARLO, PLANNER, RANDOM
+from strategies.user import source_digest
+from tests.conftest import ROOT
+
+USER = """
+from numba import njit
+
+
+@njit
+def passes_first(pos, S, H, R, played, roles, rs, params):
+    return 0, {count}
+"""
+
+
+def user_digest(path: Path, count: int) -> str:
+    path.write_text(textwrap.dedent(USER.format(count=count)))
+    return source_digest(get(f"{path}:passes_first").kernel_id)
+
+
+def test_the_key_follows_a_user_files_content_not_its_path(tmp_path: Path) -> None:
+    same = [user_digest(tmp_path / f"{name}.py", 0) for name in ("one", "two")]
+    changed = user_digest(tmp_path / "three.py", 1)
+    keys = [cache_key(Specialisation(TIERS[0], False, ((100, d),))) for d in [*same, changed]]
+    assert keys[0] == keys[1] != keys[2]
+    assert cache_key(Specialisation(TIERS[0], False)) != cache_key(Specialisation(TIERS[0], True))
+
+
+def test_jobs_get_the_cheapest_tier_that_holds_their_strategies() -> None:
+    assert Specialisation.of([LOWEST, RANDOM, LOWEST], False).tier.name == "reference"
+    assert Specialisation.of([LOWEST, PLANNER], False).tier.name == "heuristics"
+    assert Specialisation.of([MONTECARLO, RANDOM], True).tier.name == "search"
+
+
+def reachable(dispatcher: object) -> set[object]:
+    """Every jitted function ``dispatcher`` calls, transitively (what compiling it compiles)."""
+    seen: set[int] = set()
+    found: set[object] = set()
+    todo = [dispatcher]
+    while todo:
+        func = todo.pop()
+        if id(func) in seen or not hasattr(func, "py_func"):
+            continue
+        seen.add(id(func))
+        found.add(func)
+        scope = func.py_func.__globals__
+        todo += [scope[n] for n in _globals_of(func.py_func.__code__) if n in scope]
+    return found
+
+
+def _globals_of(code: CodeType) -> set[str]:
+    names = {i.argval for i in dis.get_instructions(code) if i.opname == "LOAD_GLOBAL"}
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            names |= _globals_of(const)
+    return names
+
+
+def test_a_lowest_random_job_reaches_no_heuristic_and_no_search_player() -> None:
+    loop = specialised_loop(Specialisation.of([LOWEST, RANDOM], False), ["lowest", "random"])
+    calls = reachable(loop)
+    assert montecarlo_move not in calls and decide_basic not in calls
+    assert dispatch.decide_unreachable in calls  # the loop is the specialised one
+    search = specialised_loop(Specialisation.of([MONTECARLO], False), ["montecarlo"])
+    assert montecarlo_move in reachable(search)  # the walk does see the search player
+
+
+def test_the_compile_message_is_given_when_cold_and_not_when_warm(tmp_path: Path) -> None:
+    env = {**os.environ, "PRESIDENT_CACHE": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "simulator", "simulate", "--rounds", "20",
+               "--strategies", "lowest,random,lowest,random"]  # fmt: skip
+    errors = []
+    for _ in range(2):
+        result = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        errors.append(result.stderr)
+    assert errors[0].startswith("compiling the kernel for lowest, random — once, about ")
+    assert errors[0].count("\n") == 1
+    assert errors[1] == ""
+    (module,) = tmp_path.glob("president_loop_*.py")
+    assert "montecarlo" not in module.read_text()
+
+
+def test_specialised_loops_give_the_generic_loops_rows() -> None:
+    names = ["lowest", "planner", "random", "rules-aware"]
+    table = replace(preset("french"), eight_ends_trick=True, jack_back=True)
+    for rules in (Rules(), table):
+        jobs = [KernelJob.build(rules, names, 3, 5, 60, generic=g) for g in (False, True)]
+        assert jobs[0].runner is not jobs[1].runner
+        rows = [run_matches(job, 0, 150, block=8) for job in jobs]
+        assert np.array_equal(rows[0], rows[1])
+
+
+def test_without_the_jit_the_generic_loop_runs(monkeypatch) -> None:
+    monkeypatch.setattr(specialise.numba.config, "DISABLE_JIT", True)
+    assert specialised_loop(Specialisation.of([LOWEST], False), ["lowest"]) is (
+        specialise.matches.run_blocks
+    )
