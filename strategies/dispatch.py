@@ -90,16 +90,16 @@ class Tier:
     decide: str
     give_back: str
     give_back_opening: str
-    seconds: int  # the cold compile of a job of this tier, measured (2-core machine)
+    seconds: int  # a cold compile of a job of this tier: CPU s measured on the 2-core machine
 
 
 TIERS = (
     Tier("reference", frozenset({LOWEST, RANDOM}), "decide_unreachable", "give_back",
-         "give_back_plain_opening", 10),
+         "give_back_plain_opening", 25),
     Tier("heuristics", frozenset(range(RULES_AWARE + 1)), "decide_basic", "give_back",
-         "give_back_opening", 40),
+         "give_back_opening", 45),
     Tier("search", frozenset(range(MONTECARLO + 1)), "decide", "give_back",
-         "give_back_opening", 80),
+         "give_back_opening", 60),
 )  # fmt: skip
 
 
