@@ -81,6 +81,8 @@ class ProgressBar:
     variant there).
     """
 
+    within_parts = True  # called within parts too (simulator.runs.simulate.Progress)
+
     def __init__(self, enabled: bool, label: str = "", stream: TextIO | None = None) -> None:
         self.line = StatusLine(enabled, stream)
         self.label = label

@@ -41,7 +41,7 @@ import inspect
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -69,15 +69,7 @@ DISPATCH = ("decide", "give_back", "give_back_opening")
 SOURCES = ("simulator/kernel", "simulator/matchloop", "simulator/reference", "simulator/rules",
            "strategies")  # fmt: skip  # every source the compiled loop may depend on
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
-_LOADED: dict[str, Any] = {}  # run_blocks of each specialised module imported in this process
-Notice = Callable[[str], None]
-
-
-def _to_stderr(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
-
-notice: Notice = _to_stderr  # where the compile message goes (the CLI may silence it)
+_LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
 
 @njit(**INLINE)
@@ -138,6 +130,7 @@ def _sources_digest() -> str:
     return h.hexdigest()
 
 
+@functools.cache
 def _project_version() -> str:
     try:
         return version("president-sim")
@@ -212,19 +205,21 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     message is given when numba has no compiled code for it on disk)."""
     if numba.config.DISABLE_JIT:  # plain Python: nothing to compile, the generic loop will do
         return matches.run_blocks
+    if spec in _LOADED:  # a job of the same kind in this process: not even a hash to take
+        return _LOADED[spec]
     key = cache_key(spec)
-    if key in _LOADED:
-        return _LOADED[key]
     module = _import(spec, key)
     run_blocks = module.run_blocks
     if not _compiled_on_disk(run_blocks, module):
         if spec.users:
             userchain.check_users(spec.user_ids)  # a readable error before a long compile
-        notice(
-            f"compiling the kernel for {', '.join(dict.fromkeys(names))} — once, about {spec.seconds()} s "
-            f"(cached in {cache_dir()})"
+        print(
+            f"compiling the kernel for {', '.join(dict.fromkeys(names))} — once, about "
+            f"{spec.seconds()} s (cached in {cache_dir()})",
+            file=sys.stderr,
+            flush=True,
         )
-    _LOADED[key] = run_blocks
+    _LOADED[spec] = run_blocks
     return run_blocks
 
 

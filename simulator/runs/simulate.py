@@ -30,6 +30,9 @@ from simulator.runs.summary import RunResult, summary_of
 from simulator.runs.tally import Tally
 
 Progress = Callable[[int, int | None, float], None]
+"""``progress(rounds_done, rounds_expected, seconds)``, called after each part; one whose
+``within_parts`` attribute is true (the command line's bar) is also called as the engines
+of one machine compute within a part, so that it moves while a long part is computed."""
 
 
 def run(
@@ -42,8 +45,7 @@ def run(
 ) -> RunResult:
     """Play the job; write ``out`` (when given) part by part; return the summary table.
 
-    ``progress(rounds_done, rounds_expected, seconds)`` is called as the engine computes
-    (within a part, from the engines of one machine) and after each part;
+    ``progress`` (see :data:`Progress`) is called after each part;
     ``engine`` names one of :func:`simulator.runs.engines.engine_names` (the data never depends
     on it); ``scheduler`` is a Dask scheduler's address for ``engine="dask"``.
     """
@@ -113,10 +115,11 @@ def _play(
         in_part += rows
         tell(done_rounds + in_part)
 
+    live = on_rows if getattr(progress, "within_parts", False) else None
     if left:
         ranges = _ranges(config, m_lo, part_matches)
         with (
-            open_engine(engine, config, workers, scheduler, folder, on_rows) as parts_of,
+            open_engine(engine, config, workers, scheduler, folder, live) as parts_of,
             ThreadPoolExecutor(max_workers=1) as writer,  # exits first: its last part is listed
             contextlib.closing(parts_of(ranges, len(done_parts), rounds_left)) as parts,
         ):

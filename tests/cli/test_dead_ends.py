@@ -94,6 +94,8 @@ def interrupt_compare_after(monkeypatch, parts: int) -> None:
     calls = []
 
     class Interrupting(ProgressBar):
+        within_parts = False  # called once per part, after it is handed to the writer
+
         def __call__(self, done: int, expected: int | None, seconds: float) -> None:
             calls.append(done)
             if len(calls) == parts:
