@@ -17,7 +17,6 @@ import numpy as np
 
 from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import NPARAMS, role_table, rules_array
-from simulator.kernel.step import table_flags
 from simulator.matchloop.matches import (
     OUT_COLS,
     OUT_DEALER,
@@ -91,8 +90,7 @@ class KernelJob:
         R = rules_array(rules)
         runner: Runner = run_blocks
         if not generic:
-            table = table_flags.py_func(R) != 0
-            runner = specialised_loop(Specialisation.of(sids, table), seat_strategies)
+            runner = specialised_loop(Specialisation.of(sids), seat_strategies)
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
             replay = FaultReplay(
                 rules, tuple(seat_strategies), seed, rounds_per_match, max_rounds, duplicate

@@ -19,11 +19,12 @@ or numba's version, or to a user's file gives another name, hence a fresh compil
 
 What is specialised, and why no finer. The built-ins come in three tiers of growing
 cost (:data:`strategies.dispatch.TIERS`: ``lowest``/``random``; the heuristics; the
-search player), and the loop's table-rule path (``step_table``) is left out when the
-job's table rules are all off: at most six built-in loops, whatever the strategy sets
-of a test suite or a study. Compiling one per subset of strategies would compile the
-loop again for each subset. Functions compiled apart (the heuristics, the search
-player, ``step_table``) keep their own numba cache and are shared by every loop.
+search player): at most three built-in loops, whatever the strategy sets of a test
+suite or a study; one per subset of strategies would compile the loop again for each.
+Functions compiled apart (the heuristics, the search player, ``step_table``) keep their
+own numba cache and are shared by every loop. Leaving out the table rules' path
+(``step_table``) when they are off was measured and dropped: it saved a second of
+compile but LLVM then laid out the move loop worse (4 x ``lowest`` 9 % slower).
 
 The cache lives in ``$PRESIDENT_CACHE``, else ``$XDG_CACHE_HOME/president-sim/kernels``
 (``~/.cache/…``); numba keeps the compiled code beside the modules (``__pycache__``),
@@ -49,9 +50,7 @@ from types import CodeType, ModuleType
 from typing import Any
 
 import numba
-from numba import njit
 
-from simulator.kernel.config import INLINE
 from simulator.matchloop import matches, userchain
 from simulator.matchloop import round as round_loop
 from strategies import dispatch
@@ -72,26 +71,17 @@ USER_SECONDS = 5  # a loop around user functions: the user's code and its checks
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
 
-@njit(**INLINE)
-def no_table_step(st, fl, table, pos, r, c, H, played, places, S):  # type: ignore[no-untyped-def]
-    """``step_table`` in a loop compiled for a job whose table rules are all off: the
-    loop calls it only when one is on, so it is never run, and nothing is compiled for it."""
-    return st
-
-
 @dataclass(frozen=True)
 class Specialisation:
-    """What a job's loop is compiled for: a tier, whether table rules are on, and the user
-    functions as ``(kernel id, what their code depends on)`` (:func:`strategies.user.source_digest`)."""
+    """What a job's loop is compiled for: a tier and the user functions as ``(kernel id, what their code depends on)`` (:func:`strategies.user.source_digest`)."""
 
     tier: Tier
-    table: bool
     users: tuple[tuple[int, str], ...] = ()
 
     @classmethod
-    def of(cls, sids: Sequence[int], table: bool) -> Specialisation:
+    def of(cls, sids: Sequence[int]) -> Specialisation:
         ids = sorted({int(s) for s in sids if s >= PLUGIN_BASE})
-        return cls(tier_of(sids), table, tuple((sid, source_digest(sid)) for sid in ids))
+        return cls(tier_of(sids), tuple((sid, source_digest(sid)) for sid in ids))
 
     @property
     def user_ids(self) -> list[int]:
@@ -157,11 +147,8 @@ def module_source(spec: Specialisation, key: str) -> str:
     else:
         for name, target in zip(DISPATCH, dispatch_names, strict=True):
             _bind(imports, name, dispatch.__name__, target, vars(dispatch))
-    if not spec.table:
-        imports["step_table"] = (__name__, "no_table_step", no_table_step)
     lines = [
-        f'"""The match loop for tier {spec.tier.name}, table rules '
-        f"{'on' if spec.table else 'off'}, user ids {spec.user_ids}: written by",
+        f'"""The match loop for tier {spec.tier.name}, user ids {spec.user_ids}: written by',
         f"{__name__} (key {key}). Generated: do not edit; delete the folder to clear it.",
         '"""',
         "",

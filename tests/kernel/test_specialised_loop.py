@@ -53,15 +53,15 @@ def user_digest(path: Path, count: int) -> str:
 def test_the_key_follows_a_user_files_content_not_its_path(tmp_path: Path) -> None:
     same = [user_digest(tmp_path / f"{name}.py", 0) for name in ("one", "two")]
     changed = user_digest(tmp_path / "three.py", 1)
-    keys = [cache_key(Specialisation(TIERS[0], False, ((100, d),))) for d in [*same, changed]]
+    keys = [cache_key(Specialisation(TIERS[0], ((100, d),))) for d in [*same, changed]]
     assert keys[0] == keys[1] != keys[2]
-    assert cache_key(Specialisation(TIERS[0], False)) != cache_key(Specialisation(TIERS[0], True))
+    assert cache_key(Specialisation(TIERS[0])) != cache_key(Specialisation(TIERS[1]))
 
 
 def test_jobs_get_the_cheapest_tier_that_holds_their_strategies() -> None:
-    assert Specialisation.of([LOWEST, RANDOM, LOWEST], False).tier.name == "reference"
-    assert Specialisation.of([LOWEST, PLANNER], False).tier.name == "heuristics"
-    assert Specialisation.of([MONTECARLO, RANDOM], True).tier.name == "search"
+    assert Specialisation.of([LOWEST, RANDOM, LOWEST]).tier.name == "reference"
+    assert Specialisation.of([LOWEST, PLANNER]).tier.name == "heuristics"
+    assert Specialisation.of([MONTECARLO, RANDOM]).tier.name == "search"
 
 
 def reachable(dispatcher: object) -> set[object]:
@@ -89,11 +89,11 @@ def _globals_of(code: CodeType) -> set[str]:
 
 
 def test_a_lowest_random_job_reaches_no_heuristic_and_no_search_player() -> None:
-    loop = specialised_loop(Specialisation.of([LOWEST, RANDOM], False), ["lowest", "random"])
+    loop = specialised_loop(Specialisation.of([LOWEST, RANDOM]), ["lowest", "random"])
     calls = reachable(loop)
     assert montecarlo_move not in calls and decide_basic not in calls
     assert dispatch.decide_unreachable in calls  # the loop is the specialised one
-    search = specialised_loop(Specialisation.of([MONTECARLO], False), ["montecarlo"])
+    search = specialised_loop(Specialisation.of([MONTECARLO]), ["montecarlo"])
     assert montecarlo_move in reachable(search)  # the walk does see the search player
 
 
@@ -124,6 +124,6 @@ def test_specialised_loops_give_the_generic_loops_rows() -> None:
 
 def test_without_the_jit_the_generic_loop_runs(monkeypatch) -> None:
     monkeypatch.setattr(specialise.numba.config, "DISABLE_JIT", True)
-    assert specialised_loop(Specialisation.of([LOWEST], False), ["lowest"]) is (
+    assert specialised_loop(Specialisation.of([LOWEST]), ["lowest"]) is (
         specialise.matches.run_blocks
     )
