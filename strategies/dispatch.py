@@ -95,11 +95,11 @@ class Tier:
 
 TIERS = (
     Tier("reference", frozenset({LOWEST, RANDOM}), "decide_unreachable", "give_back",
-         "give_back_plain_opening", 25),
+         "give_back_plain_opening", 15),
     Tier("heuristics", frozenset(range(RULES_AWARE + 1)), "decide_basic", "give_back",
-         "give_back_opening", 45),
+         "give_back_opening", 40),
     Tier("search", frozenset(range(MONTECARLO + 1)), "decide", "give_back",
-         "give_back_opening", 60),
+         "give_back_opening", 55),
 )  # fmt: skip
 
 
