@@ -9,8 +9,11 @@ files for ``--rules``, registered strategies for ``--strategies`` and ``--bots``
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
+from pathlib import Path
 
 import click
+from click.core import ParameterSource
 from click.shell_completion import CompletionItem
 
 from simulator.reference.match import MAX_ROUNDS
@@ -33,6 +36,27 @@ def resolve_rules(spec: str) -> Rules:
         return load_rules(spec)
     except RulesError as exc:
         raise UserError(str(exc)) from None
+
+
+def refuse_job_options(
+    command: str, resume_dir: Path, job_params: Iterable[str], allowed: str
+) -> None:
+    """``--resume`` takes the job from the folder's manifest, so an option that defines
+    the job, typed on the command line, is refused (a default is not): the message names
+    them and the command that finishes the run."""
+    ctx = click.get_current_context()
+    job = set(job_params)
+    given = [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name in job and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        what = "compare" if command == "compare" else "job"
+        raise UserError(
+            f"--resume takes the {what} from {resume_dir}/manifest.json (allowed with it: "
+            f"{allowed}; drop {', '.join(given)}): president {command} --resume {resume_dir}"
+        )
 
 
 def machine_cores() -> int:

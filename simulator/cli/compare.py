@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 
 import click
-from click.core import ParameterSource
 
 from reports.compare import Comparison, compare_runs
 from reports.compare_page import terminal_table, write_page
@@ -20,6 +19,7 @@ from simulator.cli.common import (
     complete_rules,
     players_option,
     quiet_option,
+    refuse_job_options,
     resolve_rules,
     rounds_per_match_option,
     seed_option,
@@ -119,7 +119,7 @@ def compare_command(
     finished runs: --resume OUT (or the same command again) finishes it.
     """
     if resume_dir is not None:
-        _refuse_job_options(resume_dir)
+        refuse_job_options("compare", resume_dir, JOB_PARAMS, "--workers, --quiet")
         try:
             variants = reopen_compare(resume_dir)
         except SimulationError as exc:
@@ -162,23 +162,6 @@ def compare_command(
         f"{len(variants)} variants, {variants[0].config.matches:,} matches each, "
         f"{rounds_played:,} rounds in {elapsed:.1f} s" + (f"; page: {page}" if page else "")
     )
-
-
-def _refuse_job_options(resume_dir: Path) -> None:
-    """``--resume`` takes the compare from its manifest: options that define it are refused."""
-    ctx = click.get_current_context()
-    given = [
-        param.opts[0]
-        for param in ctx.command.params
-        if param.name in JOB_PARAMS
-        and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
-    ]
-    if given:
-        raise UserError(
-            f"--resume takes the compare from {resume_dir}/manifest.json (allowed with it: "
-            f"--workers, --quiet; drop {', '.join(given)}): president compare --resume "
-            f"{resume_dir}"
-        )
 
 
 def _variants(

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import click
-from click.core import ParameterSource
 
 from simulator.cli.common import (
     UserError,
@@ -21,6 +20,7 @@ from simulator.cli.common import (
     max_rounds_option,
     players_option,
     quiet_option,
+    refuse_job_options,
     resolve_rules,
     rounds_per_match_option,
     rules_option,
@@ -211,19 +211,12 @@ def simulate_command(
     Ctrl-C, SIGTERM or a crash keeps its finished parts; --resume DIR finishes it.
     """
     if resume_dir is not None:
-        ctx = click.get_current_context()
-        given = [
-            param.opts[0]
-            for param in ctx.command.params
-            if param.name in JOB_PARAMS
-            and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
-        ]
-        if given:
-            raise UserError(
-                f"--resume takes the job from {resume_dir}/manifest.json (allowed with it: "
-                f"--workers, --engine, --scheduler, --quiet, --report; drop "
-                f"{', '.join(given)}): president simulate --resume {resume_dir}"
-            )
+        refuse_job_options(
+            "simulate",
+            resume_dir,
+            JOB_PARAMS,
+            "--workers, --engine, --scheduler, --quiet, --report",
+        )
         out_dir = resume_dir
     if with_report and out_dir is None:
         raise UserError(

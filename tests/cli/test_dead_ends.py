@@ -193,3 +193,20 @@ def test_a_compare_into_a_folder_of_other_files_is_refused(tmp_path):
     line = assert_refused(run_cli(*COMPARE, "--out", str(tmp_path)), "not empty")
     assert f"--out {tmp_path}-2)" in line
     assert sorted(p.name for p in Path(tmp_path).iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize(
+    ("command", "typed", "allowed"),
+    [
+        ("simulate", ["--players", "5", "--seed", "3"], "--workers, --engine"),
+        ("compare", ["--rules", "scum"], "--workers, --quiet"),
+    ],
+)
+def test_resume_refuses_options_that_define_the_job(tmp_path, command, typed, allowed):
+    """The job comes from the folder's manifest: options that would change it are named,
+    with the options that are allowed and the command that finishes the run."""
+    folder = tmp_path / "run"
+    result = run_cli(command, "--resume", str(folder), *typed, "--workers", "1")
+    line = assert_refused(result, allowed, f"president {command} --resume {folder}")
+    dropped = line.split("drop ", 1)[1].split(")", 1)[0]
+    assert dropped.split(", ") == [t for t in typed if t.startswith("--")]
