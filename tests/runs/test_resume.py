@@ -30,6 +30,10 @@ JOB = ["--rules", "french", "--players", "4", "--matches", "300", "--rounds-per-
 JOB += ["--seed", "7", "--quiet"]
 TARGET_STRATEGIES = ["random", "lowest", "random", "random"]
 SLOW = ["--engine", "python", "--out"]  # the reference engine: slow enough to kill mid-run
+# the killed job: ten times JOB's matches, so that a busy machine cannot let the child
+# finish before the signal lands (it is killed after 3 of its 150 parts either way)
+KILLED_MATCHES = 3000
+KILLED_JOB = [str(KILLED_MATCHES) if a == "300" else a for a in JOB]
 
 
 @pytest.fixture(autouse=True)
@@ -84,7 +88,15 @@ def test_killed_run_resumes_to_the_uninterrupted_files(tmp_path, sig, code):
     kernel finishes the run; every file equals an uninterrupted run's."""
     out = tmp_path / "killed"
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD.format(parts=SMALL_PARTS), "simulate", *JOB, *SLOW, str(out)],
+        [
+            sys.executable,
+            "-c",
+            CHILD.format(parts=SMALL_PARTS),
+            "simulate",
+            *KILLED_JOB,
+            *SLOW,
+            str(out),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -105,13 +117,13 @@ def test_killed_run_resumes_to_the_uninterrupted_files(tmp_path, sig, code):
         assert not list(out.rglob("*.tmp")), "an orderly stop leaves no temporary file"
     manifest = json.loads((out / "manifest.json").read_text())
     assert not manifest["complete"]
-    total_parts = -(-300 // (SMALL_PARTS // 2))
+    total_parts = -(-KILLED_MATCHES // (SMALL_PARTS // 2))
     assert 3 <= len(manifest["parts"]) < total_parts, "the kill must land mid-run"
     assert not (out / "summary.json").exists()
 
     resumed = run_cli("simulate", "--resume", str(out), "--quiet")
     assert resumed.exit_code == 0, resumed.stderr
-    whole, table = uninterrupted(tmp_path, *JOB)
+    whole, table = uninterrupted(tmp_path, *KILLED_JOB)
     assert folder_bytes(out) == whole
     assert table_of(resumed.stdout) == table
 
