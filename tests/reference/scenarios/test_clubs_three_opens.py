@@ -10,55 +10,20 @@ holder after the exchange (``every_round``). Players are named by their starting
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from simulator.kernel.knowledge import H_SIZE, forget
-from simulator.kernel.layout import MAX_PLAYERS, NPARAMS, rules_array
-from simulator.matchloop import matches
 from simulator.reference.match import exchange, play_match, shuffle_deal
 from simulator.reference.rng import Stream
 from simulator.rules.cards import THREE, counts_from_cards, parse_card
 from simulator.rules.options import Rules
 from strategies import registry
-from strategies.adapter import hand_mask
-from strategies.lowest import Lowest
-from strategies.specs import LOWEST
 from tests.reference.scenarios.notation import check
-from tests.reference.scenarios.test_match import counts_of_mask, places_table, positions
+from tests.reference.scenarios.test_match import kernel_exchange, lowest_give_back
 
 
 def counts(text: str) -> list[int]:
     """Rank counts of a readable hand ``"3 5 K"``."""
     return counts_from_cards(parse_card(c) for c in text.split())
-
-
-def lowest_give_back(who: int, hand: list[int], k: int, opens: bool = False) -> list[int]:
-    """The rule book's ``lowest``: the k weakest cards (normal order) of the hand it holds."""
-    return Lowest().give_back(hand, k, None)
-
-
-def kernel_exchange(rules: Rules, hands, prev_places, give_back, club: int = -1) -> int:
-    """The kernel's exchange (:func:`simulator.matchloop.matches.exchange`) in place on
-    ``hands`` (seat = position), every better player giving back as ``lowest``; returns
-    where the 3 of clubs is after it."""
-    assert give_back is lowest_give_back, "the kernel gives back through a strategy id"
-    n = len(hands)
-    H = np.zeros(H_SIZE, dtype=np.uint64)
-    forget(H)
-    for player, hand in enumerate(hands):
-        H[player] = hand_mask(hand)
-    sids = np.full(MAX_PLAYERS, LOWEST, dtype=np.int64)
-    params = np.zeros((MAX_PLAYERS, NPARAMS), dtype=np.float64)
-    rs = np.zeros(3, dtype=np.uint64)
-    seat_streams = np.zeros((MAX_PLAYERS, 3), dtype=np.uint64)
-    srow = np.full(MAX_PLAYERS, -1, dtype=np.int64)
-    give = np.zeros(8, dtype=np.int64)
-    club = matches.exchange(rules_array(rules), H, positions(range(n)), places_table(prev_places),
-                            sids, params, rs, seat_streams, srow, give, club)  # fmt: skip
-    for player in range(n):
-        hands[player][:] = counts_of_mask(int(H[player]))
-    return int(club)
 
 
 ENGINES = pytest.mark.parametrize(

@@ -37,8 +37,9 @@ def counts(text: str) -> list[int]:
     return counts_from_cards(parse_card(c) for c in text.split())
 
 
-def lowest_give_back(who: int, hand: list[int], k: int) -> list[int]:
-    """The rule book's ``lowest``: the k weakest cards (normal order) of the hand it holds."""
+def lowest_give_back(who: int, hand: list[int], k: int, opens: bool = False) -> list[int]:
+    """The rule book's ``lowest``: the k weakest cards (normal order) of the hand it holds
+    (whether it holds the 3 of clubs that opens the round, ``opens``, changes nothing)."""
     return Lowest().give_back(hand, k, None)
 
 
@@ -66,9 +67,12 @@ def places_table(prev_places) -> np.ndarray:
     return by_place
 
 
-def kernel_exchange(rules: Rules, hands: list[list[int]], prev_places, give_back) -> None:
+def kernel_exchange(
+    rules: Rules, hands: list[list[int]], prev_places, give_back, club: int = -1
+) -> int:
     """:func:`simulator.matchloop.matches.exchange` in place on ``hands`` (seat = position),
-    every better player giving back as the kernel's ``lowest`` does."""
+    every better player giving back as the kernel's ``lowest`` does; returns where the 3 of
+    clubs held by position ``club`` is after it (-1: not followed, clubs_three_opens off)."""
     assert give_back is lowest_give_back, "the kernel gives back through a strategy id"
     n = len(hands)
     H = np.zeros(H_SIZE, dtype=np.uint64)
@@ -81,7 +85,7 @@ def kernel_exchange(rules: Rules, hands: list[list[int]], prev_places, give_back
     seat_streams = np.zeros((MAX_PLAYERS, 3), dtype=np.uint64)
     srow = np.full(MAX_PLAYERS, -1, dtype=np.int64)  # everyone on the shared stream
     give = np.zeros(8, dtype=np.int64)
-    matches.exchange(
+    club = matches.exchange(
         rules_array(rules),
         H,
         positions(range(n)),
@@ -92,10 +96,11 @@ def kernel_exchange(rules: Rules, hands: list[list[int]], prev_places, give_back
         seat_streams,
         srow,
         give,
-        -1,  # the 3 of clubs is not followed (clubs_three_opens = "off")
+        club,
     )
     for player in range(n):
         hands[player][:] = counts_of_mask(int(H[player]))
+    return int(club)
 
 
 def kernel_next_dealer(rules: Rules, seating, prev_places, prev_dealer: int) -> int:
