@@ -142,6 +142,8 @@ def run_matches(
             rows, _ = _run(job, lo, lo + 1, 1, job.rounds_limit, on_rows)
             parts.append(rows)
             lo += 1
+    if len(parts) == 1:
+        return parts[0]  # the common case: no copy of what may be hundreds of megabytes
     return np.concatenate(parts) if parts else np.empty((0, OUT_COLS), dtype=np.int32)
 
 
