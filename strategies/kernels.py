@@ -12,7 +12,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import COL, RANKS, U0, below, count_of, ctz, nth_bit, popc, remove_cards
+from simulator.kernel.bits import (
+    COL,
+    RANKS,
+    U0,
+    below,
+    count_of,
+    ctz,
+    draw32,
+    nth_bit,
+    popc,
+    remove_cards,
+    scaled,
+)
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import S_REV, S_TOP_COUNT, S_TOP_RANK
 from simulator.kernel.legal import legal_flags, plays_of, weakest_rank
@@ -38,17 +50,28 @@ def lowest_choice(h, t, tc, rev, lf):
 
 
 @njit(**INLINE)
-def random_choice(h, t, tc, rev, lf, rs):
-    """``random`` on scalars (as :func:`lowest_choice`): uniform among the legal plays
-    (canonical order) and the pass."""
+def random_pick(h, t, tc, rev, lf, s, buf, have):
+    """``random`` on scalars (as :func:`lowest_choice`), drawing from a stream held in
+    registers (:func:`~simulator.kernel.bits.draw32`): uniform among the legal plays
+    (canonical order) and the pass. Returns ``(rank, count, s, buf, have)``."""
     m = plays_of(h, t, tc, rev, lf)
     nplays = popc(m)
     nopt = nplays + (0 if tc == 0 else 1)
-    k = below(rs, nopt) if nopt > 1 else 0
+    k = 0
+    if nopt > 1:
+        x, s, buf, have = draw32(s, buf, have)
+        k = scaled(x, nopt)
     if k == nplays:
-        return 0, 0  # the pass, last of the options
+        return 0, 0, s, buf, have  # the pass, last of the options
     b = nth_bit(m, k)
-    return b & 15, (b >> 4) + 1
+    return b & 15, (b >> 4) + 1, s, buf, have
+
+
+@njit(**INLINE)
+def random_choice(h, t, tc, rev, lf, rs):
+    """:func:`random_pick` drawing from the stream array ``rs``."""
+    r, c, rs[0], rs[1], rs[2] = random_pick(h, t, tc, rev, lf, rs[0], rs[1], rs[2])
+    return r, c
 
 
 @njit(**INLINE)

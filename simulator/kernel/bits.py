@@ -134,20 +134,32 @@ def stream_init(rs, key, match, purpose):
 
 
 @njit(**INLINE)
-def next32(rs):
-    """The next 32-bit draw of stream ``rs`` (high half first, then the buffered low half)."""
-    if rs[2] != U0:
-        rs[2] = U0
-        return rs[1]
-    s = rs[0] + GOLDEN
-    rs[0] = s
+def draw32(s, buf, have):
+    """The next 32-bit draw of a stream held in registers as ``(s, buf, have)`` (the three
+    words of ``rs``): returns ``(draw, s, buf, have)``. High half first, then the
+    buffered low half. The round loop keeps its stream this way: stored in an array,
+    every draw wrote memory that numba must assume aliases the hands."""
+    if have != U0:
+        return buf, s, buf, U0
+    s = s + GOLDEN
     z = mix(s)
-    rs[1] = z & M32
-    rs[2] = U1
-    return z >> U32
+    return z >> U32, s, z & M32, U1
+
+
+@njit(**INLINE)
+def scaled(x, n):
+    """A 32-bit draw ``x`` mapped to ``[0, n)``."""
+    return np.int64((x * np.uint64(n)) >> U32)
+
+
+@njit(**INLINE)
+def next32(rs):
+    """The next 32-bit draw of stream ``rs`` (:func:`draw32` on its three words)."""
+    x, rs[0], rs[1], rs[2] = draw32(rs[0], rs[1], rs[2])
+    return x
 
 
 @njit(**INLINE)
 def below(rs, n):
     """A draw in ``[0, n)``."""
-    return np.int64((next32(rs) * np.uint64(n)) >> U32)
+    return scaled(next32(rs), n)

@@ -26,7 +26,7 @@ from simulator.kernel.step import (
     table_flags,
 )
 from strategies.dispatch import decide
-from strategies.kernels import lowest_choice, random_choice
+from strategies.kernels import lowest_choice, random_pick
 from strategies.specs import LOWEST, RANDOM
 
 
@@ -79,18 +79,27 @@ def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_str
     tracing = trace.size > 0
     st = load_state(S)
     cur = -1
+    s, buf, have = rs[0], rs[1], rs[2]  # the stream in rs, in registers (draw32)
     while st[ST_OVER] == 0:
         pos = st[ST_TURN]
         sid = sid_pos[pos]
         if sid == LOWEST:
             r, c = lowest_choice(H[pos], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf)
         elif sid == RANDOM:
-            cur = use_stream(rs, seat_streams, cur, srow[pos])
-            r, c = random_choice(H[pos], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf, rs)
+            row = srow[pos]
+            if row >= 0 and row != cur:  # a seat's own stream (duplicate deals)
+                rs[0], rs[1], rs[2] = s, buf, have
+                cur = use_stream(rs, seat_streams, cur, row)
+                s, buf, have = rs[0], rs[1], rs[2]
+            r, c, s, buf, have = random_pick(
+                H[pos], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf, s, buf, have
+            )
         else:
             store_state(S, st)
+            rs[0], rs[1], rs[2] = s, buf, have
             cur = use_stream(rs, seat_streams, cur, srow[pos])
             r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
+            s, buf, have = rs[0], rs[1], rs[2]
         if tracing and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
@@ -98,5 +107,6 @@ def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_str
             st = step(st, fl, 0, pos, r, c, H, played, places, S)
         else:
             st = step_table(st, fl, table, pos, r, c, H, played, places, S)
+    rs[0], rs[1], rs[2] = s, buf, have
     release_stream(rs, seat_streams, cur)
     store_state(S, st)
