@@ -28,7 +28,13 @@ compile but LLVM then laid out the move loop worse (4 x ``lowest`` 9 % slower).
 
 The cache lives in ``$PRESIDENT_CACHE``, else ``$XDG_CACHE_HOME/president-sim/kernels``
 (``~/.cache/…``); numba keeps the compiled code beside the modules (``__pycache__``),
-or under ``$NUMBA_CACHE_DIR`` when that is set. Deleting the folder clears it.
+or under ``$NUMBA_CACHE_DIR`` when that is set. Deleting the folder clears it. When it
+cannot be written (a read-only home, a bad ``$PRESIDENT_CACHE``) the run says so in one
+line and uses a folder under the system's temporary folder instead, or, failing that,
+the generic loop: slower to compile, never an error. Every edit of the sources or
+upgrade of the project leaves a module behind, so each use of a module is stamped
+(``<module>.used``) and, whenever a new one is written, all but the
+:data:`KEEP` most recently used are deleted with their compiled code.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ import importlib.util
 import inspect
 import os
 import sys
+import tempfile
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -55,7 +62,7 @@ from simulator.matchloop import matches, userchain
 from simulator.matchloop import round as round_loop
 from strategies import dispatch
 from strategies.dispatch import Tier, tier_of
-from strategies.specs import PLUGIN_BASE
+from strategies.specs import PLUGIN_BASE, StrategyError
 from strategies.user import source_digest
 
 LOOP = (
@@ -68,6 +75,7 @@ DISPATCH = ("decide", "give_back", "give_back_opening")
 SOURCES = ("simulator/kernel", "simulator/matchloop", "simulator/reference", "simulator/rules",
            "strategies")  # fmt: skip  # every source the compiled loop may depend on
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
+KEEP = 12  # modules kept in the cache folder: the most recently used ones
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
 
@@ -98,6 +106,11 @@ def cache_dir() -> Path:
         return Path(os.environ["PRESIDENT_CACHE"])
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "president-sim" / "kernels"
+
+
+def fallback_dir() -> Path:
+    """Where the modules go when :func:`cache_dir` cannot be written."""
+    return Path(tempfile.gettempdir()) / "president-sim" / "kernels"
 
 
 def cache_key(spec: Specialisation) -> str:
@@ -189,43 +202,95 @@ def _globals_of(code: CodeType) -> set[str]:
 
 def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     """``run_blocks`` compiled for ``spec`` (imported once per process; the compile
-    message is given when numba has no compiled code for it on disk)."""
+    message is given when numba has no compiled code for it on disk). Without a folder
+    it can write, the generic loop (see the module docstring)."""
     if numba.config.DISABLE_JIT:  # plain Python: nothing to compile, the generic loop will do
         return matches.run_blocks
     if spec in _LOADED:  # a job of the same kind in this process: not even a hash to take
         return _LOADED[spec]
     key = cache_key(spec)
-    module = _import(spec, key)
-    run_blocks = module.run_blocks
-    if not _compiled_on_disk(run_blocks, module):
+    module = _import_anywhere(spec, key)
+    if module is None:  # nowhere to write: the generic loop, which holds no user function
         if spec.users:
-            userchain.check_users(spec.user_ids)  # a readable error before a long compile
+            raise StrategyError(
+                "a strategy file needs a kernel cache folder you can write: set PRESIDENT_CACHE"
+            )
         print(
-            f"compiling the kernel for {', '.join(dict.fromkeys(names))} — once, about "
-            f"{spec.seconds()} s (cached in {cache_dir()})",
+            "compiling the kernel for every built-in strategy (no cache folder) — this can "
+            "take minutes",
             file=sys.stderr,
             flush=True,
         )
+        run_blocks = matches.run_blocks
+    else:
+        run_blocks = module.run_blocks
+        if not _compiled_on_disk(run_blocks, module):
+            if spec.users:
+                userchain.check_users(spec.user_ids)  # a readable error before a long compile
+            print(
+                f"compiling the kernel for {', '.join(dict.fromkeys(names))} — once, about "
+                f"{spec.seconds()} s (cached in {Path(module.__file__ or '').parent})",
+                file=sys.stderr,
+                flush=True,
+            )
     _LOADED[spec] = run_blocks
     return run_blocks
 
 
-def _import(spec: Specialisation, key: str) -> ModuleType:
+def _import_anywhere(spec: Specialisation, key: str) -> ModuleType | None:
+    """The module from the cache folder, else from :func:`fallback_dir` (said once on
+    standard error), else None: no folder could be written."""
+    folders = list(dict.fromkeys([cache_dir(), fallback_dir()]))
+    for i, folder in enumerate(folders):
+        try:
+            return _import(spec, key, folder)
+        except OSError as err:
+            then = f"using {folders[i + 1]}" if i + 1 < len(folders) else "not caching"
+            print(
+                f"warning: cannot write the kernel cache in {folder} ({err.strerror or err}); "
+                f"{then} (set PRESIDENT_CACHE to a folder you can write)",
+                file=sys.stderr,
+                flush=True,
+            )
+    return None
+
+
+def _import(spec: Specialisation, key: str, folder: Path) -> ModuleType:
     """Write the module (once: an existing file keeps numba's cache valid) and import it."""
-    folder = cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     name = f"president_loop_{key}"
     path = folder / f"{name}.py"
+    (folder / f"{name}.used").touch()  # before pruning: this module is the latest used
     if not path.exists():
         temporary = folder / f".{name}.{os.getpid()}.tmp"
         temporary.write_text(module_source(spec, key))
         os.replace(temporary, path)  # atomic: a parallel worker sees all of it or nothing
+        prune(folder)
     module_spec = importlib.util.spec_from_file_location(name, path)
     assert module_spec is not None and module_spec.loader is not None
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[name] = module  # numba's cache finds a function's module by name
     module_spec.loader.exec_module(module)
     return module
+
+
+def prune(folder: Path, keep: int = KEEP) -> list[str]:
+    """Delete all but the ``keep`` most recently used modules of ``folder`` and their
+    compiled code; returns the names deleted. A module never stamped (written by an
+    older version) was last used when it was written."""
+
+    def last_used(module: Path) -> float:
+        stamp = module.with_suffix(".used")
+        return (stamp if stamp.exists() else module).stat().st_mtime
+
+    modules = sorted(folder.glob("president_loop_*.py"), key=last_used, reverse=True)
+    gone = []
+    for module in modules[keep:]:
+        stem = module.stem
+        for path in [module, module.with_suffix(".used"), *folder.glob(f"__pycache__/{stem}.*")]:
+            path.unlink(missing_ok=True)
+        gone.append(stem)
+    return gone
 
 
 def _compiled_on_disk(run_blocks: Any, module: ModuleType) -> bool:

@@ -6,6 +6,8 @@
 * A cold cache says once on standard error that it compiles; a warm one says nothing
   (a subprocess with its own cache folder, the cheapest tier).
 * The specialised loops give the generic loop's rows, table rules on and off.
+* A cache folder that cannot be written is said in one line and another used; only the
+  most recently used modules are kept.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 from types import CodeType
 
 import numpy as np
+import pytest
 
 from simulator.matchloop import specialise
 from simulator.matchloop.api import KernelJob, run_matches
@@ -31,7 +34,7 @@ from strategies.dispatch import TIERS
 from strategies.montecarlo import montecarlo_move
 from strategies.policies import decide_basic
 from strategies.registry import get
-from strategies.specs import LOWEST, MONTECARLO, PLANNER, RANDOM
+from strategies.specs import LOWEST, MONTECARLO, PLANNER, RANDOM, StrategyError
 from strategies.user import source_digest
 from tests.conftest import ROOT
 
@@ -127,3 +130,51 @@ def test_without_the_jit_the_generic_loop_runs(monkeypatch) -> None:
     assert specialised_loop(Specialisation.of([LOWEST]), ["lowest"]) is (
         specialise.matches.run_blocks
     )
+
+
+def unwritable(tmp_path: Path) -> Path:
+    """A folder no one can create: its parent is a file (refused to root as well)."""
+    (tmp_path / "a-file").write_text("")
+    return tmp_path / "a-file" / "kernels"
+
+
+def test_an_unwritable_cache_folder_is_said_and_another_used(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PRESIDENT_CACHE", str(unwritable(tmp_path)))
+    monkeypatch.setattr(specialise, "fallback_dir", lambda: tmp_path / "fallback")
+    spec = Specialisation(TIERS[0])
+    module = specialise._import_anywhere(spec, cache_key(spec))
+    assert module is not None and Path(module.__file__).parent == tmp_path / "fallback"
+    (warning,) = capsys.readouterr().err.splitlines()
+    assert warning.startswith(f"warning: cannot write the kernel cache in {unwritable(tmp_path)}")
+    assert f"using {tmp_path / 'fallback'}" in warning and "PRESIDENT_CACHE" in warning
+
+
+def test_without_any_folder_the_generic_loop_runs_but_a_user_file_is_refused(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setenv("PRESIDENT_CACHE", str(unwritable(tmp_path)))
+    monkeypatch.setattr(specialise, "fallback_dir", lambda: unwritable(tmp_path) / "too")
+    monkeypatch.setattr(specialise, "_LOADED", {})  # as in a fresh process
+    generic = specialised_loop(Specialisation(TIERS[1], ()), ["planner"])
+    assert generic is specialise.matches.run_blocks
+    assert "not caching" in capsys.readouterr().err
+    with pytest.raises(StrategyError, match="set PRESIDENT_CACHE"):
+        specialised_loop(Specialisation(TIERS[0], ((100, "digest"),)), ["mine.py:mine"])
+
+
+def test_only_the_most_recently_used_modules_are_kept(tmp_path: Path) -> None:
+    (tmp_path / "__pycache__").mkdir()
+    for age in range(5):  # module i was last used i hours ago; module 1 was never stamped
+        stem = tmp_path / f"president_loop_{age}"
+        stem.with_suffix(".py").write_text("")
+        (tmp_path / "__pycache__" / f"{stem.name}.run_blocks-1.py311.nbi").write_text("")
+        os.utime(stem.with_suffix(".py"), (1e9 - 3600 * 9,) * 2)  # all written long ago
+        stamp = stem.with_suffix(".used" if age != 1 else ".py")
+        stamp.touch()
+        os.utime(stamp, (1e9 - 3600 * age,) * 2)
+    assert sorted(specialise.prune(tmp_path, keep=2)) == [f"president_loop_{i}" for i in (2, 3, 4)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "__pycache__", "president_loop_0.py", "president_loop_0.used",
+        "president_loop_1.py",
+    ]  # fmt: skip
+    assert len(list((tmp_path / "__pycache__").iterdir())) == 2
