@@ -114,9 +114,9 @@ class KernelStrategy:
 
     def decide(self, pos: int, *arrays: np.ndarray) -> tuple[int, int]:
         """The kernel function's move on the observation arrays."""
-        from strategies.dispatch import decide_once
+        from strategies.dispatch import decider
 
-        return decide_once(self.kernel_id, pos, *arrays)
+        return decider([self.kernel_id], [self.name])(self.kernel_id, pos, *arrays)
 
     def give_ranks(
         self, h: np.uint64, k: int, rs: np.ndarray, out: np.ndarray, opens: bool = False

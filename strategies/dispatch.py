@@ -14,15 +14,17 @@ compiles the heuristics or the search player.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import config, njit
 
-from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.config import HOT, INLINE, cached_on_disk
 from strategies.heuristics import give_singles
-from strategies.kernels import lowest_give, random_give
+from strategies.kernels import lowest_give, lowest_move, random_give, random_move
 from strategies.montecarlo import montecarlo_move
 from strategies.policies import decide_basic
 from strategies.rules_aware import rules_aware_give
@@ -62,8 +64,23 @@ def give_back_opening(sid, h, k, rs, params, out, giver):
 
 @njit(**HOT)
 def decide_once(sid, pos, S, H, R, played, roles, rs, params):
-    """``decide`` as a compiled entry point, for the reference engine's kernel adapter."""
+    """``decide`` as a compiled entry point, for one decision at a time (the reference
+    engine's kernel adapter, scripted rounds): the search tier's, see :func:`decider`."""
     return decide(sid, pos, S, H, R, played, roles, rs, params)
+
+
+@njit(**HOT)
+def decide_basic_once(sid, pos, S, H, R, played, roles, rs, params):
+    """:func:`decide_once` of the heuristics' tier: compiles no search player."""
+    return decide_basic(sid, pos, S, H, R, played, roles, rs, params)
+
+
+@njit(**HOT)
+def decide_reference_once(sid, pos, S, H, R, played, roles, rs, params):
+    """:func:`decide_once` of the first tier (``lowest``, ``random``): compiles no heuristic."""
+    if sid == RANDOM:
+        return random_move(pos, S, H, R, rs)
+    return lowest_move(pos, S, H, R)
 
 
 @njit(**HOT)
@@ -90,16 +107,17 @@ class Tier:
     decide: str
     give_back: str
     give_back_opening: str
+    decide_once: str  # one decision as a compiled entry point (see decider)
     seconds: int  # a cold compile of a job of this tier: CPU s measured on the 2-core machine
 
 
 TIERS = (
     Tier("reference", frozenset({LOWEST, RANDOM}), "decide_unreachable", "give_back",
-         "give_back_plain_opening", 15),
+         "give_back_plain_opening", "decide_reference_once", 15),
     Tier("heuristics", frozenset(range(RULES_AWARE + 1)), "decide_basic", "give_back",
-         "give_back_opening", 40),
+         "give_back_opening", "decide_basic_once", 40),
     Tier("search", frozenset(range(MONTECARLO + 1)), "decide", "give_back",
-         "give_back_opening", 55),
+         "give_back_opening", "decide_once", 55),
 )  # fmt: skip
 
 
@@ -110,3 +128,21 @@ def tier_of(sids: Iterable[int]) -> Tier:
         if wanted <= tier.sids:
             return tier
     raise ValueError(f"no tier holds the strategy ids {sorted(wanted)}")
+
+
+def decider(sids: Iterable[int], names: Iterable[str] = ()) -> Any:
+    """The one-decision entry point of the cheapest tier holding ``sids``: the first
+    ``replay`` or ``play`` of ``lowest`` and ``random`` compiles no heuristic, and of a
+    heuristic no search player (which had cost a quarter of a first decision's minute).
+    When it is not compiled yet, one line on standard error says so, naming ``names``."""
+    tier = tier_of(sids)
+    entry = globals()[tier.decide_once]
+    if tier.name not in _ANNOUNCED and not config.DISABLE_JIT and not cached_on_disk(entry):
+        _ANNOUNCED.add(tier.name)
+        named = ", ".join(dict.fromkeys(names)) or f"the {tier.name} strategies"
+        print(f"compiling {named} for the kernel — once, about {tier.seconds} s",
+              file=sys.stderr, flush=True)  # fmt: skip
+    return entry
+
+
+_ANNOUNCED: set[str] = set()  # the tiers whose compile this process has already announced

@@ -5,6 +5,11 @@
 ``NUMBA_DISABLE_JIT=1`` to run the kernel as plain Python (readable tracebacks).
 """
 
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
 JIT = {"cache": True, "nogil": True, "error_model": "numpy"}
 
 # Functions that allocate nothing run without numba's reference counting: across
@@ -16,3 +21,12 @@ HOT = {**JIT, "_nrt": False}
 # the round, called once a round from the match loop, because a call passes every array
 # argument as seven words (pointers, size, shape, strides): the match loop ran 15 % faster.
 INLINE = {**HOT, "inline": "always"}
+
+
+def cached_on_disk(dispatcher: Any) -> bool:
+    """Whether numba's cache holds an index for ``dispatcher`` (a jitted function): its
+    first call then loads compiled code instead of compiling, so the commands say they
+    compile only when they will."""
+    func = dispatcher.py_func
+    stem = Path(func.__code__.co_filename).stem
+    return any(Path(dispatcher.stats.cache_path).glob(f"{stem}.{func.__qualname__}-*.nbi"))

@@ -9,7 +9,7 @@ Python loop (speed does not matter here; the two small compiled functions below 
 cached on disk). Scripted moves are checked first with the kernel's
 :func:`simulator.kernel.legal.legal_mask` and whose turn ``S`` says it is; an illegal one
 raises ValueError naming its index. Then each seat's strategy chooses through
-:func:`strategies.dispatch.decide_once`, by kernel id, drawing from the stream the
+:func:`strategies.dispatch.decider`'s entry point, by kernel id, drawing from the stream the
 reference replay draws from (the seed's match 0, purpose 0): even ``random`` plays the
 same moves on both engines.
 
@@ -62,7 +62,7 @@ from simulator.reference.rng import PLAY_STREAM
 from simulator.rules.cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, card_names, combo_name
 from simulator.rules.options import Rules
 from strategies.adapter import hand_mask
-from strategies.dispatch import decide_once
+from strategies.dispatch import decider
 from strategies.registry import get
 from strategies.specs import PLUGIN_BASE, StrategyError
 
@@ -228,6 +228,7 @@ def play_scripted_round(
         events += _events(S, H, R, played, places, n, seat, rank, count)
 
     limit = n * (int(sum(map(sum, hands))) + 1)  # a trick ends after n - 1 passes at most
+    decide_once = decider(sids, strategies)
     for _ in range(limit):
         if S[S_OVER]:
             return events

@@ -58,6 +58,7 @@ from typing import Any
 
 import numba
 
+from simulator.kernel.config import cached_on_disk
 from simulator.matchloop import matches, userchain
 from simulator.matchloop import round as round_loop
 from strategies import dispatch
@@ -224,7 +225,7 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
         run_blocks = matches.run_blocks
     else:
         run_blocks = module.run_blocks
-        if not _compiled_on_disk(run_blocks, module):
+        if not cached_on_disk(run_blocks):
             if spec.users:
                 userchain.check_users(spec.user_ids)  # a readable error before a long compile
             print(
@@ -291,10 +292,3 @@ def prune(folder: Path, keep: int = KEEP) -> list[str]:
             path.unlink(missing_ok=True)
         gone.append(stem)
     return gone
-
-
-def _compiled_on_disk(run_blocks: Any, module: ModuleType) -> bool:
-    """Whether numba's cache holds an index for the module's ``run_blocks``."""
-    folder = Path(run_blocks.stats.cache_path)
-    stem = Path(module.__file__ or "").stem
-    return any(folder.glob(f"{stem}.run_blocks-*.nbi"))

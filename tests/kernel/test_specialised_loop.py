@@ -100,6 +100,25 @@ def test_a_lowest_random_job_reaches_no_heuristic_and_no_search_player() -> None
     assert montecarlo_move in reachable(search)  # the walk does see the search player
 
 
+def test_one_decision_compiles_only_the_tier_of_its_strategies() -> None:
+    reference, heuristics, search = (
+        reachable(dispatch.decider(sids)) for sids in ([LOWEST, RANDOM], [PLANNER], [MONTECARLO])
+    )
+    assert decide_basic not in reference and montecarlo_move not in heuristics
+    assert decide_basic in heuristics and montecarlo_move in search
+
+
+def test_a_decisions_compile_is_said_once_and_only_when_not_cached(monkeypatch, capsys):
+    monkeypatch.setattr(dispatch, "_ANNOUNCED", set())
+    monkeypatch.setattr(dispatch, "cached_on_disk", lambda entry: False)
+    for _ in range(2):
+        assert dispatch.decider([PLANNER], ["planner", "planner"]) is dispatch.decide_basic_once
+    assert capsys.readouterr().err == "compiling planner for the kernel — once, about 40 s\n"
+    monkeypatch.setattr(dispatch, "cached_on_disk", lambda entry: True)
+    dispatch.decider([LOWEST], ["lowest"])
+    assert capsys.readouterr().err == ""
+
+
 def test_the_compile_message_is_given_when_cold_and_not_when_warm(tmp_path: Path) -> None:
     env = {**os.environ, "PRESIDENT_CACHE": str(tmp_path), "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "simulator", "simulate", "--rounds", "20",
