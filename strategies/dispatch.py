@@ -2,9 +2,9 @@
 
 Passing jitted functions as arguments would disable the on-disk cache (and compile the
 caller again for each function), so built-in strategies are chosen by an integer id.
-Every strategy but the search player is dispatched by
-:func:`strategies.policies.decide_basic`, which the search player's rollouts call in turn;
-this module adds the search player on top.
+Every strategy but the search player is dispatched by :func:`strategies.policies.choose`,
+inlined into the match loop (the search player's rollouts call it compiled apart, as
+:func:`~strategies.policies.decide_basic`); this module adds the search player on top.
 
 A job's match loop is compiled for its strategies only (:mod:`simulator.matchloop.specialise`):
 the built-ins come in :data:`TIERS` of growing cost, each with the dispatch functions
@@ -26,7 +26,7 @@ from simulator.kernel.config import HOT, INLINE, cached_on_disk
 from strategies.heuristics import give_singles
 from strategies.kernels import lowest_give, lowest_move, random_give, random_move
 from strategies.montecarlo import montecarlo_move
-from strategies.policies import decide_basic
+from strategies.policies import choose, decide_basic
 from strategies.rules_aware import rules_aware_give
 from strategies.specs import LOWEST, MONTECARLO, PLUGIN_BASE, RANDOM, RULES_AWARE
 
@@ -36,7 +36,7 @@ def decide(sid, pos, S, H, R, played, roles, rs, params):
     """The move of strategy ``sid`` for the player at ``pos``: ``(rank, count)``, count 0 = pass."""
     if sid == MONTECARLO:
         return montecarlo_move(pos, S, H, R, played, roles, rs, params)
-    return decide_basic(sid, pos, S, H, R, played, roles, rs, params)
+    return choose(sid, pos, S, H, R, played, roles, rs, params)
 
 
 @njit(**HOT)
@@ -114,7 +114,7 @@ class Tier:
 TIERS = (
     Tier("reference", frozenset({LOWEST, RANDOM}), "decide_unreachable", "give_back",
          "give_back_plain_opening", "decide_reference_once", 15),
-    Tier("heuristics", frozenset(range(RULES_AWARE + 1)), "decide_basic", "give_back",
+    Tier("heuristics", frozenset(range(RULES_AWARE + 1)), "choose", "give_back",
          "give_back_opening", "decide_basic_once", 40),
     Tier("search", frozenset(range(MONTECARLO + 1)), "decide", "give_back",
          "give_back_opening", "decide_once", 55),

@@ -15,14 +15,6 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, U16, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
-from simulator.kernel.layout import (
-    R_JOKERS,
-    R_NOFIN2,
-    S_OWNER,
-    S_REV,
-    S_TOP_COUNT,
-)
-from simulator.kernel.legal import legal_plays
 from simulator.rules.cards import TWO
 from strategies.hand import (
     at_least,
@@ -49,26 +41,23 @@ OUT_ON_TWO = 1e6  # value of going out on 2s under no_finish_on_two (the worst p
 # ---------------------------------------------------------------- keep-sets
 
 
-@njit(**HOT)
-def keep_sets_move(pos, S, H, R, params):
+@njit(**INLINE)
+def keep_sets_choice(h, m, tc, rev, break_at):
     """``keep-sets``: never break a pair, three or four to follow; lead the weakest group.
 
     Following, it plays the weakest play that uses every card of its rank, and passes
-    when every legal play would split a group — unless it holds at most
-    ``params[pos, 0]`` cards, when it follows like ``lowest``.
+    when every legal play would split a group — unless it holds at most ``break_at``
+    cards (``params[pos, 0]``), when it follows like ``lowest``. ``m`` is the legal plays.
     """
-    h = H[pos]
-    rev = S[S_REV]
-    if S[S_TOP_COUNT] == 0:
+    if tc == 0:
         r = weakest_of(h & RANKS, rev)
         return r, count_of(h, r)
-    m = legal_plays(h, S, R)
     if m == U0:
         return 0, 0
     w = whole(m, h)
     if w != U0:
         return weakest_play(w, rev)
-    if popc(h) <= params[pos, 0]:
+    if popc(h) <= break_at:
         return weakest_play(m, rev)
     return 0, 0
 
@@ -120,28 +109,22 @@ def winning(h, rev, played, jokers):
 
 
 @njit(**HOT)
-def control_move(pos, S, H, R, played, params):
-    """``control``: keep the strong cards (strength ≥ ``params[pos, 0]``, default the
-    aces) to win tricks and regain the lead.
+def control_choice(h, m, tc, rev, played, jokers, strength, spend_at, threat_at, owner_cards):
+    """``control``: keep the strong cards (strength ≥ ``strength``, ``params[pos, 0]``,
+    default the aces) to win tricks and regain the lead.
 
     Leading, it cashes its unbeatable groups first when they are all but one of its
     groups (it then goes out), and otherwise leads its weakest non-control group.
     Following, it plays its weakest non-control group whole; it spends a control only
-    when it holds at most ``params[pos, 1]`` cards, when the top's owner holds at most
-    ``params[pos, 2]`` cards (he is about to go out), or when its unbeatable groups are
-    all but one of its groups; otherwise it passes.
+    when it holds at most ``spend_at`` cards (``params[pos, 1]``), when the top's owner
+    holds at most ``threat_at`` (``params[pos, 2]``) cards (he is about to go out), or
+    when its unbeatable groups are all but one of its groups; otherwise it passes.
+    ``m`` is the legal plays; ``owner_cards`` the cards the top's owner holds.
     """
-    h = H[pos]
-    rev = S[S_REV]
-    jokers = R[R_JOKERS]
-    ctl = spread(at_least(params[pos, 0], rev))
-    if S[S_TOP_COUNT] == 0:
+    ctl = spread(at_least(strength, rev))
+    if tc == 0:
         return control_lead(h, rev, played, jokers, ctl)
-    m = legal_plays(h, S, R)
-    owner_cards = popc(H[S[S_OWNER]])
-    return control_follow(
-        h, m, rev, played, jokers, ctl, params[pos, 1], params[pos, 2], owner_cards
-    )
+    return control_follow(h, m, rev, played, jokers, ctl, spend_at, threat_at, owner_cards)
 
 
 # ---------------------------------------------------------------- shed-max
@@ -157,24 +140,22 @@ def biggest_play(m, rev):
     return 0, 0
 
 
-@njit(**HOT)
-def shed_max_move(pos, S, H, R, params):
+@njit(**INLINE)
+def shed_max_choice(h, m, tc, rev, end_groups):
     """``shed-max``: shed as many cards per play as possible; strong first near the end.
 
     Leading, it plays its largest group (the weakest on a tie) — or, once it holds at
-    most ``params[pos, 0]`` groups, its strongest group, to keep the lead for the last
-    ones. Following, it plays the largest legal whole group (the strongest when near
-    the end), else the largest legal play; it never passes by choice.
+    most ``end_groups`` (``params[pos, 0]``) groups, its strongest group, to keep the
+    lead for the last ones. Following, it plays the largest legal whole group (the
+    strongest when near the end), else the largest legal play (``m`` is the legal plays);
+    it never passes by choice.
     """
-    h = H[pos]
-    rev = S[S_REV]
-    near_end = groups(h) <= params[pos, 0]
-    if S[S_TOP_COUNT] == 0:
+    near_end = groups(h) <= end_groups
+    if tc == 0:
         if near_end:
             r = strongest_of(h & RANKS, rev)
             return r, count_of(h, r)
         return biggest_play(whole(h, h), rev)
-    m = legal_plays(h, S, R)
     if m == U0:
         return 0, 0
     w = whole(m, h)
@@ -202,32 +183,27 @@ def hand_value(h, u, per_group, per_card):
 
 
 @njit(**HOT)
-def planner_move(pos, S, H, R, played, params):
+def planner_choice(h, m, tc, u, nofin2, per_group, per_card, lead_bonus, pass_cost):
     """``planner``: one-move look-ahead on how many plays the hand still needs.
 
     It values a hand by the plays it needs to go out that will not win by themselves
-    (groups minus unbeatable groups), plus small costs per group (``params[pos, 0]``)
-    and per card (``params[pos, 1]``). Every legal play is valued on the hand it leaves,
-    with a bonus ``params[pos, 2]`` when the play cannot be beaten (it keeps the lead);
-    going out is best, going out on 2s under no_finish_on_two worst. The pass is valued
-    on the hand as it is plus ``params[pos, 3]``. It makes the best-valued move (the
+    (groups minus unbeatable groups), plus small costs per group (``per_group``,
+    ``params[pos, 0]``) and per card (``per_card``, ``params[pos, 1]``). Every legal
+    play (``m``) is valued on the hand it leaves, with a bonus ``lead_bonus``
+    (``params[pos, 2]``) when the play cannot be beaten (it keeps the lead); going out is
+    best, going out on 2s under no_finish_on_two worst. The pass is valued on the hand
+    as it is plus ``pass_cost`` (``params[pos, 3]``). It makes the best-valued move (the
     first in the canonical order on a tie).
 
     A play moves cards from the hand to the table, so the cards out there — and with
-    them the unbeatable plays — are the same for every candidate: found once.
+    them the unbeatable plays ``u`` (:func:`~strategies.hand.unbeatable_plays`) — are
+    the same for every candidate: found once, by the caller.
     """
-    h = H[pos]
-    m = legal_plays(h, S, R)
-    u = unbeatable_plays(outside(h, played, R[R_JOKERS]), S[S_REV])
-    per_group = params[pos, 0]
-    per_card = params[pos, 1]
-    lead_bonus = params[pos, 2]
-    nofin2 = R[R_NOFIN2]
     best_r = 0
     best_c = 0
     best = 1e18
-    if S[S_TOP_COUNT] != 0:
-        best = hand_value(h, u, per_group, per_card) + params[pos, 3]
+    if tc != 0:
+        best = hand_value(h, u, per_group, per_card) + pass_cost
     x = m
     while x != U0:
         b = ctz(x)

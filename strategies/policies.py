@@ -2,32 +2,60 @@
 
 The search player (:mod:`strategies.montecarlo`) plays rounds out with one of these,
 so this dispatch must not lead back to it.
+
+Why two functions. :func:`choose` is inlined where it is called (the match loop of the
+heuristics' tier, :func:`decide_basic`): a call to a compiled function passes every
+array argument as seven words, so the dispatch by id, the reads of the position and
+the legal plays (shared by every heuristic) cost more as a call than as code in the
+loop, where the state the loop has just written to ``S`` is still in registers. Each
+heuristic then gets only scalars (and ``played`` for those that count the cards out
+there), so the call to the ones compiled apart is cheap.
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from simulator.kernel.config import HOT
-from strategies.heuristics import control_move, keep_sets_move, planner_move, shed_max_move
-from strategies.kernels import lowest_move, random_move
+from simulator.kernel.bits import popc
+from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.layout import R_JOKERS, R_NOFIN2, S_OWNER, S_REV, S_TOP_COUNT, S_TOP_RANK
+from simulator.kernel.legal import legal_flags, plays_of
+from strategies.hand import outside, unbeatable_plays
+from strategies.heuristics import control_choice, keep_sets_choice, planner_choice, shed_max_choice
+from strategies.kernels import lowest_choice, random_choice
 from strategies.rules_aware import rules_aware_move
 from strategies.specs import CONTROL, KEEP_SETS, LOWEST, PLANNER, RANDOM, SHED_MAX
 
 
+@njit(**INLINE)
+def choose(sid, pos, S, H, R, played, roles, rs, params):
+    """The move of strategy ``sid`` (any but the search player): ``(rank, count)``, count 0 = pass."""
+    h = H[pos]
+    t = S[S_TOP_RANK]
+    tc = S[S_TOP_COUNT]
+    rev = S[S_REV]
+    lf = legal_flags(R)
+    if sid == LOWEST:
+        return lowest_choice(h, t, tc, rev, lf)
+    if sid == RANDOM:
+        return random_choice(h, t, tc, rev, lf, rs)
+    m = plays_of(h, t, tc, rev, lf)
+    if sid == KEEP_SETS:
+        return keep_sets_choice(h, m, tc, rev, params[pos, 0])
+    if sid == SHED_MAX:
+        return shed_max_choice(h, m, tc, rev, params[pos, 0])
+    if sid == CONTROL:
+        owner_cards = popc(H[S[S_OWNER]]) if tc != 0 else 0
+        return control_choice(h, m, tc, rev, played, R[R_JOKERS], params[pos, 0], params[pos, 1],
+                              params[pos, 2], owner_cards)  # fmt: skip
+    if sid == PLANNER:
+        u = unbeatable_plays(outside(h, played, R[R_JOKERS]), rev)
+        return planner_choice(h, m, tc, u, R[R_NOFIN2], params[pos, 0], params[pos, 1],
+                              params[pos, 2], params[pos, 3])  # fmt: skip
+    return rules_aware_move(pos, S, H, R, played, params)
+
+
 @njit(**HOT)
 def decide_basic(sid, pos, S, H, R, played, roles, rs, params):
-    """The move of strategy ``sid`` (any but the search player): ``(rank, count)``, count 0 = pass."""
-    if sid == LOWEST:
-        return lowest_move(pos, S, H, R)
-    if sid == RANDOM:
-        return random_move(pos, S, H, R, rs)
-    if sid == KEEP_SETS:
-        return keep_sets_move(pos, S, H, R, params)
-    if sid == CONTROL:
-        return control_move(pos, S, H, R, played, params)
-    if sid == SHED_MAX:
-        return shed_max_move(pos, S, H, R, params)
-    if sid == PLANNER:
-        return planner_move(pos, S, H, R, played, params)
-    return rules_aware_move(pos, S, H, R, played, params)
+    """:func:`choose` compiled on its own, for the search player's rollouts and prior."""
+    return choose(sid, pos, S, H, R, played, roles, rs, params)

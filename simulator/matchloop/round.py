@@ -95,9 +95,9 @@ def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_str
                 H[pos], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf, s, buf, have
             )
         else:
-            store_state(S, st)
             rs[0], rs[1], rs[2] = s, buf, have
             cur = use_stream(rs, seat_streams, cur, srow[pos])
+            store_state(S, st)  # after the stream: the dispatch's reads of S are then the stores
             r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
             s, buf, have = rs[0], rs[1], rs[2]
         if tracing and S[S_TRACE] < trace.size:

@@ -32,7 +32,7 @@ from simulator.rules.presets import preset
 from strategies import dispatch
 from strategies.dispatch import TIERS
 from strategies.montecarlo import montecarlo_move
-from strategies.policies import decide_basic
+from strategies.policies import choose, decide_basic
 from strategies.registry import get
 from strategies.specs import LOWEST, MONTECARLO, PLANNER, RANDOM, StrategyError
 from strategies.user import source_digest
@@ -94,7 +94,7 @@ def _globals_of(code: CodeType) -> set[str]:
 def test_a_lowest_random_job_reaches_no_heuristic_and_no_search_player() -> None:
     loop = specialised_loop(Specialisation.of([LOWEST, RANDOM]), ["lowest", "random"])
     calls = reachable(loop)
-    assert montecarlo_move not in calls and decide_basic not in calls
+    assert montecarlo_move not in calls and decide_basic not in calls and choose not in calls
     assert dispatch.decide_unreachable in calls  # the loop is the specialised one
     search = specialised_loop(Specialisation.of([MONTECARLO]), ["montecarlo"])
     assert montecarlo_move in reachable(search)  # the walk does see the search player
