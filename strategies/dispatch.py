@@ -2,9 +2,10 @@
 
 Passing jitted functions as arguments would disable the on-disk cache (and compile the
 caller again for each function), so built-in strategies are chosen by an integer id.
-Every strategy but the search player is dispatched by :func:`strategies.policies.choose`,
-inlined into the match loop (the search player's rollouts call it compiled apart, as
-:func:`~strategies.policies.decide_basic`); this module adds the search player on top.
+The heuristics are dispatched by :func:`strategies.policies.choose`, inlined into the
+match loop (which moves for ``lowest`` and ``random`` itself); every strategy but the
+search player by :func:`strategies.policies.decide_basic`, compiled apart, which the
+search player's rollouts call in turn. This module adds the search player on top.
 
 A job's match loop is compiled for its strategies only (:mod:`simulator.matchloop.specialise`):
 the built-ins come in :data:`TIERS` of growing cost, each with the dispatch functions
@@ -33,7 +34,8 @@ from strategies.specs import LOWEST, MONTECARLO, PLUGIN_BASE, RANDOM, RULES_AWAR
 
 @njit(**INLINE)
 def decide(sid, pos, S, H, R, played, roles, rs, params):
-    """The move of strategy ``sid`` for the player at ``pos``: ``(rank, count)``, count 0 = pass."""
+    """The move of strategy ``sid`` (a heuristic or the search player: the match loop
+    moves for ``lowest`` and ``random`` itself): ``(rank, count)``, count 0 = pass."""
     if sid == MONTECARLO:
         return montecarlo_move(pos, S, H, R, played, roles, rs, params)
     return choose(sid, pos, S, H, R, played, roles, rs, params)
@@ -64,9 +66,13 @@ def give_back_opening(sid, h, k, rs, params, out, giver):
 
 @njit(**HOT)
 def decide_once(sid, pos, S, H, R, played, roles, rs, params):
-    """``decide`` as a compiled entry point, for one decision at a time (the reference
-    engine's kernel adapter, scripted rounds): the search tier's, see :func:`decider`."""
-    return decide(sid, pos, S, H, R, played, roles, rs, params)
+    """The move of any built-in strategy ``sid``, as a compiled entry point for one
+    decision at a time (the reference engine's kernel adapter, scripted rounds): the
+    search tier's, see :func:`decider`. Not :func:`decide`, which leaves ``lowest`` and
+    ``random`` to the match loop."""
+    if sid == MONTECARLO:
+        return montecarlo_move(pos, S, H, R, played, roles, rs, params)
+    return decide_basic(sid, pos, S, H, R, played, roles, rs, params)
 
 
 @njit(**HOT)

@@ -22,7 +22,6 @@ from simulator.kernel.bits import (
     U1,
     U16,
     U32,
-    count_of,
     ctz,
     highest,
     popc,
@@ -99,18 +98,31 @@ def at_least(threshold, rev):
 
 
 @njit(**INLINE)
+def free(h):
+    """The cards of a full deck (4 of each rank) that hand ``h`` does not hold, in the
+    hand layout: level ``l`` of a rank is level ``3 - l`` of the hand, inverted."""
+    g = ~h
+    return (((g >> U48) & RANKS) | ((g >> U16) & (RANKS << U16)) | ((g << U16) & (RANKS << U32))
+            | ((g << U48) & (RANKS << U48)))  # fmt: skip
+
+
+@njit(**INLINE)
 def outside(h, played, jokers):
     """The cards neither in hand ``h`` nor played yet this round, in the hand layout (bit
     ``16*l + r``: at least ``l+1`` cards of rank ``r`` are out there).
 
     One pass over the ranks per decision; playing cards from ``h`` leaves it unchanged
     (they move from the hand to ``played``), so one mask serves every candidate play.
+    Each rank's column of :func:`free` moves down by the cards played (and by the jokers
+    missing from the deck): no bit count, a shift per rank, which the compiler may do
+    for several ranks at once.
     """
+    f = free(h)
     out = U0
     for r in range(JOKER + 1):
-        seen = count_of(h, r) + played[r] + (4 - jokers if r == JOKER else 0)
-        half = np.uint64(8 * seen)  # COL >> 16*seen in two steps: a shift by 64 is undefined
-        out |= ((COL >> half) >> half) << np.uint64(r)
+        gone = played[r] + (4 - jokers if r == JOKER else 0)
+        half = np.uint64(8 * gone)  # a shift by 16*gone in two steps: one by 64 is undefined
+        out |= ((f & (COL << np.uint64(r))) >> half) >> half
     return out
 
 

@@ -22,24 +22,19 @@ from simulator.kernel.layout import R_JOKERS, R_NOFIN2, S_OWNER, S_REV, S_TOP_CO
 from simulator.kernel.legal import legal_flags, plays_of
 from strategies.hand import outside, unbeatable_plays
 from strategies.heuristics import control_choice, keep_sets_choice, planner_choice, shed_max_choice
-from strategies.kernels import lowest_choice, random_choice
+from strategies.kernels import lowest_move, random_move
 from strategies.rules_aware import rules_aware_move
 from strategies.specs import CONTROL, KEEP_SETS, LOWEST, PLANNER, RANDOM, SHED_MAX
 
 
 @njit(**INLINE)
 def choose(sid, pos, S, H, R, played, roles, rs, params):
-    """The move of strategy ``sid`` (any but the search player): ``(rank, count)``, count 0 = pass."""
+    """The move of heuristic ``sid`` (neither ``lowest``, ``random`` nor the search
+    player, which the match loop moves for itself): ``(rank, count)``, count 0 = pass."""
     h = H[pos]
-    t = S[S_TOP_RANK]
     tc = S[S_TOP_COUNT]
     rev = S[S_REV]
-    lf = legal_flags(R)
-    if sid == LOWEST:
-        return lowest_choice(h, t, tc, rev, lf)
-    if sid == RANDOM:
-        return random_choice(h, t, tc, rev, lf, rs)
-    m = plays_of(h, t, tc, rev, lf)
+    m = plays_of(h, S[S_TOP_RANK], tc, rev, legal_flags(R))
     if sid == KEEP_SETS:
         return keep_sets_choice(h, m, tc, rev, params[pos, 0])
     if sid == SHED_MAX:
@@ -57,5 +52,10 @@ def choose(sid, pos, S, H, R, played, roles, rs, params):
 
 @njit(**HOT)
 def decide_basic(sid, pos, S, H, R, played, roles, rs, params):
-    """:func:`choose` compiled on its own, for the search player's rollouts and prior."""
+    """The move of strategy ``sid`` (any but the search player), compiled on its own for
+    the search player's rollouts and prior: ``(rank, count)``, count 0 = pass."""
+    if sid == LOWEST:
+        return lowest_move(pos, S, H, R)
+    if sid == RANDOM:
+        return random_move(pos, S, H, R, rs)
     return choose(sid, pos, S, H, R, played, roles, rs, params)
