@@ -102,12 +102,15 @@ def kernel_run(
     """A timed call of the kernel (``matches`` whole matches, 4 x ``strategy`` on
     ``threads`` threads), compiled or loaded already, and the rounds it plays."""
     job = KernelJob.build(rules, [strategy] * 4, 1, ROUNDS_PER_MATCH, 1000)
+    # Blocks small enough that every thread gets work: the search's 10 matches made one
+    # 64-match block, which one thread played alone.
+    block = min(64, max(1, matches // (4 * threads)))
     set_threads(threads)
-    rounds = len(run_matches(job, 0, matches))
+    rounds = len(run_matches(job, 0, matches, block))
 
     def call() -> object:
         set_threads(threads)
-        return run_matches(job, 0, matches)
+        return run_matches(job, 0, matches, block)
 
     return call, rounds
 
