@@ -113,8 +113,8 @@ def workers_option(func):  # type: ignore[no-untyped-def]
     return click.option("--workers", type=int, default=machine_cores,
                         callback=_positive_workers,
                         show_default=f"the machine's cores, {machine_cores()}",
-                        help="Threads for the kernel (simulate --engine dask: worker "
-                        "processes).")(func)  # fmt: skip
+                        help="Threads for the kernel (simulate --engine dask: workers "
+                        "of the local cluster).")(func)  # fmt: skip
 
 
 def quiet_option(func):  # type: ignore[no-untyped-def]

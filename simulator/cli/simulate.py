@@ -160,7 +160,7 @@ def format_table(result: RunResult, players: int, duplicate: bool) -> str:
     default="numba",
     show_default=True,
     help="numba: the kernel; python: the reference engine (slow, same data); dask: the "
-    "kernel on a Dask cluster (--scheduler, or a local cluster of --workers processes).",
+    "kernel on a Dask cluster (--scheduler, or a local cluster of --workers threads).",
 )
 @click.option(
     "--scheduler",

@@ -61,6 +61,7 @@ import numba
 from simulator.kernel.config import cached_on_disk
 from simulator.matchloop import matches, userchain
 from simulator.matchloop import round as round_loop
+from simulator.matchloop.inlining import share_inlined_scopes
 from strategies import dispatch
 from strategies.dispatch import Tier, tier_of
 from strategies.specs import PLUGIN_BASE, StrategyError
@@ -212,6 +213,7 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     key = cache_key(spec)
     module = _import_anywhere(spec, key)
     if module is None:  # nowhere to write: the generic loop, which holds no user function
+        share_inlined_scopes()  # the compile to come in half the time (inlining.py)
         if spec.users:
             raise StrategyError(
                 "a strategy file needs a kernel cache folder you can write: set PRESIDENT_CACHE"
@@ -226,6 +228,7 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     else:
         run_blocks = module.run_blocks
         if not cached_on_disk(run_blocks):
+            share_inlined_scopes()
             if spec.users:
                 userchain.check_users(spec.user_ids)  # a readable error before a long compile
             print(

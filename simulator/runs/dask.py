@@ -40,24 +40,28 @@ AHEAD_PER_THREAD = 2  # parts in flight per worker thread
 RETRIES = 2  # a task that raised is tried again this many times (lost workers: always)
 WORKERS_TIMEOUT = 60  # seconds to wait for a first worker on a remote scheduler
 
-_KERNEL_LOCK = threading.Lock()
-_JOBS: dict[str, KernelJob] = {}  # per worker process: the kernel arrays of each job
+_JOBS_LOCK = threading.Lock()
+_JOBS: dict[str, KernelJob] = {}  # per process: the kernel arrays of each job
+_WORKER_LOCKS: dict[str, threading.Lock] = {}  # per worker: one part at a time
 
 
 def _kernel_rows(config: SimConfig, lo: int, hi: int) -> np.ndarray:
     """On a worker: the kernel rows of matches ``[lo, hi)``.
 
-    One part at a time per worker process, on as many numba threads as the worker has
-    threads: numba's threading layers must not launch parallel loops from two threads at
-    once, and the worker's threads share the same cores anyway.
+    One part at a time per worker, on as many kernel threads as the worker has threads
+    (they share the same cores anyway). The workers of a local cluster are threads of
+    one process, one thread each: they compute their parts side by side (the kernel
+    releases the GIL), sharing the job's arrays and the loaded kernel.
     """
-    threads = get_worker().state.nthreads
-    with _KERNEL_LOCK:
+    worker = get_worker()
+    with _JOBS_LOCK:
         key = json.dumps(config.to_json(), sort_keys=True)
         job = _JOBS.get(key)
         if job is None:
             job = _JOBS[key] = config.kernel_job()
-        set_threads(threads)
+        lock = _WORKER_LOCKS.setdefault(worker.address, threading.Lock())
+    with lock:
+        set_threads(worker.state.nthreads)
         return run_matches(job, lo, hi)
 
 
@@ -86,7 +90,7 @@ def warm_up(config: SimConfig) -> None:
 
 
 class DaskEngine:
-    """A connection to a Dask cluster (a local one of ``workers`` processes without
+    """A connection to a Dask cluster (a local one of ``workers`` threads without
     ``scheduler``) that computes parts; a context manager that closes what it opened."""
 
     def __init__(
@@ -102,10 +106,14 @@ class DaskEngine:
         self.target: WorkerTarget | None = None
         try:
             if scheduler is None:
+                # workers as threads of this process: worker processes cost 7-8 s of CPU
+                # more on a 10 M-round run (each started, importing distributed, numba
+                # and the kernel, loading the compiled loop); the kernel, the table's
+                # pass and the parquet writer release the GIL, so threads lose nothing
                 self.cluster = LocalCluster(
                     n_workers=workers,
                     threads_per_worker=1,
-                    processes=True,
+                    processes=False,
                     dashboard_address=":0",  # any free port: never clash with another cluster
                     silence_logs=logging.ERROR,
                 )

@@ -11,7 +11,6 @@ give the same table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -76,60 +75,32 @@ def table_from_rows(
 ) -> pa.Table:
     """The output table of kernel rows (one per round) of whole matches, in match order.
 
-    Built from numpy straight into Arrow, each column cast once to its dtype: no pandas
-    (a part of a million rows takes milliseconds, and a run that keeps no table never
-    imports pandas). The categories are dictionaries that always list every strategy and
+    Every column is written in one compiled pass over the rows
+    (:mod:`simulator.runs.columns`), straight into Arrow: no pandas (a part of a million
+    rows takes milliseconds, and a run that keeps no table never imports pandas). The categories are dictionaries that always list every strategy and
     role, so parts of a large run concatenate without surprises. ``codes`` is
     ``config.strategy_codes`` of the rows' matches when the caller has it already.
     """
     import pyarrow as pa  # loaded only by a run that writes its table
 
+    from simulator.runs.columns import FILLED, fill_columns, row_layout  # numba: here only
+
     n = config.rules.players
-    r = len(rows)
-    match = rows[:, kernel_rows.OUT_MATCH]
-    place = rows[:, kernel_rows.OUT_PLACE : kernel_rows.OUT_PLACE + n].astype(np.int8)
-    prev = np.zeros((r, n), dtype=np.int8)  # the place one round earlier, 0 in round 0
-    np.multiply(place[:-1], (match[1:] == match[:-1])[:, None], out=prev[1:])
     if codes is None:
-        codes = config.strategy_codes(match)
-    players = np.arange(n, dtype=rows.dtype)
-
-    def per_player(name: str, col: int) -> pa.Array:
-        return pa.array(rows[:, col : col + n].astype(_DTYPES[name]).ravel())
-
-    def per_round(name: str, col: int) -> pa.Array:
-        return pa.array(np.repeat(rows[:, col].astype(_DTYPES[name]), n))
-
-    def holder(col: int) -> pa.Array:
-        """True on the row of the player a per-round column names (-1: nobody)."""
-        return pa.array((np.ascontiguousarray(rows[:, col])[:, None] == players).ravel())
-
-    def category(indices: np.ndarray, names: Sequence[str]) -> pa.DictionaryArray:
-        return pa.DictionaryArray.from_arrays(
-            indices.astype(np.int8, copy=False).ravel(), pa.array(names, pa.string())
-        )
-
+        codes = config.strategy_codes(rows[:, kernel_rows.OUT_MATCH])
+    size = len(rows) * n
+    arrays = {name: np.empty(size, np.int8 if _DTYPES[name] == "category" else _DTYPES[name])
+              for name in FILLED}  # fmt: skip
     roles = roles_by_place(n)
     prev_roles = np.concatenate([[0], roles[1:] + 1]).astype(np.int8)  # no place: ""
+    fill_columns(np.ascontiguousarray(rows), np.ascontiguousarray(codes), row_layout(), roles,
+                 prev_roles, *arrays.values())  # fmt: skip
+    categories = {"strategy": config.names, "role": ROLE_NAMES, "prev_role": PREV_ROLE_NAMES}
     columns = {
-        "match": per_round("match", kernel_rows.OUT_MATCH),
-        "round": per_round("round", kernel_rows.OUT_ROUND),
-        "seat": pa.array(np.tile(players.astype(np.int8), r)),
-        "strategy": category(codes, config.names),
-        "place": pa.array(place.ravel()),
-        "role": category(roles.take(place), ROLE_NAMES),
-        "prev_role": category(prev_roles.take(prev), PREV_ROLE_NAMES),
-        "points": per_player("points", kernel_rows.OUT_POINTS),
-        "total": per_player("total", kernel_rows.OUT_TOTAL),
-        "position": per_player("position", kernel_rows.OUT_POS),
-        "dealt": holder(kernel_rows.OUT_DEALER),
-        "led": holder(kernel_rows.OUT_LEADER),
-        "tricks": per_round("tricks", kernel_rows.OUT_TRICKS),
-        "plays": per_round("plays", kernel_rows.OUT_PLAYS),
-        "passes": per_round("passes", kernel_rows.OUT_PASSES),
-        "skips": per_round("skips", kernel_rows.OUT_SKIPS),
-        "won_match": holder(kernel_rows.OUT_WINNER),
-        "hand_strength": per_player("hand_strength", kernel_rows.OUT_STRENGTH),
+        name: pa.DictionaryArray.from_arrays(arrays[name], pa.array(categories[name], pa.string()))
+        if name in categories
+        else pa.array(arrays[name])
+        for name in COLUMNS  # a column of SCHEMA that fill_columns does not fill: KeyError
     }
     # no column ever holds a null: declared so, parquet skips the definition levels
     # (a fifth of the writing time)
