@@ -28,11 +28,20 @@ from typing import Any
 _sharing = threading.local()  # true while an untyped inlining copies the callee's blocks
 
 
+VERIFIED = ("0.68",)  # numba versions whose inliner this was read and checked against
+
+
 def share_inlined_scopes() -> None:
     """Install the shared scope copy (see the module docstring); once per process.
 
-    Left alone when numba defines its own copy of scopes (a numba that fixed this).
+    Only on the numba versions of :data:`VERIFIED` (the patch leans on the inliner's
+    internals: another version compiles at numba's own pace, never differently), and
+    left alone when numba defines its own copy of scopes (a numba that fixed this).
     """
+    import numba
+
+    if ".".join(numba.__version__.split(".")[:2]) not in VERIFIED:
+        return
     from numba.core import ir
     from numba.core.inline_closurecall import InlineWorker
 

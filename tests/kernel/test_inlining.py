@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+import numba
 from numba import njit
 from numba.core import ir
 from numba.core.inline_closurecall import InlineWorker
@@ -34,7 +35,8 @@ def _uses_inlined(a, b):
 def test_inlined_code_computes_the_same_with_shared_scopes() -> None:
     inlining.share_inlined_scopes()
     inlining.share_inlined_scopes()  # a second call installs nothing more
-    assert InlineWorker.inline_function.shares_scopes
+    verified = ".".join(numba.__version__.split(".")[:2]) in inlining.VERIFIED
+    assert getattr(InlineWorker.inline_function, "shares_scopes", False) == verified
     cases = [(-5, 20), (3, 4), (12, -1), (7, 7)]
     expected = [_uses_inlined.py_func(a, b) for a, b in cases]
     assert [_uses_inlined(a, b) for a, b in cases] == expected
