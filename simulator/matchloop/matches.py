@@ -322,7 +322,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
         if framed:
             stream_init(seat_streams[p], key, deal_match, SEAT_STREAMS_U + np.uint64(p))
     if not framed:
-        stream_init(rs_play, key, m, 0)
+        stream_init(rs_play, key, m, U0)  # purposes always uint64: one compiled signature
     knows = reads_knowledge(sid_pl, n)
     reached = False
     dealer_player = 0
@@ -331,7 +331,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
     for rd in range(rounds_limit):
         if row >= end:
             return -1
-        stream_init(rs_deal, key, deal_match, rd + 1)
+        stream_init(rs_deal, key, deal_match, np.uint64(rd + 1))
         if rd == 0:
             dealer = below(rs_deal, n)
             first_dealer = dealer

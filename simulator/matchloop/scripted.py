@@ -210,7 +210,7 @@ def play_scripted_round(
     places = np.zeros(MAX_PLAYERS, dtype=np.int64)
     roles = np.full(MAX_PLAYERS, NO_ROLE, dtype=np.int64)  # one round: no previous roles
     rs = np.zeros(3, dtype=np.uint64)
-    stream_init(rs, seed_key(np.uint64(seed % 2**64)), 0, PLAY_STREAM)
+    stream_init(rs, seed_key(np.uint64(seed % 2**64)), 0, np.uint64(PLAY_STREAM))
     start_round(S, H, n, leader, played, places)
 
     events: list[dict[str, Any]] = []
