@@ -12,14 +12,12 @@
 
 from __future__ import annotations
 
-import dis
 import os
 import subprocess
 import sys
 import textwrap
 from dataclasses import replace
 from pathlib import Path
-from types import CodeType
 
 import numpy as np
 import pytest
@@ -79,16 +77,8 @@ def reachable(dispatcher: object) -> set[object]:
         seen.add(id(func))
         found.add(func)
         scope = func.py_func.__globals__
-        todo += [scope[n] for n in _globals_of(func.py_func.__code__) if n in scope]
+        todo += [scope[n] for n in specialise._globals_of(func.py_func.__code__) if n in scope]
     return found
-
-
-def _globals_of(code: CodeType) -> set[str]:
-    names = {i.argval for i in dis.get_instructions(code) if i.opname == "LOAD_GLOBAL"}
-    for const in code.co_consts:
-        if isinstance(const, CodeType):
-            names |= _globals_of(const)
-    return names
 
 
 def test_a_lowest_random_job_reaches_no_heuristic_and_no_search_player() -> None:
