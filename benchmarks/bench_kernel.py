@@ -280,8 +280,8 @@ def main() -> None:
                         help="shorter timings; skip the compile and output runs")  # fmt: skip
     args = parser.parse_args()
     quick = args.quick
-    kernel_section(load_prototype(), 10_000 if quick else 100_000, 3 if quick else 5)
-    strategy_section(2_000 if quick else 20_000, 10 if quick else 100)
+    kernel_section(load_prototype(), 50_000 if quick else 100_000, 3 if quick else 5)
+    strategy_section(2_000 if quick else 20_000, 40 if quick else 100)
     startup_section(5)
     if quick:
         heading("compiling and output: skipped (--quick)")

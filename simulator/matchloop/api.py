@@ -44,7 +44,7 @@ from strategies.registry import get
 from strategies.specs import PLUGIN_BASE, StrategyError
 
 MAX_MATCH = 2**31 - 1  # match numbers are stored as int32
-TASKS_PER_THREAD = 8  # tasks of blocks per thread and call: load balance, progress
+TASKS_PER_THREAD = 32  # tasks of blocks per thread and call: load balance, progress
 MAX_TASK_BLOCKS = 16  # blocks per task at most (1,024 matches): the bar moves often
 RowsDone = Callable[[int], None]
 _threads = [numba.config.NUMBA_NUM_THREADS]  # threads of the match loop (set_threads)
