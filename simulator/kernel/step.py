@@ -274,8 +274,9 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
         taken, is_equal = play_effect(r, c, tc, t, rules & SKIP != 0, rules & TRANSPARENT != 0)
         if table & TRICK_RULES != 0:
             rev, end_now = trick_rules_play(r, c, taken, t, tc, rev, table, S)
-        H[pos] = remove_cards(H[pos], r, c)
-        played[r] += c
+        at = np.uint64(pos)  # unsigned indexes: numba adds no code for negative ones
+        H[at] = remove_cards(H[at], r, c)
+        played[np.uint64(r)] += c
         t = taken
         tc = c
         owner = pos
@@ -283,11 +284,11 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
         plays += 1
         if c == 4 and rules & REVOLUTION:
             rev ^= 1  # in force from the next play on
-        if H[pos] == U0:
+        if H[at] == U0:
             place, best_free, worst_free = place_taken(
                 rules & NO_FINISH_ON_TWO != 0, r, best_free, worst_free
             )
-            places[pos] = place
+            places[at] = place
             active &= ~(1 << pos)
             if popc(np.uint64(active)) == 1:
                 places[ctz(np.uint64(active))] = best_free

@@ -7,6 +7,7 @@ this loop asks the strategy of the player to move (by kernel id, see
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from simulator.kernel.config import INLINE
@@ -82,17 +83,18 @@ def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_str
     s, buf, have = rs[0], rs[1], rs[2]  # the stream in rs, in registers (draw32)
     while st[ST_OVER] == 0:
         pos = st[ST_TURN]
-        sid = sid_pos[pos]
+        at = np.uint64(pos)  # an unsigned index: numba adds no code for a negative one
+        sid = sid_pos[at]
         if sid == LOWEST:
-            r, c = lowest_choice(H[pos], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf)
+            r, c = lowest_choice(H[at], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf)
         elif sid == RANDOM:
-            row = srow[pos]
+            row = srow[at]
             if row >= 0 and row != cur:  # a seat's own stream (duplicate deals)
                 rs[0], rs[1], rs[2] = s, buf, have
                 cur = use_stream(rs, seat_streams, cur, row)
                 s, buf, have = rs[0], rs[1], rs[2]
             r, c, s, buf, have = random_pick(
-                H[pos], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf, s, buf, have
+                H[at], st[ST_TOP_RANK], st[ST_TOP_COUNT], st[ST_REV], lf, s, buf, have
             )
         else:
             rs[0], rs[1], rs[2] = s, buf, have
