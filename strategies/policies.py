@@ -14,6 +14,7 @@ there), so the call to the ones compiled apart is cheap.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import popc
@@ -31,22 +32,23 @@ from strategies.specs import CONTROL, KEEP_SETS, LOWEST, PLANNER, RANDOM, SHED_M
 def choose(sid, pos, S, H, R, played, roles, rs, params):
     """The move of heuristic ``sid`` (neither ``lowest``, ``random`` nor the search
     player, which the match loop moves for itself): ``(rank, count)``, count 0 = pass."""
-    h = H[pos]
+    at = np.uint64(pos)  # an unsigned index: numba adds no code for a negative one
+    h = H[at]
     tc = S[S_TOP_COUNT]
     rev = S[S_REV]
     m = plays_of(h, S[S_TOP_RANK], tc, rev, legal_flags(R))
     if sid == KEEP_SETS:
-        return keep_sets_choice(h, m, tc, rev, params[pos, 0])
+        return keep_sets_choice(h, m, tc, rev, params[at, 0])
     if sid == SHED_MAX:
-        return shed_max_choice(h, m, tc, rev, params[pos, 0])
+        return shed_max_choice(h, m, tc, rev, params[at, 0])
     if sid == CONTROL:
         owner_cards = popc(H[S[S_OWNER]]) if tc != 0 else 0
-        return control_choice(h, m, tc, rev, played, R[R_JOKERS], params[pos, 0], params[pos, 1],
-                              params[pos, 2], owner_cards)  # fmt: skip
+        return control_choice(h, m, tc, rev, played, R[R_JOKERS], params[at, 0], params[at, 1],
+                              params[at, 2], owner_cards)  # fmt: skip
     if sid == PLANNER:
         u = unbeatable_plays(outside(h, played, R[R_JOKERS]), rev)
-        return planner_choice(h, m, tc, u, R[R_NOFIN2], params[pos, 0], params[pos, 1],
-                              params[pos, 2], params[pos, 3])  # fmt: skip
+        return planner_choice(h, m, tc, u, R[R_NOFIN2], params[at, 0], params[at, 1],
+                              params[at, 2], params[at, 3])  # fmt: skip
     return rules_aware_move(pos, S, H, R, played, params)
 
 
