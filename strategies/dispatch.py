@@ -143,12 +143,14 @@ def decider(sids: Iterable[int], names: Iterable[str] = ()) -> Any:
     When it is not compiled yet, one line on standard error says so, naming ``names``."""
     tier = tier_of(sids)
     entry = globals()[tier.decide_once]
-    if tier.name not in _ANNOUNCED and not config.DISABLE_JIT and not cached_on_disk(entry):
-        _ANNOUNCED.add(tier.name)
+    if tier.name in _CHECKED:  # replay and play ask before every decision: look once
+        return entry
+    _CHECKED.add(tier.name)
+    if not config.DISABLE_JIT and not cached_on_disk(entry):
         named = ", ".join(dict.fromkeys(names)) or f"the {tier.name} strategies"
         print(f"compiling {named} for the kernel — once, about {tier.seconds} s",
               file=sys.stderr, flush=True)  # fmt: skip
     return entry
 
 
-_ANNOUNCED: set[str] = set()  # the tiers whose compile this process has already announced
+_CHECKED: set[str] = set()  # the tiers whose cache this process has looked at (and announced)

@@ -55,8 +55,7 @@ def open_engine(
 
     ``scheduler`` (``tcp://HOST:PORT``) is the Dask cluster to use; the Dask engine without
     one starts a local cluster of ``workers`` single-threaded workers (threads of this
-    process), and its workers write their parts
-    into ``folder`` when they reach it. Clusters are closed on exit. The engines of one
+    process), and its workers write their parts into ``folder`` when they reach it. Clusters are closed on exit. The engines of one
     machine tell ``on_rows`` of the rows they compute within a range, as they go (the
     Dask engine's parts come whole).
     """

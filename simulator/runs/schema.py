@@ -77,8 +77,9 @@ def table_from_rows(
 
     Every column is written in one compiled pass over the rows
     (:mod:`simulator.runs.columns`), straight into Arrow: no pandas (a part of a million
-    rows takes milliseconds, and a run that keeps no table never imports pandas). The categories are dictionaries that always list every strategy and
-    role, so parts of a large run concatenate without surprises. ``codes`` is
+    rows takes milliseconds, and a run that keeps no table never imports pandas). The
+    categories are dictionaries that always list every strategy and role, so parts of a
+    large run concatenate without surprises. ``codes`` is
     ``config.strategy_codes`` of the rows' matches when the caller has it already.
     """
     import pyarrow as pa  # loaded only by a run that writes its table

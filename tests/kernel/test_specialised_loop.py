@@ -99,7 +99,7 @@ def test_one_decision_compiles_only_the_tier_of_its_strategies() -> None:
 
 
 def test_a_decisions_compile_is_said_once_and_only_when_not_cached(monkeypatch, capsys):
-    monkeypatch.setattr(dispatch, "_ANNOUNCED", set())
+    monkeypatch.setattr(dispatch, "_CHECKED", set())
     monkeypatch.setattr(dispatch, "cached_on_disk", lambda entry: False)
     for _ in range(2):
         assert dispatch.decider([PLANNER], ["planner", "planner"]) is dispatch.decide_basic_once
