@@ -35,10 +35,15 @@ def lowest_choice(h, t, tc, rev, lf):
     """``lowest`` on scalars (the round loop's registers; arguments as
     :func:`simulator.kernel.legal.plays_of`): lead all cards of the weakest rank; follow
     with the weakest legal play."""
+    return lowest_of(h, plays_of(h, t, tc, rev, lf), tc, rev)
+
+
+@njit(**INLINE)
+def lowest_of(h, m, tc, rev):
+    """:func:`lowest_choice` given the legal plays ``m`` of hand ``h`` on a top of ``tc`` cards."""
     if tc == 0:
         r = weakest_rank(h, rev)
         return r, count_of(h, r)
-    m = plays_of(h, t, tc, rev, lf)
     if m == U0:
         return 0, 0
     same = (m >> np.uint64(16 * (tc - 1))) & RANKS
@@ -54,7 +59,12 @@ def random_pick(h, t, tc, rev, lf, s, buf, have):
     """``random`` on scalars (as :func:`lowest_choice`), drawing from a stream held in
     registers (:func:`~simulator.kernel.bits.draw32`): uniform among the legal plays
     (canonical order) and the pass. Returns ``(rank, count, s, buf, have)``."""
-    m = plays_of(h, t, tc, rev, lf)
+    return random_of(plays_of(h, t, tc, rev, lf), tc, s, buf, have)
+
+
+@njit(**INLINE)
+def random_of(m, tc, s, buf, have):
+    """:func:`random_pick` given the legal plays ``m`` on a top of ``tc`` cards."""
     nplays = popc(m)
     nopt = nplays + (0 if tc == 0 else 1)
     k = 0

@@ -105,6 +105,36 @@ def plays_of(h, t, tc, rev, lf):
     return m
 
 
+ALL_PLAYS = np.uint64(0xFFFFFFFFFFFFFFFF)  # a lead: every combination of the hand
+
+
+@njit(**INLINE)
+def legal_layout(t, tc, rev, lf):
+    """The legal plays on a top, for any hand: ``plays_of(h, t, tc, rev, lf) == h & L``.
+
+    A hand holds ``c`` cards of ``r`` exactly when its bit ``16*(c-1) + r`` is set, so
+    the plays legal on a top are one hand-layout mask, whoever holds what. The plain
+    round loop (:mod:`simulator.matchloop.plain`) builds it once per play, and each
+    answer to the play is then one AND.
+    """
+    if tc == 0:
+        return ALL_PLAYS
+    equal, transparent, quad, larger = lf
+    same = stronger_than(t, rev)
+    if equal:
+        same |= U1 << np.uint64(t)
+    if transparent:
+        same |= U1
+    layout = same << np.uint64(16 * (tc - 1))
+    if larger != LARGER_OFF:
+        for c in range(tc + 1, 5):
+            more = RANKS if (c == 4 and quad) or larger == LARGER_ANY else stronger_than(t, rev)
+            layout |= more << np.uint64(16 * (c - 1))
+    elif quad and tc < 4:
+        layout |= RANKS << np.uint64(48)
+    return layout
+
+
 @njit(**INLINE)
 def legal_mask(h, c, S, R):
     """Ranks of which playing ``c`` cards is legal now (the player to move holds ``h``)."""

@@ -63,7 +63,9 @@ from simulator.kernel.layout import (
 )
 from simulator.kernel.step import start_round
 from simulator.matchloop import seating
-from simulator.matchloop.round import play_round, release_stream, use_stream
+from simulator.matchloop.plain import LEGAL_TABLE, fill_legal_table
+from simulator.matchloop.round import play_round
+from simulator.matchloop.streams import release_stream, use_stream
 from simulator.reference.rng import SEAT_STREAMS
 from simulator.rules.cards import NUM_RANKS, THREE
 from strategies.dispatch import give_back, give_back_opening
@@ -262,8 +264,11 @@ def opener_position(R, pos_of, by_place, dealer, n):
 
 
 @njit(**JIT)
-def make_workspace(nparams):
-    """The scratch arrays of one thread, allocated once per block (never in the game loop)."""
+def make_workspace(nparams, R):
+    """The scratch arrays of one thread, allocated once per block (never in the game loop),
+    and the plain round loop's table of legal plays for the rules ``R``."""
+    legal_tab = np.zeros(LEGAL_TABLE, np.uint64)
+    fill_legal_table(R, legal_tab)
     return (
         np.zeros(H_SIZE, np.uint64),  # H: hands by position, then what each knows of them
         np.zeros(S_SIZE, np.int64),  # S: round state
@@ -289,6 +294,7 @@ def make_workspace(nparams):
         np.zeros(MAX_PLAYERS, np.int64),  # position receiving each base hand
         np.zeros(MAX_PLAYERS, np.uint64),  # base hands by position
         np.zeros(DECK + 1, np.uint64),  # the deal's draws
+        legal_tab,
     )
 
 
@@ -303,7 +309,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
     """
     (H, S, played, places, roles, seating, pos_of, by_place, prev_place, totals, sid_pos,
      params_pos, rs_play, seat_streams, rs_deal, deck, give, sid_pl, params_pl, srow_pl, srow_pos,
-     slot_pos, base, draws) = ws  # fmt: skip
+     slot_pos, base, draws, legal_tab) = ws  # fmt: skip
     n = R[R_N]
     framed = dup > 0
     group = dup if framed else 1
@@ -375,7 +381,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             S[S_TRACE] += 1
         start_round(S, H, n, leader, played, places)
         play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs_play, seat_streams,
-                   srow_pos, trace)  # fmt: skip
+                   srow_pos, trace, legal_tab)  # fmt: skip
         out[row, OUT_MATCH] = m
         out[row, OUT_ROUND] = rd
         out[row, OUT_DEALER] = dealer_player
@@ -437,7 +443,7 @@ def run_blocks(
         row = b * cap
         end = row + cap
         finished = 0
-        ws = make_workspace(params.shape[1])
+        ws = make_workspace(params.shape[1], R)
         for m in range(lo, hi):
             written = play_match(
                 m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, end, trace, ws

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.config import INLINE
-from simulator.kernel.layout import S_TRACE
+from simulator.kernel.layout import R_N, S_TRACE
 from simulator.kernel.legal import legal_flags
 from simulator.kernel.step import (
     ST_OVER,
@@ -26,39 +26,17 @@ from simulator.kernel.step import (
     store_state,
     table_flags,
 )
+from simulator.matchloop.plain import plain_table, play_plain_round
+from simulator.matchloop.streams import release_stream, use_stream
 from strategies.dispatch import decide
 from strategies.kernels import lowest_choice, random_pick
 from strategies.specs import LOWEST, RANDOM
 
 
 @njit(**INLINE)
-def use_stream(rs, seat_streams, cur, row):
-    """Make ``rs`` hold stream ``row`` for the next draws; returns the row it now holds.
-
-    Row −1 is the match's shared stream, which always lives in ``rs``; rows 0… are the
-    seats' own streams under duplicate deals, kept in ``seat_streams`` and swapped in and
-    out of ``rs`` (three words) so that strategies always draw from a plain 1-d stream.
-    """
-    if row < 0 or row == cur:
-        return cur
-    if cur >= 0:
-        for k in range(3):
-            seat_streams[cur, k] = rs[k]
-    for k in range(3):
-        rs[k] = seat_streams[row, k]
-    return row
-
-
-@njit(**INLINE)
-def release_stream(rs, seat_streams, cur):
-    """Put the seat stream ``rs`` holds (if any) back into ``seat_streams``."""
-    if cur >= 0:
-        for k in range(3):
-            seat_streams[cur, k] = rs[k]
-
-
-@njit(**INLINE)
-def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow, trace):
+def play_round(
+    S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow, trace, legal_tab
+):
     """Play the round to its end, each position's strategy choosing its moves.
 
     The player at position ``pos`` draws his random numbers from stream ``srow[pos]``
@@ -73,10 +51,16 @@ def play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_str
     With the second catalogue's rules all off, :func:`step` is inlined with ``table`` the
     constant 0, so every test of them folds away (they cost 3 % otherwise); with any on,
     the move goes through :func:`~simulator.kernel.step.step_table`, compiled apart.
+    A table of ``lowest`` and ``random`` players under those rules plays in
+    :func:`~simulator.matchloop.plain.play_plain_round` instead (``legal_tab`` is its
+    table of legal plays): the same moves, about 1.3 times faster.
     """
+    table = table_flags(R)
+    if table == 0 and plain_table(sid_pos, R[R_N]):
+        play_plain_round(S, H, R, played, places, sid_pos, rs, seat_streams, srow, trace, legal_tab)
+        return
     fl = rule_flags(R)
     lf = legal_flags(R)
-    table = table_flags(R)
     tracing = trace.size > 0
     st = load_state(S)
     cur = -1

@@ -1,0 +1,184 @@
+"""The round loop of a table of ``lowest`` and ``random`` players: legal plays built once per play.
+
+Why a second loop. :func:`simulator.matchloop.round.play_round` serves every strategy: each
+decision there rebuilds the legal plays from the top and the rules, and each move,
+passes included, goes through the whole :func:`simulator.kernel.step.step` (fifteen
+state values, "who is asked next" by a walk round the table). A table whose players are
+all ``lowest`` and ``random`` needs neither: the plays legal on a top are one mask for
+every hand (:func:`~simulator.kernel.legal.legal_layout`), built when the top changes,
+so a decision is ``H[pos] & legal``; and the trick is the set of players still to
+answer it, so a pass clears one bit and the next player to ask is the next bit
+clockwise. Most decisions are passes.
+
+It plays the rules of :func:`~simulator.kernel.step.step` with the second catalogue's
+rules off (the match loop uses it only then): the same moves, draws, counters and
+places, and the same round state left in ``S`` (``tests/kernel/test_plain_round.py``
+plays both loops side by side, and the move-for-move tests against the reference
+engine run through it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulator.kernel.bits import COL, RANKS, U0, U1, ctz, popc, remove_cards
+from simulator.kernel.config import INLINE
+from simulator.kernel.layout import S_ACTIVE, S_TRACE, S_TURN
+from simulator.kernel.legal import ALL_PLAYS, legal_flags, legal_layout
+from simulator.kernel.step import (
+    NO_FINISH_ON_TWO,
+    OUT_OF_TRICK,
+    QUAD,
+    REVOLUTION,
+    SKIP,
+    TRANSPARENT,
+    TWO_ENDS,
+    place_taken,
+    play_effect,
+    rule_flags,
+    store_state,
+    trick_leader,
+)
+from simulator.matchloop.streams import release_stream, use_stream
+from simulator.rules.cards import TWO
+from strategies.kernels import lowest_of, random_of
+from strategies.specs import LOWEST, RANDOM
+
+ENDS = 2 * 4 * 16  # legal plays by (order in force, top's count - 1, top's rank), then:
+FLIPS = (
+    ENDS + 1
+)  # the plays (as hand-layout bits) that end the trick at once, that reverse the order
+LEGAL_TABLE = FLIPS + 1
+
+
+@njit(**INLINE)
+def fill_legal_table(R, legal):
+    """``legal[(rev*4 + tc-1)*16 + t]`` = :func:`~simulator.kernel.legal.legal_layout` of
+    every top: the plain loop looks the legal plays up when the top changes, rather
+    than testing each beating rule again (filled once per block of matches)."""
+    lf = legal_flags(R)
+    for rev in range(2):
+        for tc in range(1, 5):
+            for t in range(14):
+                legal[(rev * 4 + tc - 1) * 16 + t] = legal_layout(t, tc, rev, lf)
+    rules = rule_flags(R)[1]
+    fours = RANKS << np.uint64(48)  # every four-of-a-kind
+    twos = COL << np.uint64(TWO)  # any number of 2s
+    legal[ENDS] = (fours if rules & QUAD else U0) | (twos if rules & TWO_ENDS else U0)
+    legal[FLIPS] = fours if rules & REVOLUTION else U0
+
+
+@njit(**INLINE)
+def plain_table(sid_pos, n):
+    """Whether every player is ``lowest`` or ``random`` (the plain loop can play the round)."""
+    plain = True
+    for p in range(n):
+        plain &= sid_pos[p] == LOWEST or sid_pos[p] == RANDOM
+    return plain
+
+
+@njit(**INLINE)
+def next_waiting(waiting, after, n):
+    """The first player of the non-empty set ``waiting`` clockwise after position ``after``.
+
+    A walk round the table rather than a count of zero bits: its tests are branches the
+    processor predicts, where the count would put its latency before the next load of a
+    hand (measured: a 4 x ``lowest`` round 10 % slower).
+    """
+    pos = after
+    while True:
+        pos += 1
+        if pos == n:
+            pos = 0
+        if (waiting >> pos) & 1:
+            return pos
+
+
+@njit(**INLINE)
+def play_plain_round(S, H, R, played, places, sid_pos, rs, seat_streams, srow, trace, legal_tab):
+    """Play the round from :func:`~simulator.kernel.step.start_round`'s state to its end
+    (arguments as :func:`simulator.matchloop.round.play_round`).
+
+    ``waiting`` holds the players still to answer the top: those holding cards and still
+    in the trick, but its owner, less those who passed (or were skipped) since it was
+    laid. The trick is over when it is empty. ``oot`` holds who left the trick by
+    passing (out_of_trick).
+    """
+    n, rules = rule_flags(R)
+    skip = rules & SKIP != 0
+    transparent = rules & TRANSPARENT != 0
+    leaves = rules & OUT_OF_TRICK != 0
+    tracing = trace.size > 0
+    pos = S[S_TURN]
+    active = S[S_ACTIVE]
+    t, tc, owner, rev, oot, waiting, legal = -1, 0, -1, 0, 0, 0, ALL_PLAYS
+    best_free, worst_free = 1, n
+    tricks, plays, passes, skips = 1, 0, 0, 0
+    cur = -1
+    s, buf, have = rs[0], rs[1], rs[2]  # the shared stream, in registers (as play_round)
+    while True:
+        at = np.uint64(pos)  # an unsigned index: numba adds no code for a negative one
+        h = H[at]
+        m = h & legal
+        r, c = 0, 0
+        if m != U0:  # else the only move is a pass, whatever the strategy (no draw)
+            if sid_pos[at] == LOWEST:
+                r, c = lowest_of(h, m, tc, rev)
+            else:
+                row = srow[at]
+                if row >= 0 and row != cur:  # a seat's own stream (duplicate deals)
+                    rs[0], rs[1], rs[2] = s, buf, have
+                    cur = use_stream(rs, seat_streams, cur, row)
+                    s, buf, have = rs[0], rs[1], rs[2]
+                r, c, s, buf, have = random_of(m, tc, s, buf, have)
+        if tracing and S[S_TRACE] < trace.size:
+            trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
+            S[S_TRACE] += 1
+        if c == 0:  # a pass: one answer fewer to wait for
+            passes += 1
+            waiting &= ~(1 << pos)
+            if leaves:
+                oot |= 1 << pos
+            if waiting != 0:
+                pos = next_waiting(waiting, pos, n)
+                continue
+        else:
+            taken, is_equal = play_effect(r, c, tc, t, skip, transparent)
+            h = remove_cards(h, r, c)
+            H[at] = h
+            played[np.uint64(r)] += c
+            t, tc, owner = taken, c, pos
+            plays += 1
+            bit = np.uint64(16 * (c - 1) + r)  # the play's bit in the hand layout
+            if (legal_tab[FLIPS] >> bit) & U1:
+                rev ^= 1  # in force from the next play on
+            if h == U0:
+                place, best_free, worst_free = place_taken(
+                    rules & NO_FINISH_ON_TWO != 0, r, best_free, worst_free
+                )
+                places[at] = place
+                active &= ~(1 << pos)
+                if popc(np.uint64(active)) == 1:
+                    places[ctz(np.uint64(active))] = best_free
+                    break
+            waiting = active & ~oot & ~(1 << pos)
+            last = pos
+            if (legal_tab[ENDS] >> bit) & U1:
+                waiting = 0
+            elif is_equal and waiting != 0:  # the next player to answer is skipped
+                last = next_waiting(waiting, pos, n)
+                waiting &= ~(1 << last)
+                skips += 1
+            if waiting != 0:
+                legal = legal_tab[np.uint64((rev * 4 + tc - 1) * 16 + t)]
+                pos = next_waiting(waiting, last, n)
+                continue
+        # the trick is over: its owner leads the next, or the next player holding cards
+        pos = trick_leader(n, owner, active)
+        t, tc, owner, oot, legal = -1, 0, -1, 0, ALL_PLAYS
+        tricks += 1
+    rs[0], rs[1], rs[2] = s, buf, have
+    release_stream(rs, seat_streams, cur)
+    store_state(S, (pos, t, tc, owner, rev, 0, oot, active, best_free, worst_free, 1, tricks,
+                    plays, passes, skips))  # fmt: skip
