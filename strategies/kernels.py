@@ -25,7 +25,7 @@ from simulator.kernel.bits import (
     remove_cards,
     scaled,
 )
-from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.config import INLINE
 from simulator.kernel.layout import S_REV, S_TOP_COUNT, S_TOP_RANK
 from simulator.kernel.legal import legal_flags, plays_of, weakest_rank
 
@@ -96,7 +96,7 @@ def random_move(pos, S, H, R, rs):
     return random_choice(H[pos], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R), rs)
 
 
-@njit(**HOT)
+@njit(**INLINE)
 def lowest_give(h, k, out):
     """Give back the ``k`` weakest cards (normal order)."""
     for i in range(k):
@@ -106,7 +106,7 @@ def lowest_give(h, k, out):
     return h
 
 
-@njit(**HOT)
+@njit(**INLINE)
 def random_give(h, k, rs, out):
     """Give back ``k`` cards drawn one by one, uniformly among the cards still held."""
     for i in range(k):

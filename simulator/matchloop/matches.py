@@ -65,7 +65,8 @@ from simulator.matchloop.streams import release_stream, use_stream
 from simulator.reference.rng import SEAT_STREAMS
 from simulator.rules.cards import NUM_RANKS, THREE
 from strategies.dispatch import give_back, give_back_opening
-from strategies.specs import MONTECARLO, PLUGIN_BASE
+from strategies.kernels import lowest_give, random_give
+from strategies.specs import LOWEST, MONTECARLO, PLUGIN_BASE, RANDOM
 
 OUT_MATCH = 0
 OUT_ROUND = 1
@@ -128,22 +129,29 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
         wp = pos_of[worse]
         gave_up = U0
         weakest = 0
+        hw, hb = H[wp], H[bp]  # the two hands in registers while they change
         for _ in range(k):
-            weakest = highest(H[wp] & RANKS)
-            H[wp] = remove_cards(H[wp], weakest, 1)
-            H[bp] = add_card(H[bp], weakest)
+            weakest = highest(hw & RANKS)
+            hw = remove_cards(hw, weakest, 1)
+            hb = add_card(hb, weakest)
             gave_up = add_card(gave_up, weakest)
-        if club == wp and count_of(H[wp], THREE) == 0:
+        if club == wp and count_of(hw, THREE) == 0:
             club = bp
         cur = use_stream(rs, seat_streams, cur, srow[better])
+        sid = sids[better]
         if every_round and club == bp:
-            H[bp] = give_back_opening(sids[better], H[bp], k, rs, params, give, better)
+            hb = give_back_opening(sid, hb, k, rs, params, give, better)
+        elif sid == LOWEST:  # the built-ins inline: a call passes each array as seven words
+            hb = lowest_give(hb, k, give)
+        elif sid == RANDOM:
+            hb = random_give(hb, k, rs, give)
         else:
-            H[bp] = give_back(sids[better], H[bp], k, rs, params, give)
+            hb = give_back(sid, hb, k, rs, params, give)
         for j in range(k):
-            H[wp] = add_card(H[wp], give[j])
-        if club == bp and count_of(H[bp], THREE) == 0:
+            hw = add_card(hw, give[j])
+        if club == bp and count_of(hb, THREE) == 0:
             club = wp
+        H[wp], H[bp] = hw, hb
         if knows:
             note_exchange(H, bp, wp, gave_up, weakest, give, k)
     release_stream(rs, seat_streams, cur)
