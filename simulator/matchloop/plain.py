@@ -12,9 +12,11 @@ clockwise. Most decisions are passes.
 
 It plays the rules of :func:`~simulator.kernel.step.step` with the second catalogue's
 rules off (the match loop uses it only then): the same moves, draws, counters and
-places, and the same round state left in ``S`` (``tests/kernel/test_plain_round.py``
-plays both loops side by side, and the move-for-move tests against the reference
-engine run through it).
+places, and the same round state left in ``S``. It does not count the cards ``played``
+by rank: neither strategy reads them. Every lowest/random table of the move-for-move
+tests against the reference engine (``tests/kernel/test_kernel_vs_reference.py``,
+``test_fuzz_kernel.py``) plays through it; ``tests/kernel/test_plain_round.py`` checks
+its tables.
 """
 
 from __future__ import annotations
@@ -41,15 +43,18 @@ from simulator.kernel.step import (
     trick_leader,
 )
 from simulator.matchloop.streams import release_stream, use_stream
-from simulator.rules.cards import TWO
+from simulator.rules.cards import THREE, TWO
 from strategies.kernels import lowest_of, random_of
 from strategies.specs import LOWEST, RANDOM
 
-ENDS = 2 * 4 * 16  # legal plays by (order in force, top's count - 1, top's rank), then:
-FLIPS = (
-    ENDS + 1
-)  # the plays (as hand-layout bits) that end the trick at once, that reverse the order
-LEGAL_TABLE = FLIPS + 1
+# The plain loop's table: legal plays by (order in force, top's count - 1, top's rank),
+# then three sets of plays as hand-layout bits: those that end the trick at once, those
+# that reverse the order, and those whose effect any rule changes (the two before, and
+# threes under transparent_threes).
+ENDS = 2 * 4 * 16
+FLIPS = ENDS + 1
+RARE = FLIPS + 1
+LEGAL_TABLE = RARE + 1
 
 
 @njit(**INLINE)
@@ -67,6 +72,9 @@ def fill_legal_table(R, legal):
     twos = COL << np.uint64(TWO)  # any number of 2s
     legal[ENDS] = (fours if rules & QUAD else U0) | (twos if rules & TWO_ENDS else U0)
     legal[FLIPS] = fours if rules & REVOLUTION else U0
+    legal[RARE] = (
+        legal[ENDS] | legal[FLIPS] | (COL << np.uint64(THREE) if rules & TRANSPARENT else U0)
+    )
 
 
 @njit(**INLINE)
@@ -96,7 +104,7 @@ def next_waiting(waiting, after, n):
 
 
 @njit(**INLINE)
-def play_plain_round(S, H, R, played, places, sid_pos, rs, seat_streams, srow, trace, legal_tab):
+def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab):
     """Play the round from :func:`~simulator.kernel.step.start_round`'s state to its end
     (arguments as :func:`simulator.matchloop.round.play_round`).
 
@@ -144,14 +152,16 @@ def play_plain_round(S, H, R, played, places, sid_pos, rs, seat_streams, srow, t
                 pos = next_waiting(waiting, pos, n)
                 continue
         else:
-            taken, is_equal = play_effect(r, c, tc, t, skip, transparent)
+            bit = np.uint64(16 * (c - 1) + r)  # the play's bit in the hand layout
+            rare = (legal_tab[RARE] >> bit) & U1 != U0  # its effect depends on a rule
+            taken, is_equal = r, False
+            if rare or skip:
+                taken, is_equal = play_effect(r, c, tc, t, skip, transparent)
             h = remove_cards(h, r, c)
             H[at] = h
-            played[np.uint64(r)] += c
             t, tc, owner = taken, c, pos
             plays += 1
-            bit = np.uint64(16 * (c - 1) + r)  # the play's bit in the hand layout
-            if (legal_tab[FLIPS] >> bit) & U1:
+            if rare and (legal_tab[FLIPS] >> bit) & U1:
                 rev ^= 1  # in force from the next play on
             if h == U0:
                 place, best_free, worst_free = place_taken(
@@ -164,7 +174,7 @@ def play_plain_round(S, H, R, played, places, sid_pos, rs, seat_streams, srow, t
                     break
             waiting = active & ~oot & ~(1 << pos)
             last = pos
-            if (legal_tab[ENDS] >> bit) & U1:
+            if rare and (legal_tab[ENDS] >> bit) & U1:
                 waiting = 0
             elif is_equal and waiting != 0:  # the next player to answer is skipped
                 last = next_waiting(waiting, pos, n)

@@ -57,7 +57,7 @@ def play_round(
     """
     table = table_flags(R)
     if table == 0 and plain_table(sid_pos, R[R_N]):
-        play_plain_round(S, H, R, played, places, sid_pos, rs, seat_streams, srow, trace, legal_tab)
+        play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab)
         return
     fl = rule_flags(R)
     lf = legal_flags(R)

@@ -20,8 +20,15 @@ from simulator.kernel.bits import add_card
 from simulator.kernel.layout import rules_array
 from simulator.kernel.legal import legal_flags, legal_layout, plays_of
 from simulator.kernel.step import ends_trick_at_once
-from simulator.matchloop.plain import ENDS, FLIPS, LEGAL_TABLE, fill_legal_table, plain_table
-from simulator.rules.cards import JOKER, TWO
+from simulator.matchloop.plain import (
+    ENDS,
+    FLIPS,
+    LEGAL_TABLE,
+    RARE,
+    fill_legal_table,
+    plain_table,
+)
+from simulator.rules.cards import JOKER, THREE, TWO
 from simulator.rules.options import Rules
 from strategies.specs import CONTROL, LOWEST, RANDOM
 
@@ -83,12 +90,18 @@ def test_table_of_legal_plays_is_plays_of(equal, transparent, quad, larger):
 
 
 @pytest.mark.parametrize(
-    ("two_ends", "quad", "revolution"), list(itertools.product((False, True), repeat=3))
+    ("two_ends", "quad", "revolution", "transparent"),
+    list(itertools.product((False, True), repeat=4)),
 )
-def test_plays_ending_the_trick_and_reversing_the_order(two_ends, quad, revolution):
-    R = rules_array(
-        Rules(two_ends_trick=two_ends, quad_burns=quad, revolution=revolution, jokers=2)
+def test_plays_ending_the_trick_and_reversing_the_order(two_ends, quad, revolution, transparent):
+    rules = Rules(
+        two_ends_trick=two_ends,
+        quad_burns=quad,
+        revolution=revolution,
+        transparent_threes=transparent,
+        jokers=2,
     )
+    R = rules_array(rules)
     legal = np.zeros(LEGAL_TABLE, np.uint64)
     fill_legal_table(R, legal)
     for r in range(JOKER + 1):
@@ -96,6 +109,8 @@ def test_plays_ending_the_trick_and_reversing_the_order(two_ends, quad, revoluti
             bit = 16 * (c - 1) + r
             assert bool(int(legal[ENDS]) >> bit & 1) == ends_trick_at_once(r, c, two_ends, quad)
             assert bool(int(legal[FLIPS]) >> bit & 1) == (revolution and c == 4)
+            changed = int(legal[ENDS] | legal[FLIPS]) >> bit & 1 or (transparent and r == THREE)
+            assert bool(int(legal[RARE]) >> bit & 1) == bool(changed)  # the loop's shortcut
     if two_ends:  # one 2 alone ends it: the table is not vacuous
         assert int(legal[ENDS]) >> TWO & 1
 
