@@ -39,7 +39,7 @@ BEATING = list(
 )
 
 
-@njit(cache=True)
+@njit  # not cached: numba would not see a change to the kernel function it calls
 def _hand(ranks):
     h = np.uint64(0)
     for r in ranks:
@@ -47,7 +47,7 @@ def _hand(ranks):
     return h
 
 
-@njit(cache=True)
+@njit  # not cached: numba would not see a change to the kernel function it calls
 def _mismatches(hands, R, legal):
     """(top, count, order, hand) where ``h & table`` differs from ``plays_of``."""
     lf = legal_flags(R)
