@@ -56,7 +56,6 @@ from simulator.kernel.layout import (
     S_TRACE,
     S_TRICKS,
 )
-from simulator.kernel.step import start_round
 from simulator.matchloop import seating
 from simulator.matchloop.deal import deal
 from simulator.matchloop.plain import LEGAL_TABLE, fill_legal_table
@@ -296,9 +295,8 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
         if trace.size > 0 and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = -1 - rd  # round marker
             S[S_TRACE] += 1
-        start_round(S, H, n, leader, played, places)
         play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs_play, seat_streams,
-                   srow_pos, trace, legal_tab)  # fmt: skip
+                   srow_pos, trace, legal_tab, leader)  # fmt: skip
         out[row, OUT_MATCH] = m
         out[row, OUT_ROUND] = rd
         out[row, OUT_DEALER] = dealer_player

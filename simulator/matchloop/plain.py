@@ -26,7 +26,7 @@ from numba import njit
 
 from simulator.kernel.bits import COL, RANKS, U0, U1, ctz, popc, remove_cards
 from simulator.kernel.config import INLINE
-from simulator.kernel.layout import S_ACTIVE, S_TRACE, S_TURN
+from simulator.kernel.layout import S_LEADER, S_N, S_TRACE
 from simulator.kernel.legal import ALL_PLAYS, legal_flags, legal_layout
 from simulator.kernel.step import (
     NO_FINISH_ON_TWO,
@@ -104,9 +104,11 @@ def next_waiting(waiting, after, n):
 
 
 @njit(**INLINE)
-def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab):
-    """Play the round from :func:`~simulator.kernel.step.start_round`'s state to its end
-    (arguments as :func:`simulator.matchloop.round.play_round`).
+def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader):
+    """Play the round led by position ``leader`` to its end (arguments as
+    :func:`simulator.matchloop.round.play_round`), leaving in ``S`` the state that
+    :func:`~simulator.kernel.step.start_round` and the moves would (the trick rules'
+    slots aside); ``places`` is written for every player, who all hold cards.
 
     ``waiting`` holds the players still to answer the top: those holding cards and still
     in the trick, but its owner, less those who passed (or were skipped) since it was
@@ -118,8 +120,10 @@ def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, le
     transparent = rules & TRANSPARENT != 0
     leaves = rules & OUT_OF_TRICK != 0
     tracing = trace.size > 0
-    pos = S[S_TURN]
-    active = S[S_ACTIVE]
+    pos = leader
+    active = 0
+    for p in range(n):
+        active |= np.int64(H[np.uint64(p)] != U0) << p
     t, tc, owner, rev, oot, waiting, legal = -1, 0, -1, 0, 0, 0, ALL_PLAYS
     best_free, worst_free = 1, n
     tricks, plays, passes, skips = 1, 0, 0, 0
@@ -192,3 +196,4 @@ def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, le
     release_stream(rs, seat_streams, cur)
     store_state(S, (pos, t, tc, owner, rev, 0, oot, active, best_free, worst_free, 1, tricks,
                     plays, passes, skips))  # fmt: skip
+    S[S_N], S[S_LEADER] = n, leader

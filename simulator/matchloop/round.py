@@ -21,6 +21,7 @@ from simulator.kernel.step import (
     ST_TURN,
     load_state,
     rule_flags,
+    start_round,
     step,
     step_table,
     store_state,
@@ -35,9 +36,11 @@ from strategies.specs import LOWEST, RANDOM
 
 @njit(**INLINE)
 def play_round(
-    S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow, trace, legal_tab
-):
-    """Play the round to its end, each position's strategy choosing its moves.
+    S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow, trace, legal_tab,
+    leader,
+):  # fmt: skip
+    """Play the round led by position ``leader`` to its end, each position's strategy
+    choosing its moves.
 
     The player at position ``pos`` draws his random numbers from stream ``srow[pos]``
     (:func:`use_stream`: −1 the shared stream ``rs``, else his seat's own under duplicate
@@ -57,8 +60,9 @@ def play_round(
     """
     table = table_flags(R)
     if table == 0 and plain_table(sid_pos, R[R_N]):
-        play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab)
+        play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader)
         return
+    start_round(S, H, R[R_N], leader, played, places)
     fl = rule_flags(R)
     lf = legal_flags(R)
     tracing = trace.size > 0
