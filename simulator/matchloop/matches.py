@@ -127,7 +127,7 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
         bp = pos_of[better]
         wp = pos_of[worse]
         gave_up = U0
-        weakest = 0
+        weakest = np.int64(0)  # not the literal 0: note_exchange would compile twice
         hw, hb = H[wp], H[bp]  # the two hands in registers while they change
         for _ in range(k):
             weakest = highest(hw & RANKS)
@@ -247,7 +247,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
         stream_init(rs_play, key, m, U0)  # purposes always uint64: one compiled signature
     knows = reads_knowledge(sid_pl, n)
     reached = False
-    dealer_player = 0
+    dealer_player = np.int64(0)  # typed, so that position_after compiles once
     first_dealer = 0
     start = row
     for rd in range(rounds_limit):

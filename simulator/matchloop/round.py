@@ -33,6 +33,11 @@ from strategies.dispatch import decide
 from strategies.kernels import lowest_choice, random_pick
 from strategies.specs import LOWEST, RANDOM
 
+# Whether every table of this loop is ``lowest``/``random`` only. The generic loop may meet
+# any table; a loop specialised for those two strategies (simulator/matchloop/specialise.py)
+# is written with True, so numba prunes the branches it can never take before compiling.
+ALWAYS_PLAIN = False
+
 
 @njit(**INLINE)
 def play_round(
@@ -59,7 +64,7 @@ def play_round(
     table of legal plays): the same moves, about 1.3 times faster.
     """
     table = table_flags(R)
-    if table == 0 and plain_table(sid_pos, R[R_N]):
+    if table == 0 and (ALWAYS_PLAIN or plain_table(sid_pos, R[R_N])):
         play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader)
         return
     start_round(S, H, R[R_N], leader, played, places)
@@ -93,7 +98,9 @@ def play_round(
         if tracing and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
-        if table == 0:
+        if ALWAYS_PLAIN:  # then only the table rules come here: no inlined step to compile
+            st = step_table(st, fl, table, pos, r, c, H, played, places, S)
+        elif table == 0:
             st = step(st, fl, 0, pos, r, c, H, played, places, S)
         else:
             st = step_table(st, fl, table, pos, r, c, H, played, places, S)

@@ -64,7 +64,7 @@ from simulator.matchloop import round as round_loop
 from simulator.matchloop.inlining import share_inlined_scopes
 from strategies import dispatch
 from strategies.dispatch import Tier, tier_of
-from strategies.specs import PLUGIN_BASE, StrategyError
+from strategies.specs import LOWEST, PLUGIN_BASE, RANDOM, StrategyError
 from strategies.user import source_digest
 
 LOOP = (
@@ -77,6 +77,7 @@ DISPATCH = ("decide", "give_back", "give_back_opening")
 SOURCES = ("simulator/kernel", "simulator/matchloop", "simulator/reference", "simulator/rules",
            "strategies")  # fmt: skip  # every source the compiled loop may depend on
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
+PLAIN_SIDS = frozenset({LOWEST, RANDOM})  # the strategies of the plain round loop
 KEEP = 12  # modules kept in the cache folder: the most recently used ones
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
@@ -92,6 +93,11 @@ class Specialisation:
     def of(cls, sids: Sequence[int]) -> Specialisation:
         ids = sorted({int(s) for s in sids if s >= PLUGIN_BASE})
         return cls(tier_of(sids), tuple((sid, source_digest(sid)) for sid in ids))
+
+    @property
+    def always_plain(self) -> bool:
+        """Whether every table is ``lowest``/``random`` only (the plain round loop's)."""
+        return not self.users and self.tier.sids <= PLAIN_SIDS
 
     @property
     def user_ids(self) -> list[int]:
@@ -146,7 +152,7 @@ def _project_version() -> str:
 def module_source(spec: Specialisation, key: str) -> str:
     """The text of the specialised module (imports, dispatch, copies of :data:`LOOP`)."""
     imports: dict[str, tuple[str, str, object]] = {}  # name -> (module, attribute, object)
-    defined = {name for _, name in LOOP} | set(DISPATCH)
+    defined = {name for _, name in LOOP} | set(DISPATCH) | {"ALWAYS_PLAIN"}
     for module, name in LOOP:
         func = getattr(module, name).py_func
         for used in _names_used(func) - defined:
@@ -174,6 +180,7 @@ def module_source(spec: Specialisation, key: str) -> str:
     for module, items in sorted(by_module.items()):
         lines.append(f"from {module} import (\n    " + ",\n    ".join(items) + ",\n)")
     lines += [f"move_{sid}, give_{sid} = user_pair({sid})" for sid in spec.user_ids]
+    lines.append(f"ALWAYS_PLAIN = {spec.always_plain}  # see simulator/matchloop/round.py")
     return "\n".join(lines) + "\n\n\n" + "\n\n".join(bodies)
 
 
