@@ -33,10 +33,12 @@ from strategies.dispatch import decide
 from strategies.kernels import lowest_choice, random_pick
 from strategies.specs import LOWEST, RANDOM
 
-# Whether every table of this loop is ``lowest``/``random`` only. The generic loop may meet
-# any table; a loop specialised for those two strategies (simulator/matchloop/specialise.py)
-# is written with True, so numba prunes the branches it can never take before compiling.
-ALWAYS_PLAIN = False
+# What a loop knows of its tables' strategies. The generic loop may meet any table and
+# asks each round; a loop specialised for a job (simulator/matchloop/specialise.py) is
+# written with its own values (every table of a job holds the job's strategies), and
+# numba prunes the branches they rule out before compiling, which keeps first runs short.
+ONLY_PLAIN = False  # every table is lowest/random only: the plain loop, or the table rules
+NO_PLAIN = False  # no table is: the plain loop is never compiled
 
 
 @njit(**INLINE)
@@ -64,7 +66,9 @@ def play_round(
     table of legal plays): the same moves, about 1.3 times faster.
     """
     table = table_flags(R)
-    if table == 0 and (ALWAYS_PLAIN or plain_table(sid_pos, R[R_N])):
+    if NO_PLAIN:
+        pass
+    elif table == 0 and (ONLY_PLAIN or plain_table(sid_pos, R[R_N])):
         play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader)
         return
     start_round(S, H, R[R_N], leader, played, places)
@@ -98,7 +102,7 @@ def play_round(
         if tracing and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
-        if ALWAYS_PLAIN:  # then only the table rules come here: no inlined step to compile
+        if ONLY_PLAIN:  # then only the table rules come here: no inlined step to compile
             st = step_table(st, fl, table, pos, r, c, H, played, places, S)
         elif table == 0:
             st = step(st, fl, 0, pos, r, c, H, played, places, S)

@@ -95,8 +95,9 @@ class Specialisation:
         return cls(tier_of(sids), tuple((sid, source_digest(sid)) for sid in ids))
 
     @property
-    def always_plain(self) -> bool:
-        """Whether every table is ``lowest``/``random`` only (the plain round loop's)."""
+    def only_plain(self) -> bool:
+        """Whether every table is ``lowest``/``random`` only (the plain round loop's); else
+        none is, for every table of a job holds all of the job's strategies."""
         return not self.users and self.tier.sids <= PLAIN_SIDS
 
     @property
@@ -152,7 +153,7 @@ def _project_version() -> str:
 def module_source(spec: Specialisation, key: str) -> str:
     """The text of the specialised module (imports, dispatch, copies of :data:`LOOP`)."""
     imports: dict[str, tuple[str, str, object]] = {}  # name -> (module, attribute, object)
-    defined = {name for _, name in LOOP} | set(DISPATCH) | {"ALWAYS_PLAIN"}
+    defined = {name for _, name in LOOP} | set(DISPATCH) | {"ONLY_PLAIN", "NO_PLAIN"}
     for module, name in LOOP:
         func = getattr(module, name).py_func
         for used in _names_used(func) - defined:
@@ -180,7 +181,8 @@ def module_source(spec: Specialisation, key: str) -> str:
     for module, items in sorted(by_module.items()):
         lines.append(f"from {module} import (\n    " + ",\n    ".join(items) + ",\n)")
     lines += [f"move_{sid}, give_{sid} = user_pair({sid})" for sid in spec.user_ids]
-    lines.append(f"ALWAYS_PLAIN = {spec.always_plain}  # see simulator/matchloop/round.py")
+    plain = spec.only_plain  # see simulator/matchloop/round.py
+    lines.append(f"ONLY_PLAIN, NO_PLAIN = {plain}, {not plain}  # see simulator/matchloop/round.py")
     return "\n".join(lines) + "\n\n\n" + "\n\n".join(bodies)
 
 

@@ -125,14 +125,38 @@ def test_the_compile_message_is_given_when_cold_and_not_when_warm(tmp_path: Path
     assert "montecarlo" not in module.read_text()
 
 
-def test_specialised_loops_give_the_generic_loops_rows() -> None:
-    names = ["lowest", "planner", "random", "rules-aware"]
+@pytest.mark.parametrize(
+    "names", [["lowest", "planner", "random", "rules-aware"], ["random", "lowest", "random"]]
+)
+def test_specialised_loops_give_the_generic_loops_rows(names) -> None:
+    """A heuristics loop (no plain loop in it) and a lowest/random one (only the plain loop,
+    and the generic one for the table rules) against the generic loop, which asks each
+    round which one to play."""
     table = replace(preset("french"), eight_ends_trick=True, jack_back=True)
-    for rules in (Rules(), table):
+    for rules in (Rules(players=len(names)), table.with_options(players=len(names))):
         jobs = [KernelJob.build(rules, names, 3, 5, 60, generic=g) for g in (False, True)]
         assert jobs[0].runner is not jobs[1].runner
         rows = [run_matches(job, 0, 150, block=8) for job in jobs]
         assert np.array_equal(rows[0], rows[1])
+
+
+def test_a_loop_is_written_knowing_whether_its_tables_are_plain(tmp_path: Path) -> None:
+    """Every table of a job holds all of its strategies: a lowest/random job's tables are
+    all plain, any other job's none (a user's function included)."""
+    plain = Specialisation.of([LOWEST, RANDOM])
+    assert plain.only_plain
+    assert not Specialisation.of([LOWEST, PLANNER]).only_plain
+    user = (
+        get(f"{tmp_path / 'mine.py'}:passes_first")
+        if user_digest(tmp_path / "mine.py", 0)
+        else None
+    )
+    assert user is not None and not Specialisation.of([LOWEST, user.kernel_id]).only_plain
+    source = specialise.module_source(plain, "k")
+    assert "ONLY_PLAIN, NO_PLAIN = True, False" in source
+    assert "ONLY_PLAIN, NO_PLAIN = False, True" in specialise.module_source(
+        Specialisation.of([PLANNER]), "k"
+    )
 
 
 def test_without_the_jit_the_generic_loop_runs(monkeypatch) -> None:
