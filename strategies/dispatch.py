@@ -119,7 +119,7 @@ class Tier:
 
 TIERS = (
     Tier("reference", frozenset({LOWEST, RANDOM}), "decide_unreachable", "give_back",
-         "give_back_plain_opening", "decide_reference_once", 12),
+         "give_back_plain_opening", "decide_reference_once", 14),
     Tier("heuristics", frozenset(range(RULES_AWARE + 1)), "choose", "give_back",
          "give_back_opening", "decide_basic_once", 25),
     Tier("search", frozenset(range(MONTECARLO + 1)), "decide", "give_back",
