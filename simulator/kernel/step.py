@@ -194,6 +194,22 @@ def place_taken(no_finish_on_two, rank, best_free, worst_free):
 
 
 @njit(**INLINE)
+def goes_out(pos, r, rules, active, best_free, worst_free, places):
+    """Player ``pos`` has played his last cards (rank ``r``): his place (:func:`place_taken`),
+    and the last player's when one is left. Returns ``(active, best_free, worst_free,
+    whether the round is over)``."""
+    place, best_free, worst_free = place_taken(
+        rules & NO_FINISH_ON_TWO != 0, r, best_free, worst_free
+    )
+    places[np.uint64(pos)] = place
+    active &= ~(1 << pos)
+    over = popc(np.uint64(active)) == 1
+    if over:
+        places[ctz(np.uint64(active))] = best_free
+    return active, best_free, worst_free, over
+
+
+@njit(**INLINE)
 def play_effect(r, c, tc, t, equal, transparent):
     """(rank the new top carries, whether it is an equal-rank play) of a legal play."""
     if tc == 0 or c != tc:
@@ -285,13 +301,10 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
         if c == 4 and rules & REVOLUTION:
             rev ^= 1  # in force from the next play on
         if H[at] == U0:
-            place, best_free, worst_free = place_taken(
-                rules & NO_FINISH_ON_TWO != 0, r, best_free, worst_free
+            active, best_free, worst_free, last_one = goes_out(
+                pos, r, rules, active, best_free, worst_free, places
             )
-            places[at] = place
-            active &= ~(1 << pos)
-            if popc(np.uint64(active)) == 1:
-                places[ctz(np.uint64(active))] = best_free
+            if last_one:
                 over = 1
                 return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free,
                         over, tricks, plays, passes, skips)  # fmt: skip

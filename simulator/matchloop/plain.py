@@ -24,19 +24,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import COL, RANKS, U0, U1, ctz, popc, remove_cards
+from simulator.kernel.bits import COL, RANKS, U0, U1, remove_cards
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import S_LEADER, S_N, S_TRACE
 from simulator.kernel.legal import ALL_PLAYS, legal_flags, legal_layout
 from simulator.kernel.step import (
-    NO_FINISH_ON_TWO,
     OUT_OF_TRICK,
     QUAD,
     REVOLUTION,
     SKIP,
     TRANSPARENT,
     TWO_ENDS,
-    place_taken,
+    goes_out,
     play_effect,
     rule_flags,
     store_state,
@@ -168,13 +167,10 @@ def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, le
             if rare and (legal_tab[FLIPS] >> bit) & U1:
                 rev ^= 1  # in force from the next play on
             if h == U0:
-                place, best_free, worst_free = place_taken(
-                    rules & NO_FINISH_ON_TWO != 0, r, best_free, worst_free
+                active, best_free, worst_free, last_one = goes_out(
+                    pos, r, rules, active, best_free, worst_free, places
                 )
-                places[at] = place
-                active &= ~(1 << pos)
-                if popc(np.uint64(active)) == 1:
-                    places[ctz(np.uint64(active))] = best_free
+                if last_one:
                     break
             waiting = active & ~oot & ~(1 << pos)
             last = pos
