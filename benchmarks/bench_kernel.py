@@ -151,18 +151,31 @@ class Usage:
     cpu: float
 
 
+# Runs a command and prints its wall, peak memory and CPU. A child's peak memory counts
+# its parent's at the fork (Linux keeps the forked copy's high-water mark through the
+# exec), and this process holds a gigabyte of kernel rows by then: the command is started
+# from this small launcher, whose own size is all its child inherits.
+LAUNCHER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+proc = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(proc.pid, 0)
+wall = time.perf_counter() - start
+print(os.waitstatus_to_exitcode(status), wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
+"""
+
+
 def run_command(args: list[str], env: dict[str, str] | None = None) -> Usage:
     """What ``python -m simulator ARGS`` cost (a one-line exit on failure, with its errors)."""
     with tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "simulator", *args], cwd=ROOT, env=env,
-                                stdout=subprocess.DEVNULL, stderr=err)  # fmt: skip
-        _, status, usage = os.wait4(proc.pid, 0)  # this child's own peak, not the largest so far
-        wall = time.perf_counter() - start
-        if os.waitstatus_to_exitcode(status):
+        done = subprocess.run([sys.executable, "-c", LAUNCHER, sys.executable, "-m", "simulator",
+                               *args], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=err,
+                              text=True, check=True)  # fmt: skip
+        code, wall, peak, cpu = done.stdout.split()
+        if int(code):
             err.seek(0)
             raise SystemExit(f"president {' '.join(args)} failed:\n{err.read().decode()}")
-    return Usage(wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
+    return Usage(float(wall), int(peak) / 1024, float(cpu))
 
 
 def best_command(args: list[str], repeats: int) -> float:
