@@ -1,10 +1,11 @@
 """Which plays are legal: the beating rules (docs/rules.md) as bitmask functions.
 
-Each function answers for one hand at once, as a mask of ranks. :func:`mask_of` and
-:func:`plays_of` take the position as scalars and the rules as :func:`legal_flags`, read
-once per round (the round loop keeps them in registers); :func:`legal_mask` and
-:func:`legal_plays` read them from the round state ``S`` and the rules ``R`` (see
-:mod:`simulator.kernel.layout`), for strategies.
+The rules are stated once, in :func:`beating_ranks`; :func:`legal_layout` gathers them
+into the plays legal on a top for every hand at once. :func:`mask_of` and
+:func:`plays_of` apply them to one hand, taking the position as scalars and the rules as
+:func:`legal_flags`, read once per round (the round loop keeps them in registers);
+:func:`legal_mask` and :func:`legal_plays` read them from the round state ``S`` and the
+rules ``R`` (see :mod:`simulator.kernel.layout`), for strategies.
 The reference engine's ``Round.play_effect`` is the readable twin of these.
 """
 
@@ -59,13 +60,17 @@ def legal_flags(R):
     return R[R_EQUAL] != 0, R[R_TRANSP] != 0, R[R_QUAD] != 0, R[R_LARGER]
 
 
+ALL_PLAYS = np.uint64(0xFFFFFFFFFFFFFFFF)  # a lead: every combination of the hand
+
+
 @njit(**INLINE)
-def mask_of(h, c, t, tc, rev, lf):
-    """Ranks of which playing ``c`` cards is legal on a top of ``tc`` cards of rank ``t``
-    (``tc == 0``: a lead) under the order ``rev``; ``lf`` is :func:`legal_flags`."""
-    avail = with_count(h, c)
+def beating_ranks(c, t, tc, rev, lf):
+    """Ranks of which ``c`` cards may be laid on a top of ``tc`` cards of rank ``t``
+    (``tc == 0``: a lead) under the order ``rev``, whatever the hand; ``lf`` is
+    :func:`legal_flags`. The one statement of the beating rules: the functions below
+    apply it to hands."""
     if tc == 0:
-        return avail  # a leader plays any combination
+        return RANKS  # a leader plays any combination
     equal, transparent, quad, larger = lf
     if c == tc:
         m = stronger_than(t, rev)
@@ -73,66 +78,56 @@ def mask_of(h, c, t, tc, rev, lf):
             m |= U1 << np.uint64(t)
         if transparent:
             m |= U1  # threes cover any top of as many cards
-        return avail & m
+        return m
     if c < tc:
         return U0
     if c == 4 and quad:
-        return avail  # a four burns any smaller top
+        return RANKS  # a four burns any smaller top
     if larger == LARGER_ANY:
-        return avail
+        return RANKS
     if larger == LARGER_HIGHER:
-        return avail & stronger_than(t, rev)
+        return stronger_than(t, rev)
     return U0
+
+
+@njit(**INLINE)
+def legal_layout(t, tc, rev, lf):
+    """The plays legal on the top for any hand (arguments as :func:`beating_ranks`): a
+    hand-layout mask whose bit ``16*(c-1) + r`` says that ``c`` cards of ``r`` may be laid.
+
+    A hand holds ``c`` cards of ``r`` exactly when its own bit ``16*(c-1) + r`` is set,
+    so its legal plays are ``h & L`` (:func:`plays_of`). The plain round loop
+    (:mod:`simulator.matchloop.plain`) keeps ``L`` for a whole trick, and each answer to
+    a play is then one AND. More cards than the top are only tried when a rule allows
+    them (larger_sets, or a four under quad_burns): the common case stays one test.
+    """
+    if tc == 0:
+        return ALL_PLAYS
+    layout = beating_ranks(tc, t, tc, rev, lf) << np.uint64(16 * (tc - 1))
+    if lf[3] != LARGER_OFF:
+        for c in range(tc + 1, 5):
+            layout |= beating_ranks(c, t, tc, rev, lf) << np.uint64(16 * (c - 1))
+    elif lf[2] and tc < 4:
+        layout |= beating_ranks(4, t, tc, rev, lf) << np.uint64(48)
+    return layout
+
+
+@njit(**INLINE)
+def mask_of(h, c, t, tc, rev, lf):
+    """Ranks of which hand ``h`` may play ``c`` cards on the top (arguments as
+    :func:`beating_ranks`)."""
+    return with_count(h, c) & beating_ranks(c, t, tc, rev, lf)
 
 
 @njit(**INLINE)
 def plays_of(h, t, tc, rev, lf):
     """Every legal play of hand ``h`` as a hand-layout mask: bit ``16*(c-1) + r`` for ``c``
-    cards of ``r`` (arguments as :func:`mask_of`).
+    cards of ``r`` (arguments as :func:`beating_ranks`).
 
     Set bits in increasing order are the engines' canonical option order (count
-    ascending, then rank ascending). More cards than the top are only tried when a rule
-    allows them (larger_sets, or a four under quad_burns): the common case stays one test.
+    ascending, then rank ascending).
     """
-    if tc == 0:
-        return h
-    m = mask_of(h, tc, t, tc, rev, lf) << np.uint64(16 * (tc - 1))
-    if lf[3] != LARGER_OFF:
-        for c in range(tc + 1, 5):
-            m |= mask_of(h, c, t, tc, rev, lf) << np.uint64(16 * (c - 1))
-    elif lf[2] and tc < 4:
-        m |= mask_of(h, 4, t, tc, rev, lf) << np.uint64(48)
-    return m
-
-
-ALL_PLAYS = np.uint64(0xFFFFFFFFFFFFFFFF)  # a lead: every combination of the hand
-
-
-@njit(**INLINE)
-def legal_layout(t, tc, rev, lf):
-    """The legal plays on a top, for any hand: ``plays_of(h, t, tc, rev, lf) == h & L``.
-
-    A hand holds ``c`` cards of ``r`` exactly when its bit ``16*(c-1) + r`` is set, so
-    the plays legal on a top are one hand-layout mask, whoever holds what. The plain
-    round loop (:mod:`simulator.matchloop.plain`) builds it once per play, and each
-    answer to the play is then one AND.
-    """
-    if tc == 0:
-        return ALL_PLAYS
-    equal, transparent, quad, larger = lf
-    same = stronger_than(t, rev)
-    if equal:
-        same |= U1 << np.uint64(t)
-    if transparent:
-        same |= U1
-    layout = same << np.uint64(16 * (tc - 1))
-    if larger != LARGER_OFF:
-        for c in range(tc + 1, 5):
-            more = RANKS if (c == 4 and quad) or larger == LARGER_ANY else stronger_than(t, rev)
-            layout |= more << np.uint64(16 * (c - 1))
-    elif quad and tc < 4:
-        layout |= RANKS << np.uint64(48)
-    return layout
+    return h & legal_layout(t, tc, rev, lf)
 
 
 @njit(**INLINE)

@@ -5,7 +5,8 @@ is all ``lowest``/``random`` under the first catalogue's rules: every configurat
 player count and seating of ``test_kernel_vs_reference.py`` and the fuzzed rules of
 ``test_fuzz_kernel.py`` play through it. Here: the legal plays it looks up are the ones
 the strategies' legality (``plays_of``) finds, for every hand, top and rule, and the
-plays that end a trick or reverse the order are the rules'.
+independent test oracle's (``tests/reference/oracle.py``) for every top; and the plays
+that end a trick or reverse the order are the rules'.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from simulator.matchloop.plain import (
 from simulator.rules.cards import JOKER, THREE, TWO
 from simulator.rules.options import Rules
 from strategies.specs import CONTROL, LOWEST, RANDOM
+from tests.reference.oracle import OracleRound, Top
 
 BEATING = list(
     itertools.product(
@@ -87,6 +89,38 @@ def test_table_of_legal_plays_is_plays_of(equal, transparent, quad, larger):
     legal = np.zeros(LEGAL_TABLE, np.uint64)
     fill_legal_table(R, legal)
     assert _mismatches(_hands(2), R, legal) == []
+
+
+def _oracle_layout(rules: dict, t: int, tc: int, rev: int) -> int:
+    """The oracle's legal plays on a top of ``tc`` cards of rank ``t``, as layout bits."""
+    position = OracleRound(rules, [[1] * 14, [1] * 14], 0)
+    position.top = Top(count=tc, rank=t, owner=1)
+    position.reversed = bool(rev)
+    return sum(
+        1 << (16 * (c - 1) + r)
+        for c in range(1, 5)
+        for r in range(JOKER + 1)
+        if position.play_effect(r, c) is not None
+    )
+
+
+@pytest.mark.parametrize(("equal", "transparent", "quad", "larger"), BEATING)
+def test_table_of_legal_plays_is_the_oracles(equal, transparent, quad, larger):
+    options = {
+        "jokers": 2,
+        "equal_rank": equal,
+        "transparent_threes": transparent,
+        "quad_burns": quad,
+        "larger_sets": larger,
+    }
+    legal = np.zeros(LEGAL_TABLE, np.uint64)
+    fill_legal_table(rules_array(Rules(**options)), legal)
+    every_play = sum(((1 << (JOKER + 1)) - 1) << (16 * level) for level in range(4))
+    for rev in range(2):
+        for tc in range(1, 5):
+            for t in range(JOKER + 1):
+                got = int(legal[(rev * 4 + tc - 1) * 16 + t]) & every_play
+                assert got == _oracle_layout(options, t, tc, rev), (t, tc, rev)
 
 
 @pytest.mark.parametrize(
