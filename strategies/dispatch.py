@@ -41,9 +41,13 @@ def decide(sid, pos, S, H, R, played, roles, rs, params):
     return choose(sid, pos, S, H, R, played, roles, rs, params)
 
 
-@njit(**HOT)
+@njit(**INLINE)
 def give_back(sid, h, k, rs, params, out):
-    """Strategy ``sid``'s give-back: writes k ranks into ``out``, returns the hand without them."""
+    """Strategy ``sid``'s give-back: writes k ranks into ``out``, returns the hand without them.
+
+    Inlined into the exchange: a call passed each array as seven words, and the
+    exchange of a ``lowest``/``random`` table ran 4 times slower (71 against 17 ns a
+    round)."""
     if sid == RANDOM:
         return random_give(h, k, rs, out)
     if sid == LOWEST:

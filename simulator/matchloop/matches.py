@@ -64,8 +64,7 @@ from simulator.matchloop.streams import release_stream, use_stream
 from simulator.reference.rng import SEAT_STREAMS
 from simulator.rules.cards import NUM_RANKS, THREE
 from strategies.dispatch import give_back, give_back_opening
-from strategies.kernels import lowest_give, random_give
-from strategies.specs import LOWEST, MONTECARLO, PLUGIN_BASE, RANDOM
+from strategies.specs import MONTECARLO, PLUGIN_BASE
 
 OUT_MATCH = 0
 OUT_ROUND = 1
@@ -140,10 +139,6 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
         sid = sids[better]
         if every_round and club == bp:
             hb = give_back_opening(sid, hb, k, rs, params, give, better)
-        elif sid == LOWEST:  # the built-ins inline: a call passes each array as seven words
-            hb = lowest_give(hb, k, give)
-        elif sid == RANDOM:
-            hb = random_give(hb, k, rs, give)
         else:
             hb = give_back(sid, hb, k, rs, params, give)
         for j in range(k):
