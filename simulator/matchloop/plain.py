@@ -76,6 +76,9 @@ def fill_legal_table(R, legal):
     )
 
 
+PLAIN_SIDS = frozenset({LOWEST, RANDOM})  # the strategies this loop plays
+
+
 @njit(**INLINE)
 def plain_table(sid_pos, n):
     """Whether every player is ``lowest`` or ``random`` (the plain loop can play the round)."""

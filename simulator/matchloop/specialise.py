@@ -62,9 +62,10 @@ from simulator.kernel.config import cached_on_disk
 from simulator.matchloop import matches, userchain
 from simulator.matchloop import round as round_loop
 from simulator.matchloop.inlining import share_inlined_scopes
+from simulator.matchloop.plain import PLAIN_SIDS
 from strategies import dispatch
 from strategies.dispatch import Tier, tier_of
-from strategies.specs import LOWEST, PLUGIN_BASE, RANDOM, StrategyError
+from strategies.specs import PLUGIN_BASE, StrategyError
 from strategies.user import source_digest
 
 LOOP = (
@@ -77,7 +78,6 @@ DISPATCH = ("decide", "give_back", "give_back_opening")
 SOURCES = ("simulator/kernel", "simulator/matchloop", "simulator/reference", "simulator/rules",
            "strategies")  # fmt: skip  # every source the compiled loop may depend on
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
-PLAIN_SIDS = frozenset({LOWEST, RANDOM})  # the strategies of the plain round loop
 KEEP = 12  # modules kept in the cache folder: the most recently used ones
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
