@@ -12,31 +12,16 @@ from numba import njit
 
 from simulator.kernel.bits import GOLDEN, M32, U0, U1, U32, add_card, mix
 from simulator.kernel.config import INLINE
-from simulator.rules.cards import THREE
-
-CLUB_MARK = 16  # the 3 of clubs in the deck while it is shuffled (a 3 with a mark)
 
 
 @njit(**INLINE)
-def club_position(deck, size, full, slot_pos, dealer, n):
-    """The position dealt the marked 3 of clubs (see :func:`deal`); the mark is removed."""
-    for i in range(size):
-        if deck[i] == CLUB_MARK:
-            deck[i] = THREE
-            if i < full:
-                return slot_pos[i % n]
-            return (dealer + 1 + i - full) % n
-    return -1
+def swap_partners(rs, size, draws):
+    """Fisher–Yates on a deck of ``size`` cards, as stream ``rs`` draws it one draw at a
+    time through ``below``: step ``i`` swaps the cards at ``i`` and ``draws[i] = i +
+    below(size - i)`` (``draws[size - 1] = size - 1``: the last step draws nothing).
 
-
-@njit(**INLINE)
-def shuffle(rs, deck, size, draws):
-    """Fisher–Yates on ``deck[:size]``, drawing from stream ``rs`` exactly as ``below``
-    would one draw at a time: step ``i`` brings card ``i + below(size - i)`` to ``i``.
-
-    The stream's outputs do not depend on the cards, so they are computed first, in a
-    loop the compiler vectorises (``draws`` is scratch for ``size + 1`` values), and
-    the swaps then only move cards.
+    The stream's outputs do not depend on the cards, so they are all computed first, in
+    a loop the compiler vectorises (``draws`` is scratch for ``size + 1`` values).
     """
     steps = size - 1
     s, buf, have = rs[0], rs[1], rs[2] != U0
@@ -51,11 +36,7 @@ def shuffle(rs, deck, size, draws):
         draws[first + 2 * q + 1] = z & M32
     for i in range(steps):
         draws[i] = np.uint64(i) + ((draws[i] * np.uint64(size - i)) >> U32)
-    for i in range(steps):
-        j = np.int64(draws[i])
-        d = deck[j]
-        deck[j] = deck[i]
-        deck[i] = d
+    draws[steps] = np.uint64(steps)
     if outputs > 0:
         s += np.uint64(outputs) * GOLDEN
         buf = mix(s) & M32
@@ -66,38 +47,74 @@ def shuffle(rs, deck, size, draws):
 
 
 @njit(**INLINE)
+def take(deck, draws, i):
+    """Step ``i`` of the shuffle: the card it brings to position ``i``.
+
+    No later step reads position ``i``, so the card is dealt at once and never stored
+    there: one store a step instead of the swap's two.
+    """
+    j = np.int64(draws[i])
+    card = deck[j]
+    deck[j] = deck[i]
+    return card
+
+
+@njit(**INLINE)
+def club_index(draws, size):
+    """Where card 0 of the unshuffled deck (the 3 of clubs) ends, following the swaps."""
+    at = 0
+    for i in range(size):
+        j = np.int64(draws[i])
+        if j == at:
+            return i  # brought to i: no later step moves it
+        if i == at:
+            at = j
+    return at
+
+
+@njit(**INLINE)
 def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
     """Shuffle (Fisher–Yates on stream ``rs``) and deal: base hand ``k`` (the cards
     ``i < n·⌊D/n⌋`` with ``i mod n = k``) to position ``slot_pos[k]``, then the ``D mod n``
     leftover cards one each from the dealer's left. ``base[pos]`` receives each
     position's base hand. With ``slot_pos[k] = dealer + 1 + k`` this is the rules' deal,
-    one card at a time from the dealer's left. Each base hand is built in a register.
+    one card at a time from the dealer's left.
 
-    Returns the position dealt the 3 of clubs (card 0 of the unshuffled deck) when
-    ``clubs`` asks for it, else -1. The card is marked while it is shuffled, which never
-    changes the shuffle: the hands and draws are the same either way.
+    Each card is dealt the moment the shuffle puts it in its place (:func:`take`); with
+    four players the four base hands are built in registers. Returns the position dealt
+    the 3 of clubs when ``clubs`` asks for it, else -1.
     """
     size = 52 + jokers
     for i in range(52):
         deck[i] = i >> 2
     for i in range(52, size):
         deck[i] = 13
-    if clubs:
-        deck[0] = CLUB_MARK
-    shuffle(rs, deck, size, draws)
+    swap_partners(rs, size, draws)
     full = size - size % n
-    club = club_position(deck, size, full, slot_pos, dealer, n) if clubs else -1
-    for k in range(n):
-        h = U0
-        for i in range(k, full, n):
-            h = add_card(h, deck[i])
-        H[slot_pos[k]] = h
+    if n == 4:
+        h0, h1, h2, h3 = U0, U0, U0, U0
+        for i in range(0, full, 4):
+            h0 = add_card(h0, take(deck, draws, i))
+            h1 = add_card(h1, take(deck, draws, i + 1))
+            h2 = add_card(h2, take(deck, draws, i + 2))
+            h3 = add_card(h3, take(deck, draws, i + 3))
+        H[slot_pos[0]], H[slot_pos[1]], H[slot_pos[2]], H[slot_pos[3]] = h0, h1, h2, h3
+    else:
+        for k in range(n):
+            base[k] = U0
+        k = 0
+        for i in range(full):
+            base[k] = add_card(base[k], take(deck, draws, i))
+            k = k + 1 if k + 1 < n else 0
+        for k in range(n):
+            H[slot_pos[k]] = base[k]
     for p in range(n):
         base[p] = H[p]
     pos = dealer
     for i in range(full, size):
-        pos += 1
-        if pos == n:
-            pos = 0
-        H[pos] = add_card(H[pos], deck[i])
-    return club
+        pos = pos + 1 if pos + 1 < n else 0
+        H[pos] = add_card(H[pos], take(deck, draws, i))
+    if not clubs:
+        return -1
+    club = club_index(draws, size)
+    return slot_pos[club % n] if club < full else (dealer + 1 + club - full) % n
