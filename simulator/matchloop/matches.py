@@ -6,7 +6,9 @@ replays any kernel match move for move. Duplicate deals (the fixed frame of the 
 the rotations, each seat's own stream) follow :mod:`simulator.matchloop.seating`.
 
 Output: one row per round in an ``int32`` array ``out[row, OUT_*]`` (players indexed by
-the seat they held at the start of the match). Blocks of matches are independent, each
+the seat they held at the start of the match), which the caller passes filled with
+zeros: the loop leaves the columns of empty seats (players ``n`` to ``MAX_PLAYERS - 1``)
+alone. Blocks of matches are independent, each
 writing only its own rows; the caller runs ranges of blocks in threads
 (:func:`simulator.matchloop.api.run_matches`: the loop releases the GIL), which is as
 fast as numba's ``prange``, costs 6 s less to compile, and tells the caller how far a
@@ -321,12 +323,6 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
                 who = p
             elif totals[p] == best:
                 nbest += 1
-        for p in range(n, MAX_PLAYERS):  # empty seats: zeros, so rows are fully defined
-            out[row, OUT_PLACE + p] = 0
-            out[row, OUT_POINTS + p] = 0
-            out[row, OUT_TOTAL + p] = 0
-            out[row, OUT_POS + p] = 0
-            out[row, OUT_STRENGTH + p] = 0
         row += 1
         if R[R_TARGET] > 0:
             reached = reached or best >= R[R_TARGET]
