@@ -16,6 +16,8 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
+from numba.core import config as numba_config
 from numba.extending import intrinsic
 
 from simulator.kernel.config import INLINE, JIT
@@ -65,6 +67,39 @@ clz = _bit_count(
 popc = _bit_count(lambda b, x: b.ctpop(x), "Number of set bits.")
 
 
+@intrinsic
+def pdep(typingctx, src, mask):  # type: ignore[no-untyped-def]
+    """BMI2's parallel bit deposit: the low bits of ``src`` moved, in order, to the set
+    bits of ``mask``. One instruction, but only on processors that have it (see
+    :data:`FAST_PDEP`): elsewhere LLVM cannot compile it."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pdep.64")
+        return builder.call(fn, args)
+
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+# AMD's processors before Zen 3 have PDEP in microcode, tens to hundreds of cycles.
+SLOW_PDEP = ("znver1", "znver2", "bdver4")
+
+
+def fast_pdep() -> bool:
+    """Whether numba compiles for this very processor and it has a fast PDEP. A cache
+    compiled elsewhere is keyed by its processor, so this value is frozen into code only
+    ever run where it held; ``NUMBA_CPU_NAME`` (a portable cache) turns it off."""
+    from llvmlite import binding
+
+    if numba_config.CPU_NAME is not None:
+        return False
+    features = binding.get_host_cpu_features()
+    return bool(features.get("bmi2")) and binding.get_host_cpu_name() not in SLOW_PDEP
+
+
+FAST_PDEP = fast_pdep()
+
+
 @njit(**INLINE)
 def highest(x):
     """Index of the highest set bit of a non-zero word."""
@@ -93,9 +128,25 @@ def nth_bit(m, k):
 
     Selects rather than a loop clearing ``k`` bits: ``random`` picks uniformly among its
     plays, and such a loop ended at a turn the processor could not predict (measured: a
-    mispredicted loop exit on most of ``random``'s decisions). The level is found from
-    the counts of the levels below it, then the byte, then the bit by table.
+    mispredicted loop exit on most of ``random``'s decisions). With a fast PDEP the
+    selection is two instructions (french 4 x ``random`` measured 16 % faster than the
+    counts and table of :func:`nth_bit_by_counts`).
     """
+    if FAST_PDEP:
+        return nth_bit_by_pdep(m, k)
+    return nth_bit_by_counts(m, k)
+
+
+@njit(**INLINE)
+def nth_bit_by_pdep(m, k):
+    """:func:`nth_bit` by PDEP: bit ``k`` deposited on the k-th set bit of ``m``."""
+    return ctz(pdep(U1 << np.uint64(k), m))
+
+
+@njit(**INLINE)
+def nth_bit_by_counts(m, k):
+    """:func:`nth_bit` on any processor: the level is found from the counts of the levels
+    below it, then the byte, then the bit by table."""
     c0 = popc(m & M16)
     c1 = popc(m & (M16 << U16))
     c2 = popc(m & (M16 << U32))

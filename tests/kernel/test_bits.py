@@ -1,30 +1,45 @@
 """The kernel's bit selection: ``nth_bit`` picks ``random``'s play among the legal ones.
 
-It finds the level, the byte and the bit by counts and a table (no loop), so every
-position of the hand layout and every rank ``k`` is checked against a plain list of
-the set bits.
+It selects by PDEP where the processor has a fast one, else by counts and a table (no
+loop); each way, and the one the kernel uses here, is checked for every position of
+the hand layout and every rank ``k`` against a plain list of the set bits.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
+import pytest
+from llvmlite import binding
 from numba import njit
 
-from simulator.kernel.bits import nth_bit
+from simulator.kernel import bits
+from simulator.kernel.bits import nth_bit, nth_bit_by_counts, nth_bit_by_pdep
 
 
-@njit  # not cached: numba would not see a change to the kernel function it calls
-def _every_pick(masks):
-    """``nth_bit(m, k)`` for each mask and each ``k < popc(m)``, flattened."""
-    out = []
-    for m in masks:
-        k = 0
-        x = m
-        while x != np.uint64(0):
-            out.append(nth_bit(m, k))
-            x &= x - np.uint64(1)
-            k += 1
-    return out
+def _every_pick(select: Callable[[int, int], int]) -> Callable[[np.ndarray], list[int]]:
+    """A compiled ``[select(m, k) for each mask m and each k < popc(m)]``, flattened."""
+
+    @njit  # not cached: numba would not see a change to the kernel function it calls
+    def picks(masks):
+        out = []
+        for m in masks:
+            k = 0
+            x = m
+            while x != np.uint64(0):
+                out.append(select(m, k))
+                x &= x - np.uint64(1)
+                k += 1
+        return out
+
+    return picks
+
+
+# PDEP is compiled only where the processor has the instruction (else LLVM cannot)
+WAYS = [nth_bit, nth_bit_by_counts] + (
+    [nth_bit_by_pdep] if binding.get_host_cpu_features().get("bmi2") else []
+)
 
 
 def _layout_masks(count: int) -> list[int]:
@@ -41,9 +56,29 @@ def _layout_masks(count: int) -> list[int]:
     return masks
 
 
-def test_nth_bit_is_the_kth_set_bit():
+@pytest.mark.parametrize("select", WAYS, ids=lambda f: f.__name__)
+def test_nth_bit_is_the_kth_set_bit(select):
     masks = _layout_masks(3000)
     want = [i for m in masks for i in range(64) if m >> i & 1]
-    got = _every_pick(np.array(masks, dtype=np.uint64))
+    got = _every_pick(select)(np.array(masks, dtype=np.uint64))
     assert list(got) == want
     assert len(want) > 50_000  # every level and byte of the layout is met many times
+
+
+@pytest.mark.parametrize(
+    ("cpu_name", "processor", "bmi2", "fast"),
+    [
+        (None, "znver5", True, True),
+        (None, "skylake", True, True),
+        (None, "znver2", True, False),  # PDEP in microcode
+        (None, "sandybridge", False, False),  # no BMI2
+        ("generic", "znver5", True, False),  # a portable cache: compiled for any processor
+    ],
+)
+def test_pdep_is_used_only_where_it_is_fast_and_compiled_for(
+    monkeypatch, cpu_name, processor, bmi2, fast
+):
+    monkeypatch.setattr(bits.numba_config, "CPU_NAME", cpu_name)
+    monkeypatch.setattr(binding, "get_host_cpu_name", lambda: processor)
+    monkeypatch.setattr(binding, "get_host_cpu_features", lambda: {"bmi2": bmi2})
+    assert bits.fast_pdep() is fast
