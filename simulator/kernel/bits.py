@@ -14,7 +14,7 @@ draw from it in place.
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
+from llvmlite import binding, ir
 from numba import njit, types
 from numba.core import cgutils
 from numba.core import config as numba_config
@@ -89,8 +89,6 @@ def fast_pdep() -> bool:
     """Whether numba compiles for this very processor and it has a fast PDEP. A cache
     compiled elsewhere is keyed by its processor, so this value is frozen into code only
     ever run where it held; ``NUMBA_CPU_NAME`` (a portable cache) turns it off."""
-    from llvmlite import binding
-
     if numba_config.CPU_NAME is not None:
         return False
     features = binding.get_host_cpu_features()

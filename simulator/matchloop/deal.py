@@ -99,7 +99,7 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
             h2 = add_card(h2, take(deck, draws, i + 2))
             h3 = add_card(h3, take(deck, draws, i + 3))
         H[slot_pos[0]], H[slot_pos[1]], H[slot_pos[2]], H[slot_pos[3]] = h0, h1, h2, h3
-    else:
+    else:  # base holds the hands by k until they are placed
         for k in range(n):
             base[k] = U0
         k = 0
