@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from simulator.matchloop.api import run_matches, set_threads  # noqa: E402
-from simulator.matchloop.matches import OUT_MATCH, OUT_PLACE, OUT_STRENGTH  # noqa: E402
+from simulator.matchloop.matches import OUT_MATCH, SEAT_PLACE, SEAT_STRENGTH, seats  # noqa: E402
 from simulator.rules.presets import preset  # noqa: E402
 from simulator.runs.job import SimConfig, make_config  # noqa: E402
 from simulator.runs.tally import luck  # noqa: E402
@@ -46,8 +46,8 @@ def cluster_sums(config: SimConfig, unit: int) -> dict[str, np.ndarray]:
     n = config.rules.players
     codes = config.strategy_codes(rows[:, OUT_MATCH])
     cluster = rows[:, OUT_MATCH].astype(np.int64) // unit
-    place = rows[:, OUT_PLACE : OUT_PLACE + n].astype(float)
-    x = luck(rows[:, OUT_STRENGTH : OUT_STRENGTH + n]).astype(float)
+    place = seats(rows, SEAT_PLACE, n).astype(float)
+    x = luck(seats(rows, SEAT_STRENGTH, n)).astype(float)
     out = {}
     for label, values in (("y", place), ("m", np.ones_like(place)), ("x", x)):
         out[label] = np.stack(

@@ -18,22 +18,23 @@ import numpy as np
 from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import NPARAMS, role_table, rules_array
 from simulator.matchloop.matches import (
-    OUT_COLS,
     OUT_DEALER,
     OUT_LEADER,
     OUT_MATCH,
     OUT_PASSES,
-    OUT_PLACE,
     OUT_PLAYS,
-    OUT_POINTS,
-    OUT_POS,
     OUT_ROUND,
     OUT_SKIPS,
-    OUT_STRENGTH,
-    OUT_TOTAL,
     OUT_TRICKS,
     OUT_WINNER,
+    SEAT_PLACE,
+    SEAT_POINTS,
+    SEAT_POS,
+    SEAT_STRENGTH,
+    SEAT_TOTAL,
+    out_cols,
     run_blocks,
+    seats,
 )
 from simulator.matchloop.seating import group_size
 from simulator.matchloop.specialise import Specialisation, specialised_loop
@@ -63,6 +64,11 @@ class KernelJob:
     expected_rounds: int
     duplicate: int = 0  # the duplicate group size (seating.group_size), 0 without duplicate deals
     runner: Runner = run_blocks  # the match loop compiled for the job (specialise.py)
+
+    @property
+    def players(self) -> int:
+        """The players at the table (one strategy each)."""
+        return len(self.sids)
 
     @classmethod
     def build(
@@ -122,7 +128,7 @@ class KernelJob:
 def run_matches(
     job: KernelJob, m_lo: int, m_hi: int, block: int = 64, on_rows: RowsDone | None = None
 ) -> np.ndarray:
-    """Rows (``int32[rounds, OUT_COLS]``) of matches ``[m_lo, m_hi)``, in match order.
+    """Rows (``int32[rounds, out_cols(n)]``) of matches ``[m_lo, m_hi)``, in match order.
 
     A block whose buffer overflowed (a long match under a target) keeps the matches it
     finished; the match that did not fit is played again alone with room for the longest
@@ -144,7 +150,7 @@ def run_matches(
             lo += 1
     if len(parts) == 1:
         return parts[0]  # the common case: no copy of what may be hundreds of megabytes
-    return np.concatenate(parts) if parts else np.empty((0, OUT_COLS), dtype=np.int32)
+    return np.concatenate(parts) if parts else np.empty((0, out_cols(job.players)), np.int32)
 
 
 def _run(
@@ -157,10 +163,7 @@ def _run(
     its own rows of ``out``, and the loop releases the GIL while it runs.
     """
     nblocks = (hi - lo + block - 1) // block
-    # Zeros: the kernel leaves the empty seats' columns alone. A fresh allocation costs no
-    # more zeroed than not (the system hands out zeroed pages), and the kernel then
-    # writes 20 fewer values a row at four players.
-    out = np.zeros((nblocks * cap, OUT_COLS), dtype=np.int32)
+    out = np.empty((nblocks * cap, out_cols(job.players)), np.int32)  # used rows: all written
     done = np.zeros(2 * nblocks, dtype=np.int64)
     step = max(1, min(MAX_TASK_BLOCKS, -(-nblocks // (_threads[0] * TASKS_PER_THREAD))))
 
@@ -212,7 +215,7 @@ def record_trace(record: MatchRecord) -> list[int]:
 
 def rows_of_record(match: int, record: MatchRecord, n: int) -> np.ndarray:
     """A reference-engine match as kernel output rows."""
-    out = np.zeros((len(record.rounds), OUT_COLS), dtype=np.int32)
+    out = np.zeros((len(record.rounds), out_cols(n)), dtype=np.int32)
     last = len(record.rounds) - 1
     for i, rr in enumerate(record.rounds):
         row = out[i]
@@ -224,11 +227,11 @@ def rows_of_record(match: int, record: MatchRecord, n: int) -> np.ndarray:
             rr.skips,
         )
         row[OUT_WINNER] = record.winner if i == last else -1
-        row[OUT_PLACE : OUT_PLACE + n] = rr.places
-        row[OUT_POINTS : OUT_POINTS + n] = rr.points
-        row[OUT_TOTAL : OUT_TOTAL + n] = rr.totals
-        row[OUT_POS : OUT_POS + n] = [rr.seating.index(p) for p in range(n)]
-        row[OUT_STRENGTH : OUT_STRENGTH + n] = rr.strength
+        seats(row, SEAT_PLACE, n)[:] = rr.places
+        seats(row, SEAT_POINTS, n)[:] = rr.points
+        seats(row, SEAT_TOTAL, n)[:] = rr.totals
+        seats(row, SEAT_POS, n)[:] = [rr.seating.index(p) for p in range(n)]
+        seats(row, SEAT_STRENGTH, n)[:] = rr.strength
     return out
 
 
@@ -236,7 +239,7 @@ def trace_match(
     job: KernelJob, match: int, capacity: int = 200_000
 ) -> tuple[np.ndarray, np.ndarray]:
     """One match with every move recorded: ``(rows, trace)`` (see ``play_round``)."""
-    out = np.zeros((job.rounds_limit, OUT_COLS), dtype=np.int32)
+    out = np.zeros((job.rounds_limit, out_cols(job.players)), dtype=np.int32)
     done = np.zeros(2, dtype=np.int64)
     trace = np.full(capacity, np.iinfo(np.int32).min, dtype=np.int32)
     job.runner(

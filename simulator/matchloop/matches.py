@@ -5,11 +5,10 @@ order (first dealer, shuffle, give-backs, strategies' choices), so the reference
 replays any kernel match move for move. Duplicate deals (the fixed frame of the hands,
 the rotations, each seat's own stream) follow :mod:`simulator.matchloop.seating`.
 
-Output: one row per round in an ``int32`` array ``out[row, OUT_*]`` (players indexed by
-the seat they held at the start of the match), which the caller passes filled with
-zeros: the loop leaves the columns of empty seats (players ``n`` to ``MAX_PLAYERS - 1``)
-alone. Blocks of matches are independent, each
-writing only its own rows; the caller runs ranges of blocks in threads
+Output: one row per round in an ``int32`` array ``out[row, :out_cols(n)]``: the
+``OUT_*`` columns, then ``n`` columns for each per-player quantity (:func:`seats`;
+players indexed by the seat they held at the start of the match). Blocks of matches are
+independent, each writing only its own rows; the caller runs ranges of blocks in threads
 (:func:`simulator.matchloop.api.run_matches`: the loop releases the GIL), which is as
 fast as numba's ``prange``, costs 6 s less to compile, and tells the caller how far a
 long call has come. A block whose rows would overflow its region stops at a match
@@ -77,12 +76,32 @@ OUT_PLAYS = 5
 OUT_PASSES = 6
 OUT_SKIPS = 7
 OUT_WINNER = 8  # player who won the match (last round under a target), else -1
-OUT_PLACE = 9  # MAX_PLAYERS slots from here: each player's place (by starting seat)
-OUT_POINTS = OUT_PLACE + MAX_PLAYERS  # points scored this round
-OUT_TOTAL = OUT_POINTS + MAX_PLAYERS  # points in the match after this round
-OUT_POS = OUT_TOTAL + MAX_PLAYERS  # table position of each player this round
-OUT_STRENGTH = OUT_POS + MAX_PLAYERS  # strength of each player's dealt base hand
-OUT_COLS = OUT_STRENGTH + MAX_PLAYERS
+OUT_SEATS = 9  # from here, n columns for each quantity below, players by starting seat
+SEAT_PLACE = 0  # each player's place
+SEAT_POINTS = 1  # points scored this round
+SEAT_TOTAL = 2  # points in the match after this round
+SEAT_POS = 3  # table position this round
+SEAT_STRENGTH = 4  # strength of the dealt base hand
+SEAT_QUANTITIES = 5
+
+
+def out_cols(n: int) -> int:
+    """Columns of a row at ``n`` players: a row holds only the seated players' columns
+    (196 bytes at four players with room for eight, now 116: less memory to fault in)."""
+    return OUT_SEATS + SEAT_QUANTITIES * n
+
+
+def seat_col(quantity: int, n: int) -> int:
+    """The first column of a per-player ``quantity`` (``SEAT_*``) at ``n`` players."""
+    return OUT_SEATS + quantity * n
+
+
+def seats(rows: np.ndarray, quantity: int, n: int) -> np.ndarray:
+    """The ``n`` columns of ``quantity`` (``SEAT_*``) of one row or of rows: a view."""
+    first = seat_col(quantity, n)
+    return rows[..., first : first + n]
+
+
 SEAT_STREAMS_U = np.uint64(SEAT_STREAMS)
 
 # the duplicate-deal scheme of simulator.matchloop.seating, compiled for the kernel
@@ -312,11 +331,11 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             by_place[place] = p
             pts = R[R_POINTS + place]
             totals[p] += pts
-            out[row, OUT_PLACE + p] = place
-            out[row, OUT_POINTS + p] = pts
-            out[row, OUT_TOTAL + p] = totals[p]
-            out[row, OUT_POS + p] = pos_of[p]
-            out[row, OUT_STRENGTH + p] = hand_strength_k(base[pos_of[p]])
+            out[row, OUT_SEATS + SEAT_PLACE * n + p] = place
+            out[row, OUT_SEATS + SEAT_POINTS * n + p] = pts
+            out[row, OUT_SEATS + SEAT_TOTAL * n + p] = totals[p]
+            out[row, OUT_SEATS + SEAT_POS * n + p] = pos_of[p]
+            out[row, OUT_SEATS + SEAT_STRENGTH * n + p] = hand_strength_k(base[pos_of[p]])
             if totals[p] > best:
                 best = totals[p]
                 nbest = 1

@@ -1,6 +1,6 @@
 """The columns of the rounds table from kernel rows, in one compiled pass.
 
-Turning a part's rows (one per round, ``int32[rounds, OUT_COLS]``) into the table's
+Turning a part's rows (one per round, ``int32[rounds, out_cols(n)]``) into the table's
 columns (one value per player per round) took about forty numpy passes over a part of
 a million seat-rows, each reading one column out of the wide rows: 41 ms a part, a
 third of the writer thread's time, on a machine whose two cores the kernel's two
@@ -10,7 +10,7 @@ with the dtypes of :data:`simulator.runs.schema.SCHEMA` and wraps them in Arrow.
 
 The rows' layout comes in as an argument (:func:`row_layout`), never as a global: numba
 freezes a global's value into the cached code and would not notice a change of the
-kernel's ``OUT_*`` constants.
+kernel's ``OUT_*`` and ``SEAT_*`` constants.
 """
 
 from __future__ import annotations
@@ -21,16 +21,23 @@ from numba import njit
 from simulator.kernel.config import JIT
 from simulator.matchloop import matches as kernel_rows
 
-LAYOUT = ("MATCH", "ROUND", "DEALER", "LEADER", "TRICKS", "PLAYS", "PASSES", "SKIPS",
-          "WINNER", "PLACE", "POINTS", "TOTAL", "POS", "STRENGTH")  # fmt: skip
+ROUND_COLUMNS = ("MATCH", "ROUND", "DEALER", "LEADER", "TRICKS", "PLAYS", "PASSES", "SKIPS",
+                 "WINNER")  # fmt: skip  # the kernel's OUT_* columns
+SEAT_COLUMNS = ("PLACE", "POINTS", "TOTAL", "POS", "STRENGTH")  # its SEAT_* quantities
+LAYOUT = ROUND_COLUMNS + SEAT_COLUMNS
 FILLED = ("match", "round", "seat", "strategy", "place", "role", "prev_role", "points", "total",
           "position", "dealt", "led", "tricks", "plays", "passes", "skips", "won_match",
           "hand_strength")  # fmt: skip  # the table's columns, in fill_columns' order
 
 
-def row_layout() -> np.ndarray:
-    """The kernel rows' column of each of :data:`LAYOUT`, in that order."""
-    return np.array([getattr(kernel_rows, f"OUT_{name}") for name in LAYOUT], dtype=np.int64)
+def row_layout(n: int) -> np.ndarray:
+    """The kernel rows' column of each of :data:`LAYOUT`, in that order, at ``n`` players
+    (for a per-player quantity, its first column)."""
+    firsts = [getattr(kernel_rows, f"OUT_{name}") for name in ROUND_COLUMNS]
+    firsts += [
+        kernel_rows.seat_col(getattr(kernel_rows, f"SEAT_{name}"), n) for name in SEAT_COLUMNS
+    ]
+    return np.array(firsts, dtype=np.int64)
 
 
 @njit(**JIT)

@@ -1,6 +1,6 @@
 """The engines of one machine: the numba kernel in threads, and the reference engine.
 
-Both return the same ``int32[rounds, OUT_COLS]`` rows (see
+Both return the same ``int32[rounds, out_cols(n)]`` rows (see
 :mod:`simulator.matchloop.matches`) for the same job, so the rest of a run never depends
 on which engine played.
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable
 import numpy as np
 
 from simulator.matchloop.api import rows_of_record, run_matches, set_threads
-from simulator.matchloop.matches import OUT_COLS
+from simulator.matchloop.matches import out_cols
 from simulator.matchloop.seating import lineup_slot, reference_options
 from simulator.reference.match import play_match
 from simulator.runs.job import SimConfig, SimulationError
@@ -61,6 +61,6 @@ def python_engine(config: SimConfig, workers: int, on_rows: RowsDone | None = No
             parts.append(rows_of_record(m, record, n))
             if on_rows:
                 on_rows(len(record.rounds))
-        return np.concatenate(parts) if parts else np.zeros((0, OUT_COLS), np.int32)
+        return np.concatenate(parts) if parts else np.zeros((0, out_cols(n)), np.int32)
 
     return rows

@@ -94,7 +94,7 @@ def table_from_rows(
               for name in FILLED}  # fmt: skip
     roles = roles_by_place(n)
     prev_roles = np.concatenate([[0], roles[1:] + 1]).astype(np.int8)  # no place: ""
-    fill_columns(np.ascontiguousarray(rows), np.ascontiguousarray(codes), row_layout(), roles,
+    fill_columns(np.ascontiguousarray(rows), np.ascontiguousarray(codes), row_layout(n), roles,
                  prev_roles, *arrays.values())  # fmt: skip
     categories = {"strategy": config.names, "role": ROLE_NAMES, "prev_role": PREV_ROLE_NAMES}
     columns = {

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from simulator.matchloop.matches import OUT_MATCH, OUT_PLACE, OUT_STRENGTH
+from simulator.matchloop.matches import OUT_MATCH, SEAT_PLACE, SEAT_STRENGTH, seats
 from simulator.runs.job import SimConfig
 from simulator.stats import LuckAdjustment, luck_sums, ratios_by_cluster
 
@@ -80,8 +80,8 @@ class Tally:
         if not len(rows):
             return
         k = len(self.names)
-        place = rows[:, OUT_PLACE : OUT_PLACE + n].astype(np.int64)
-        x = luck(rows[:, OUT_STRENGTH : OUT_STRENGTH + n])
+        place = seats(rows, SEAT_PLACE, n).astype(np.int64)
+        x = luck(seats(rows, SEAT_STRENGTH, n))
         if codes is None:
             codes = config.strategy_codes(rows[:, OUT_MATCH])
         batch = rows[:, OUT_MATCH].astype(np.int64) // config.batch_matches

@@ -30,7 +30,13 @@ import numpy as np
 import pandas as pd
 
 from simulator.matchloop.api import KernelJob, run_matches, set_threads
-from simulator.matchloop.matches import OUT_MATCH, OUT_PLACE, OUT_POINTS, OUT_STRENGTH
+from simulator.matchloop.matches import (
+    OUT_MATCH,
+    SEAT_PLACE,
+    SEAT_POINTS,
+    SEAT_STRENGTH,
+    seats,
+)
 from simulator.matchloop.seating import deal_source, group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
@@ -103,15 +109,15 @@ def play_table(
     match = rows[:, OUT_MATCH].astype(np.int64)
     slots = lineup_slot(np.arange(n)[None, :], match[:, None], n, group)
     codes = np.array([list(names).index(s) for s in lineup])[slots]
-    place = rows[:, OUT_PLACE : OUT_PLACE + n].astype(np.int64)
-    points = rows[:, OUT_POINTS : OUT_POINTS + n].astype(np.float64)
+    place = seats(rows, SEAT_PLACE, n).astype(np.int64)
+    points = seats(rows, SEAT_POINTS, n).astype(np.float64)
     if not points.any():
         points = (n - place).astype(np.float64)
     total = pd.DataFrame(points).groupby(match).cumsum().to_numpy()
     last = np.r_[match[1:] != match[:-1], True]
     best = total == total.max(axis=1, keepdims=True)
     win = np.where(last[:, None], best / best.sum(axis=1, keepdims=True), 0.0)
-    strength = rows[:, OUT_STRENGTH : OUT_STRENGTH + n].astype(np.int64)
+    strength = seats(rows, SEAT_STRENGTH, n).astype(np.int64)
     return TableRows(tuple(lineup), deal_source(match, group), codes, place, strength, win, last)
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from simulator.kernel.hand_strength import hand_strength_k
 from simulator.matchloop.api import KernelJob, trace_match
-from simulator.matchloop.matches import OUT_PLACE, OUT_STRENGTH
+from simulator.matchloop.matches import SEAT_PLACE, SEAT_STRENGTH, seats
 from simulator.matchloop.seating import group_size, reference_options
 from simulator.reference.match import play_match
 from simulator.rules.cards import NUM_RANKS
@@ -109,7 +109,7 @@ def test_duplicate_groups_deal_each_seat_the_same_base_hands(preset_name):
     lineup = ["lowest", "random", "keep-sets", "random", "lowest"]
     job = KernelJob.build(rules, lineup, 6, None if rules.target else 6, 60, duplicate=True)
     assert job.duplicate == 5
-    strength = [trace_match(job, m)[0][:, OUT_STRENGTH : OUT_STRENGTH + 5] for m in range(10)]
+    strength = [seats(trace_match(job, m)[0], SEAT_STRENGTH, 5) for m in range(10)]
     for g in (0, 1):
         first = strength[5 * g]
         for other in strength[5 * g + 1 : 5 * g + 5]:
@@ -165,13 +165,13 @@ def test_luck_cancels_in_a_duplicate_group():
     config = make_config(rules, ["rules-aware", "lowest", "random", "lowest"], 3, 40, None, 4,
                          duplicate=True)  # fmt: skip
     rows = numba_engine(config, 1)(0, config.matches)
-    x = luck(rows[:, OUT_STRENGTH : OUT_STRENGTH + 4])
+    x = luck(seats(rows, SEAT_STRENGTH, 4))
     codes = config.strategy_codes(rows[:, 0])
     group = rows[:, 0] // config.group
     for s in range(len(config.names)):
         sums = np.bincount(group, (x * (codes == s)).sum(axis=1))
         assert not sums.any()
-    place = rows[:, OUT_PLACE : OUT_PLACE + 4]
+    place = seats(rows, SEAT_PLACE, 4)
     y = np.stack([np.bincount(group, (place * (codes == s)).sum(1)) for s in range(3)], 1)
     m = np.stack([np.bincount(group, (codes == s).sum(1)) for s in range(3)], 1)
     fit = LuckAdjustment(luck_sums(y, m, np.zeros_like(y)))

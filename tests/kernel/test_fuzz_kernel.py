@@ -20,7 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator.matchloop.api import KernelJob, trace_match
-from simulator.matchloop.matches import OUT_PLACE, OUT_POINTS, OUT_POS, OUT_TOTAL, OUT_WINNER
+from simulator.matchloop.matches import (
+    OUT_WINNER,
+    SEAT_PLACE,
+    SEAT_POINTS,
+    SEAT_POS,
+    SEAT_TOTAL,
+    seats,
+)
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules
 from simulator.rules.roles import role_of
@@ -74,10 +81,10 @@ def test_kernel_equals_reference_on_random_rules_and_seeds(rules, names, seed, m
     assert trace.tolist() == expected
     assert len(rows) == len(record.rounds)
     for row, rr in zip(rows, record.rounds, strict=True):
-        assert row[OUT_PLACE : OUT_PLACE + n].tolist() == rr.places
-        assert row[OUT_POINTS : OUT_POINTS + n].tolist() == rr.points
-        assert row[OUT_TOTAL : OUT_TOTAL + n].tolist() == rr.totals
-        assert row[OUT_POS : OUT_POS + n].tolist() == [rr.seating.index(p) for p in range(n)]
+        assert seats(row, SEAT_PLACE, n).tolist() == rr.places
+        assert seats(row, SEAT_POINTS, n).tolist() == rr.points
+        assert seats(row, SEAT_TOTAL, n).tolist() == rr.totals
+        assert seats(row, SEAT_POS, n).tolist() == [rr.seating.index(p) for p in range(n)]
     assert rows[-1, OUT_WINNER] == record.winner
 
 

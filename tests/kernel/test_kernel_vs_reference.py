@@ -15,12 +15,13 @@ import pytest
 
 from simulator.matchloop.api import KernelJob, record_trace, run_matches, trace_match
 from simulator.matchloop.matches import (
-    OUT_PLACE,
-    OUT_POINTS,
-    OUT_POS,
-    OUT_STRENGTH,
-    OUT_TOTAL,
     OUT_WINNER,
+    SEAT_PLACE,
+    SEAT_POINTS,
+    SEAT_POS,
+    SEAT_STRENGTH,
+    SEAT_TOTAL,
+    seats,
 )
 from simulator.matchloop.seating import reference_options
 from simulator.reference.match import play_match
@@ -118,11 +119,11 @@ def test_kernel_replays_reference_move_for_move(label, rules):
             assert trace.tolist() == expected, where
             assert len(rows) == len(record.rounds), where
             for row, rr in zip(rows, record.rounds, strict=True):
-                assert row[OUT_PLACE : OUT_PLACE + players].tolist() == rr.places, where
-                assert row[OUT_POINTS : OUT_POINTS + players].tolist() == rr.points, where
-                assert row[OUT_TOTAL : OUT_TOTAL + players].tolist() == rr.totals, where
-                assert row[OUT_STRENGTH : OUT_STRENGTH + players].tolist() == rr.strength, where
-                assert row[OUT_POS : OUT_POS + players].tolist() == [
+                assert seats(row, SEAT_PLACE, players).tolist() == rr.places, where
+                assert seats(row, SEAT_POINTS, players).tolist() == rr.points, where
+                assert seats(row, SEAT_TOTAL, players).tolist() == rr.totals, where
+                assert seats(row, SEAT_STRENGTH, players).tolist() == rr.strength, where
+                assert seats(row, SEAT_POS, players).tolist() == [
                     rr.seating.index(p) for p in range(players)
                 ], where
             assert rows[-1, OUT_WINNER] == record.winner, where
@@ -174,10 +175,10 @@ def test_duplicate_deals_replay_reference(preset_name):
             **reference_options(match, 4, 4, True),
         )
         assert trace.tolist() == record_trace(record), match
-        assert [r[OUT_PLACE : OUT_PLACE + 4].tolist() for r in rows] == [
+        assert [seats(r, SEAT_PLACE, 4).tolist() for r in rows] == [
             rr.places for rr in record.rounds
         ], match
-        assert [r[OUT_STRENGTH : OUT_STRENGTH + 4].tolist() for r in rows] == [
+        assert [seats(r, SEAT_STRENGTH, 4).tolist() for r in rows] == [
             rr.strength for rr in record.rounds
         ], match
         hands = [rr.dealt for rr in record.rounds]  # 52 = 4 × 13: no leftover cards

@@ -17,19 +17,20 @@ import pandas as pd
 
 from simulator.matchloop.api import rows_of_record
 from simulator.matchloop.matches import (
-    OUT_COLS,
     OUT_LEADER,
     OUT_MATCH,
     OUT_PASSES,
-    OUT_PLACE,
     OUT_PLAYS,
-    OUT_POINTS,
-    OUT_POS,
     OUT_ROUND,
     OUT_SKIPS,
-    OUT_TOTAL,
     OUT_TRICKS,
     OUT_WINNER,
+    SEAT_PLACE,
+    SEAT_POINTS,
+    SEAT_POS,
+    SEAT_TOTAL,
+    out_cols,
+    seats,
 )
 from simulator.reference.match import play_match
 from simulator.rules.options import Rules
@@ -93,7 +94,7 @@ def synthetic_frame(
     places = np.argsort(rng.random((total_rounds, n)), axis=1).astype(np.int64) + 1
     table = np.array([0] + [rules.points.for_place(p, n) for p in range(1, n + 1)])
     points = table[places]
-    out = np.zeros((total_rounds, OUT_COLS), dtype=np.int32)
+    out = np.zeros((total_rounds, out_cols(n)), dtype=np.int32)
     out[:, OUT_MATCH] = np.arange(total_rounds) // rounds
     out[:, OUT_ROUND] = np.arange(total_rounds) % rounds
     out[:, OUT_LEADER] = rng.integers(0, n, total_rounds)
@@ -102,12 +103,12 @@ def synthetic_frame(
         (OUT_TRICKS, OUT_PLAYS, OUT_PASSES, OUT_SKIPS), _LENGTHS, strict=True
     ):
         out[:, column] = rng.integers(lo, hi, total_rounds)
-    out[:, OUT_PLACE : OUT_PLACE + n] = places
-    out[:, OUT_POINTS : OUT_POINTS + n] = points
-    out[:, OUT_TOTAL : OUT_TOTAL + n] = (
+    seats(out, SEAT_PLACE, n)[:] = places
+    seats(out, SEAT_POINTS, n)[:] = points
+    seats(out, SEAT_TOTAL, n)[:] = (
         points.reshape(matches, rounds, n).cumsum(axis=1).reshape(total_rounds, n)
     )
-    out[:, OUT_POS : OUT_POS + n] = np.arange(n)
+    seats(out, SEAT_POS, n)[:] = np.arange(n)
     return frame_from_rows(job(rules, names, seed, matches, rounds), out)
 
 

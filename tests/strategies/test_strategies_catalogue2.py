@@ -19,7 +19,7 @@ import pytest
 
 import tests.strategies.test_strategies_vs_reference as twin
 from simulator.matchloop.api import KernelJob, run_matches
-from simulator.matchloop.matches import OUT_PLACE
+from simulator.matchloop.matches import SEAT_PLACE, seats
 from simulator.reference.rng import Stream
 from simulator.reference.round import Move, Round
 from simulator.rules.cards import counts_from_cards, parse_card
@@ -130,5 +130,5 @@ def test_montecarlo_plays_whole_matches_under_every_table_rule(name: str) -> Non
     job = KernelJob.build(rules, [name, "rules-aware", "lowest", "random"], 2, 3, 60)
     rows = run_matches(job, 0, 6)
     assert len(rows) == 18
-    places = np.sort(rows[:, OUT_PLACE : OUT_PLACE + 4], axis=1)
+    places = np.sort(seats(rows, SEAT_PLACE, 4), axis=1)
     assert (places == np.arange(1, 5)).all()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from simulator.matchloop.api import KernelJob, record_trace, trace_match
-from simulator.matchloop.matches import OUT_PLACE
+from simulator.matchloop.matches import SEAT_PLACE, seats
 from simulator.reference.match import play_match
 from simulator.reference.rng import Stream
 from simulator.reference.round import Move, Round
@@ -62,7 +62,7 @@ def test_heuristics_replay_on_reference_engine(label: str, rules: Rules) -> None
             expected = record_trace(record)
             where = f"{label}, {players} players, match {match}, {names}"
             assert trace.tolist() == expected, where
-            assert [row[OUT_PLACE : OUT_PLACE + players].tolist() for row in rows] == [
+            assert [seats(row, SEAT_PLACE, players).tolist() for row in rows] == [
                 rr.places for rr in record.rounds
             ], where
 
