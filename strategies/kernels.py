@@ -21,6 +21,7 @@ from simulator.kernel.bits import (
     ctz,
     draw32,
     nth_bit,
+    nth_card_rank,
     popc,
     remove_cards,
     scaled,
@@ -111,14 +112,7 @@ def random_give(h, k, rs, out):
     """Give back ``k`` cards drawn one by one, uniformly among the cards still held."""
     for i in range(k):
         ncards = popc(h)
-        idx = below(rs, ncards) if ncards > 1 else 0
-        r = 0
-        while True:
-            c = count_of(h, r)
-            if idx < c:
-                break
-            idx -= c
-            r += 1
+        r = nth_card_rank(h, below(rs, ncards) if ncards > 1 else 0)
         out[i] = r
         h = remove_cards(h, r, 1)
     return h

@@ -15,7 +15,13 @@ from llvmlite import binding
 from numba import njit
 
 from simulator.kernel import bits
-from simulator.kernel.bits import nth_bit, nth_bit_by_counts, nth_bit_by_pdep
+from simulator.kernel.bits import (
+    nth_bit,
+    nth_bit_by_counts,
+    nth_bit_by_pdep,
+    nth_card_rank,
+    nth_card_rank_by_walk,
+)
 
 
 def _every_pick(select: Callable[[int, int], int]) -> Callable[[np.ndarray], list[int]]:
@@ -63,6 +69,33 @@ def test_nth_bit_is_the_kth_set_bit(select):
     got = _every_pick(select)(np.array(masks, dtype=np.uint64))
     assert list(got) == want
     assert len(want) > 50_000  # every level and byte of the layout is met many times
+
+
+@njit  # not cached, as above
+def _every_card(hands, counts):
+    """``nth_card_rank(h, i)`` and ``nth_card_rank_by_walk(h, i)`` for each hand and card."""
+    out = []
+    for j in range(hands.shape[0]):
+        for i in range(counts[j]):
+            out.append((nth_card_rank(hands[j], i), nth_card_rank_by_walk(hands[j], i)))
+    return out
+
+
+def test_nth_card_rank_is_the_rank_of_the_ith_card():
+    """Hands of every size, ranks held 0 to 4 times (jokers up to twice), in the kernel's
+    layout; card i in canonical order is the i-th of the ranks listed card by card."""
+    rng = np.random.default_rng(5)
+    hands, counts, want = [], [], []
+    for _ in range(2000):
+        held = rng.integers(0, 5, 14) * (rng.random(14) < rng.random())
+        held[13] = min(held[13], 2)
+        held[0] = max(held[0], int(held.sum() == 0))  # never an empty hand
+        hands.append(sum(1 << (16 * level + r) for r in range(14) for level in range(held[r])))
+        counts.append(int(held.sum()))
+        want += [(r, r) for r in range(14) for _ in range(held[r])]
+    got = _every_card(np.array(hands, dtype=np.uint64), np.array(counts))
+    assert [tuple(x) for x in got] == want
+    assert len(want) > 20_000
 
 
 @pytest.mark.parametrize(
