@@ -17,6 +17,7 @@ import numpy as np
 
 from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import NPARAMS, role_table, rules_array
+from simulator.kernel.step import table_flags
 from simulator.matchloop.matches import (
     OUT_DEALER,
     OUT_LEADER,
@@ -96,7 +97,8 @@ class KernelJob:
         R = rules_array(rules)
         runner: Runner = run_blocks
         if not generic:
-            runner = specialised_loop(Specialisation.of(sids), seat_strategies)
+            table_rules = bool(table_flags.py_func(R))  # the kernel's own test, in Python
+            runner = specialised_loop(Specialisation.of(sids, table_rules), seat_strategies)
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
             replay = FaultReplay(
                 rules, tuple(seat_strategies), seed, rounds_per_match, max_rounds, duplicate

@@ -39,6 +39,7 @@ from strategies.specs import LOWEST, RANDOM
 # numba prunes the branches they rule out before compiling, which keeps first runs short.
 ONLY_PLAIN = False  # every table is lowest/random only: the plain loop, or the table rules
 NO_PLAIN = False  # no table is: the plain loop is never compiled
+PLAIN_ROUNDS = False  # ONLY_PLAIN and no table rule: the general loop is never compiled
 
 
 @njit(**INLINE)
@@ -63,8 +64,13 @@ def play_round(
     the move goes through :func:`~simulator.kernel.step.step_table`, compiled apart.
     A table of ``lowest`` and ``random`` players under those rules plays in
     :func:`~simulator.matchloop.plain.play_plain_round` instead (``legal_tab`` is its
-    table of legal plays): the same moves, with far less work per answer.
+    table of legal plays): the same moves, with far less work per answer. A loop
+    specialised for such a job under rules with no table rule has only that loop
+    (``PLAIN_ROUNDS``).
     """
+    if PLAIN_ROUNDS:
+        play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader)
+        return
     table = table_flags(R)
     if NO_PLAIN:
         pass

@@ -22,9 +22,13 @@ cost (:data:`strategies.dispatch.TIERS`: ``lowest``/``random``; the heuristics; 
 search player): at most three built-in loops, whatever the strategy sets of a test
 suite or a study; one per subset of strategies would compile the loop again for each.
 Functions compiled apart (the heuristics, the search player, ``step_table``) keep their
-own numba cache and are shared by every loop. Leaving out the table rules' path
-(``step_table``) when they are off was measured and dropped: it saved a second of
-compile but LLVM then laid out the move loop worse (4 x ``lowest`` 9 % slower).
+own numba cache and are shared by every loop. A lowest/random job whose rules have no
+table rule is also told so (:attr:`Specialisation.plain_rounds`): its loop holds only
+the plain round loop, and a first run is 5 s shorter (9.4-10.3 s against 14.7-16.0 s,
+4 x ``lowest`` unchanged, french 4 x ``random`` 4 % slower in paired runs). For the
+heuristics, leaving out the table rules' path (``step_table``) saved a second of compile
+but LLVM then laid out the move loop worse (4 x ``lowest`` 9 % slower, before the plain
+loop existed), so their loops keep it.
 
 The cache lives in ``$PRESIDENT_CACHE``, else ``$XDG_CACHE_HOME/president-sim/kernels``
 (``~/.cache/…``); numba keeps the compiled code beside the modules (``__pycache__``),
@@ -75,9 +79,11 @@ LOOP = (
     (matches, "run_blocks"),
 )  # the functions copied into a specialised module, each calling the ones before it
 DISPATCH = ("decide", "give_back", "give_back_opening")
+LOOP_CONSTANTS = ("ONLY_PLAIN", "NO_PLAIN", "PLAIN_ROUNDS")  # simulator/matchloop/round.py
 SOURCES = ("simulator/kernel", "simulator/matchloop", "simulator/reference", "simulator/rules",
            "strategies")  # fmt: skip  # every source the compiled loop may depend on
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
+PLAIN_ROUNDS_SECONDS = 10  # a first run of a lowest/random job without table rules (measured)
 KEEP = 12  # modules kept in the cache folder: the most recently used ones
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
@@ -88,11 +94,12 @@ class Specialisation:
 
     tier: Tier
     users: tuple[tuple[int, str], ...] = ()
+    table_rules: bool = True  # whether a rule of the second catalogue may be on
 
     @classmethod
-    def of(cls, sids: Sequence[int]) -> Specialisation:
+    def of(cls, sids: Sequence[int], table_rules: bool = True) -> Specialisation:
         ids = sorted({int(s) for s in sids if s >= PLUGIN_BASE})
-        return cls(tier_of(sids), tuple((sid, source_digest(sid)) for sid in ids))
+        return cls(tier_of(sids), tuple((sid, source_digest(sid)) for sid in ids), table_rules)
 
     @property
     def only_plain(self) -> bool:
@@ -101,11 +108,19 @@ class Specialisation:
         return not self.users and self.tier.sids <= PLAIN_SIDS
 
     @property
+    def plain_rounds(self) -> bool:
+        """Whether every round is the plain loop's: plain tables and no table rule. The
+        general round loop is then not compiled at all (a first run 5 s shorter)."""
+        return self.only_plain and not self.table_rules
+
+    @property
     def user_ids(self) -> list[int]:
         return [sid for sid, _ in self.users]
 
     def seconds(self) -> int:
         """The measured estimate of a cold compile (the message's "about N s")."""
+        if self.plain_rounds:
+            return PLAIN_ROUNDS_SECONDS
         return self.tier.seconds + (USER_SECONDS if self.users else 0)
 
 
@@ -153,7 +168,7 @@ def _project_version() -> str:
 def module_source(spec: Specialisation, key: str) -> str:
     """The text of the specialised module (imports, dispatch, copies of :data:`LOOP`)."""
     imports: dict[str, tuple[str, str, object]] = {}  # name -> (module, attribute, object)
-    defined = {name for _, name in LOOP} | set(DISPATCH) | {"ONLY_PLAIN", "NO_PLAIN"}
+    defined = {name for _, name in LOOP} | set(DISPATCH) | set(LOOP_CONSTANTS)
     for module, name in LOOP:
         func = getattr(module, name).py_func
         for used in _names_used(func) - defined:
@@ -181,8 +196,9 @@ def module_source(spec: Specialisation, key: str) -> str:
     for module, items in sorted(by_module.items()):
         lines.append(f"from {module} import (\n    " + ",\n    ".join(items) + ",\n)")
     lines += [f"move_{sid}, give_{sid} = user_pair({sid})" for sid in spec.user_ids]
-    plain = spec.only_plain  # see simulator/matchloop/round.py
-    lines.append(f"ONLY_PLAIN, NO_PLAIN = {plain}, {not plain}  # see simulator/matchloop/round.py")
+    plain = spec.only_plain
+    values = (plain, not plain, spec.plain_rounds)
+    lines.append(f"{', '.join(LOOP_CONSTANTS)} = {', '.join(map(str, values))}  # see round.py")
     return "\n".join(lines) + "\n\n\n" + "\n\n".join(bodies)
 
 

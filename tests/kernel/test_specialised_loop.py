@@ -150,10 +150,28 @@ def test_a_loop_is_written_knowing_whether_its_tables_are_plain(tmp_path: Path) 
     user = get(f"{tmp_path / 'mine.py'}:passes_first").kernel_id
     assert not Specialisation.of([LOWEST, user]).only_plain
     source = specialise.module_source(plain, "k")
-    assert "ONLY_PLAIN, NO_PLAIN = True, False" in source
-    assert "ONLY_PLAIN, NO_PLAIN = False, True" in specialise.module_source(
+    assert "ONLY_PLAIN, NO_PLAIN, PLAIN_ROUNDS = True, False, False" in source
+    assert "ONLY_PLAIN, NO_PLAIN, PLAIN_ROUNDS = False, True, False" in specialise.module_source(
         Specialisation.of([PLANNER]), "k"
     )
+    # without table rules a plain job's loop has only the plain round loop
+    assert "ONLY_PLAIN, NO_PLAIN, PLAIN_ROUNDS = True, False, True" in specialise.module_source(
+        Specialisation.of([LOWEST, RANDOM], table_rules=False), "k"
+    )
+    assert not Specialisation.of([PLANNER], table_rules=False).plain_rounds
+
+
+def test_a_job_says_whether_its_rules_have_table_rules() -> None:
+    """A lowest/random job without table rules gets the loop with only the plain round
+    loop (and the shorter compile estimate); with one, the loop that has the general one."""
+    names = ["lowest", "random", "lowest", "random"]
+    plain = KernelJob.build(preset("french"), names, 1, 2, 10)
+    table = KernelJob.build(replace(preset("french"), jack_back=True), names, 1, 2, 10)
+    assert plain.runner is not table.runner
+    assert plain.runner.py_func.__globals__["PLAIN_ROUNDS"]
+    assert not table.runner.py_func.__globals__["PLAIN_ROUNDS"]
+    spec = Specialisation.of([LOWEST, RANDOM], table_rules=False)
+    assert spec.seconds() < Specialisation.of([LOWEST, RANDOM]).seconds()
 
 
 def test_without_the_jit_the_generic_loop_runs(monkeypatch) -> None:
