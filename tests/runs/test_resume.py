@@ -30,8 +30,8 @@ JOB = ["--rules", "french", "--players", "4", "--matches", "300", "--rounds-per-
 JOB += ["--seed", "7", "--quiet"]
 TARGET_STRATEGIES = ["random", "lowest", "random", "random"]
 SLOW = ["--engine", "python", "--out"]  # the reference engine: slow enough to kill mid-run
-# the killed job: ten times JOB's matches, so that a busy machine cannot let the child
-# finish before the signal lands (it is killed after 3 of its 150 parts either way)
+# the killed job: ten times JOB's matches, so that the child is still running when the
+# signal lands (it is killed after 3 of its 150 parts either way)
 KILLED_MATCHES = 3000
 KILLED_JOB = [str(KILLED_MATCHES) if a == "300" else a for a in JOB]
 
@@ -72,8 +72,11 @@ def listed_parts(out: Path) -> int:
 
 # ---------------------------------------------------------------- real kills
 
+# The child takes Ctrl-C as a terminal's foreground job would: a test suite started in the
+# background of a shell (a CI script's `&`) has SIGINT ignored, which its children inherit.
 CHILD = (
-    "import sys, simulator.runs.job as j; j.PART_ROUNDS = {parts}; "
+    "import signal, sys, simulator.runs.job as j; j.PART_ROUNDS = {parts}; "
+    "signal.signal(signal.SIGINT, signal.default_int_handler); "
     "from simulator.cli import main; main(sys.argv[1:])"
 )
 
