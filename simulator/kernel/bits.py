@@ -176,12 +176,19 @@ def nth_card_rank(h, i):
     card ``i`` is the ``i``-th set bit.
     """
     if FAST_PDEP:
-        x = U0
-        for level in range(4):
-            ranks = (h >> np.uint64(16 * level)) & RANKS
-            x |= pdep(ranks, NIBBLES << np.uint64(level))
-        return ctz(pdep(U1 << np.uint64(i), x)) >> 2
+        return nth_card_rank_by_pdep(h, i)
     return nth_card_rank_by_walk(h, i)
+
+
+@njit(**INLINE)
+def nth_card_rank_by_pdep(h, i):
+    """:func:`nth_card_rank` by PDEP: the hand spread to one nibble a rank, then its
+    ``i``-th set bit (:func:`nth_bit_by_pdep`)."""
+    spread = U0
+    for level in range(4):
+        ranks = (h >> np.uint64(16 * level)) & RANKS
+        spread |= pdep(ranks, NIBBLES << np.uint64(level))
+    return nth_bit_by_pdep(spread, i) >> 2
 
 
 @njit(**INLINE)

@@ -20,6 +20,7 @@ from simulator.kernel.bits import (
     nth_bit_by_counts,
     nth_bit_by_pdep,
     nth_card_rank,
+    nth_card_rank_by_pdep,
     nth_card_rank_by_walk,
 )
 
@@ -71,17 +72,27 @@ def test_nth_bit_is_the_kth_set_bit(select):
     assert len(want) > 50_000  # every level and byte of the layout is met many times
 
 
-@njit  # not cached, as above
-def _every_card(hands, counts):
-    """``nth_card_rank(h, i)`` and ``nth_card_rank_by_walk(h, i)`` for each hand and card."""
-    out = []
-    for j in range(hands.shape[0]):
-        for i in range(counts[j]):
-            out.append((nth_card_rank(hands[j], i), nth_card_rank_by_walk(hands[j], i)))
-    return out
+def _every_card(rank_of: Callable[[int, int], int]) -> Callable[..., list[int]]:
+    """A compiled ``[rank_of(h, i) for each hand h and each of its cards i]``, flattened."""
+
+    @njit  # not cached, as above
+    def ranks(hands, counts):
+        out = []
+        for j in range(hands.shape[0]):
+            for i in range(counts[j]):
+                out.append(rank_of(hands[j], i))
+        return out
+
+    return ranks
 
 
-def test_nth_card_rank_is_the_rank_of_the_ith_card():
+CARD_WAYS = [nth_card_rank, nth_card_rank_by_walk] + (
+    [nth_card_rank_by_pdep] if binding.get_host_cpu_features().get("bmi2") else []
+)
+
+
+@pytest.mark.parametrize("rank_of", CARD_WAYS, ids=lambda f: f.__name__)
+def test_nth_card_rank_is_the_rank_of_the_ith_card(rank_of):
     """Hands of every size, ranks held 0 to 4 times (jokers up to twice), in the kernel's
     layout; card i in canonical order is the i-th of the ranks listed card by card."""
     rng = np.random.default_rng(5)
@@ -92,9 +103,9 @@ def test_nth_card_rank_is_the_rank_of_the_ith_card():
         held[0] = max(held[0], int(held.sum() == 0))  # never an empty hand
         hands.append(sum(1 << (16 * level + r) for r in range(14) for level in range(held[r])))
         counts.append(int(held.sum()))
-        want += [(r, r) for r in range(14) for _ in range(held[r])]
-    got = _every_card(np.array(hands, dtype=np.uint64), np.array(counts))
-    assert [tuple(x) for x in got] == want
+        want += [r for r in range(14) for _ in range(held[r])]
+    got = _every_card(rank_of)(np.array(hands, dtype=np.uint64), np.array(counts))
+    assert list(got) == want
     assert len(want) > 20_000
 
 
