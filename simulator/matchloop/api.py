@@ -37,6 +37,7 @@ from simulator.matchloop.matches import (
     run_blocks,
     seats,
 )
+from simulator.matchloop.plain import simple_plays
 from simulator.matchloop.seating import group_size
 from simulator.matchloop.specialise import Specialisation, specialised_loop
 from simulator.matchloop.userchain import FaultReplay, Runner, kernel_runner
@@ -97,8 +98,9 @@ class KernelJob:
         R = rules_array(rules)
         runner: Runner = run_blocks
         if not generic:
-            table_rules = bool(table_flags.py_func(R))  # the kernel's own test, in Python
-            runner = specialised_loop(Specialisation.of(sids, table_rules), seat_strategies)
+            table_rules = bool(table_flags.py_func(R))  # the kernel's own tests, in Python
+            spec = Specialisation.of(sids, table_rules, bool(simple_plays.py_func(R)))
+            runner = specialised_loop(spec, seat_strategies)
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
             replay = FaultReplay(
                 rules, tuple(seat_strategies), seed, rounds_per_match, max_rounds, duplicate

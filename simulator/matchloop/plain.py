@@ -106,12 +106,32 @@ def next_waiting(waiting, after, n):
             return pos
 
 
+# The rules under which a play may do more than take the top: skip the next player,
+# leave the trick by passing, end the trick at once, reverse the order, be transparent.
+PLAY_EFFECTS = SKIP | OUT_OF_TRICK | QUAD | TWO_ENDS | REVOLUTION | TRANSPARENT
+
+
 @njit(**INLINE)
-def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader):
+def simple_plays(R):
+    """Whether every play under the rules ``R`` only takes the top (no rule of
+    :data:`PLAY_EFFECTS`: the default rules)."""
+    return rule_flags(R)[1] & PLAY_EFFECTS == 0
+
+
+@njit(**INLINE)
+def play_plain_round(
+    S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader, simple, all_lowest
+):  # fmt: skip
     """Play the round led by position ``leader`` to its end (arguments as
     :func:`simulator.matchloop.round.play_round`), leaving in ``S`` the state that
     :func:`~simulator.kernel.step.start_round` and the moves would (the trick rules'
     slots aside); ``places`` is written for every player, who all hold cards.
+
+    ``simple`` and ``all_lowest`` are constants of the loop that calls this one: True
+    when :func:`simple_plays` holds for every round it plays, and when every player is
+    ``lowest``. The tests they rule out then fold away, which the rule flags, read at
+    run time, do not: a 4 x ``lowest`` round of the default rules took 279 ns instead of
+    328 (harness on the same deals; 289 with ``simple`` alone).
 
     ``waiting`` holds the players still to answer the top: those holding cards and still
     in the trick, but its owner, less those who passed (or were skipped) since it was
@@ -119,9 +139,9 @@ def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, le
     passing (out_of_trick).
     """
     n, rules = rule_flags(R)
-    skip = rules & SKIP != 0
-    transparent = rules & TRANSPARENT != 0
-    leaves = rules & OUT_OF_TRICK != 0
+    skip = not simple and rules & SKIP != 0
+    transparent = not simple and rules & TRANSPARENT != 0
+    leaves = not simple and rules & OUT_OF_TRICK != 0
     tracing = trace.size > 0
     pos = leader
     active = 0
@@ -138,7 +158,7 @@ def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, le
         m = h & legal
         r, c = 0, 0
         if m != U0:  # else the only move is a pass, whatever the strategy (no draw)
-            if sid_pos[at] == LOWEST:
+            if all_lowest or sid_pos[at] == LOWEST:
                 r, c = lowest_of(h, m, tc, rev)
             else:
                 row = srow[at]
@@ -160,7 +180,7 @@ def play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, le
                 continue
         else:
             bit = np.uint64(16 * (c - 1) + r)  # the play's bit in the hand layout
-            rare = (legal_tab[RARE] >> bit) & U1 != U0  # its effect depends on a rule
+            rare = not simple and (legal_tab[RARE] >> bit) & U1 != U0  # a rule changes its effect
             taken, is_equal = r, False
             if rare or skip:
                 taken, is_equal = play_effect(r, c, tc, t, skip, transparent)

@@ -40,6 +40,8 @@ from strategies.specs import LOWEST, RANDOM
 ONLY_PLAIN = False  # every table is lowest/random only: the plain loop, or the table rules
 NO_PLAIN = False  # no table is: the plain loop is never compiled
 PLAIN_ROUNDS = False  # ONLY_PLAIN and no table rule: the general loop is never compiled
+SIMPLE_PLAYS = False  # PLAIN_ROUNDS, and every play only takes the top (plain.simple_plays)
+ALL_LOWEST = False  # PLAIN_ROUNDS, and every player is lowest
 
 
 @njit(**INLINE)
@@ -66,16 +68,19 @@ def play_round(
     :func:`~simulator.matchloop.plain.play_plain_round` instead (``legal_tab`` is its
     table of legal plays): the same moves, with far less work per answer. A loop
     specialised for such a job under rules with no table rule has only that loop
-    (``PLAIN_ROUNDS``).
+    (``PLAIN_ROUNDS``), and knows whether its plays only take the top and whether its
+    players are all ``lowest`` (``SIMPLE_PLAYS``, ``ALL_LOWEST``: see the plain loop).
     """
     if PLAIN_ROUNDS:
-        play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader)
+        play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader,
+                         SIMPLE_PLAYS, ALL_LOWEST)  # fmt: skip
         return
     table = table_flags(R)
     if NO_PLAIN:
         pass
     elif table == 0 and (ONLY_PLAIN or plain_table(sid_pos, R[R_N])):
-        play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader)
+        play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader,
+                         False, False)  # fmt: skip
         return
     start_round(S, H, R[R_N], leader, played, places)
     fl = rule_flags(R)

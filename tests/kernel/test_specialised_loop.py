@@ -126,14 +126,22 @@ def test_the_compile_message_is_given_when_cold_and_not_when_warm(tmp_path: Path
 
 
 @pytest.mark.parametrize(
-    "names", [["lowest", "planner", "random", "rules-aware"], ["random", "lowest", "random"]]
+    "names",
+    [
+        ["lowest", "planner", "random", "rules-aware"],
+        ["random", "lowest", "random"],
+        ["lowest"] * 4,
+    ],
 )
 def test_specialised_loops_give_the_generic_loops_rows(names) -> None:
     """A heuristics loop (no plain loop in it) and a lowest/random one (only the plain loop,
     and the generic one for the table rules) against the generic loop, which asks each
-    round which one to play."""
+    round which one to play: under the default rules (plays that only take the top, the
+    plain loop's constants), french (skips, leaving the trick) and table rules."""
     table = replace(preset("french"), eight_ends_trick=True, jack_back=True)
-    for rules in (Rules(players=len(names)), table.with_options(players=len(names))):
+    n = len(names)
+    for rules in (Rules(players=n), preset("french").with_options(players=n),
+                  table.with_options(players=n)):  # fmt: skip
         jobs = [KernelJob.build(rules, names, 3, 5, 60, generic=g) for g in (False, True)]
         assert jobs[0].runner is not jobs[1].runner
         rows = [run_matches(job, 0, 150, block=8) for job in jobs]
@@ -149,16 +157,29 @@ def test_a_loop_is_written_knowing_whether_its_tables_are_plain(tmp_path: Path) 
     user_digest(tmp_path / "mine.py", 0)  # writes the file
     user = get(f"{tmp_path / 'mine.py'}:passes_first").kernel_id
     assert not Specialisation.of([LOWEST, user]).only_plain
-    source = specialise.module_source(plain, "k")
-    assert "ONLY_PLAIN, NO_PLAIN, PLAIN_ROUNDS = True, False, False" in source
-    assert "ONLY_PLAIN, NO_PLAIN, PLAIN_ROUNDS = False, True, False" in specialise.module_source(
-        Specialisation.of([PLANNER]), "k"
-    )
+
+    def constants(spec: Specialisation) -> str:
+        (line,) = [
+            x
+            for x in specialise.module_source(spec, "k").splitlines()
+            if x.startswith("ONLY_PLAIN, ")
+        ]
+        return line.split(" = ")[1].split("  #")[0]
+
+    assert constants(plain) == "True, False, False, False, False"
+    assert constants(Specialisation.of([PLANNER])) == "False, True, False, False, False"
     # without table rules a plain job's loop has only the plain round loop
-    assert "ONLY_PLAIN, NO_PLAIN, PLAIN_ROUNDS = True, False, True" in specialise.module_source(
-        Specialisation.of([LOWEST, RANDOM], table_rules=False), "k"
+    assert constants(Specialisation.of([LOWEST, RANDOM], table_rules=False)) == (
+        "True, False, True, False, False"
     )
     assert not Specialisation.of([PLANNER], table_rules=False).plain_rounds
+    # a plain loop knows whether its plays only take the top and its players are all lowest
+    spec = Specialisation.of([LOWEST, LOWEST], table_rules=False, simple_plays=True)
+    assert constants(spec) == "True, False, True, True, True"
+    assert constants(Specialisation.of([RANDOM], False, True)) == "True, False, True, True, False"
+    # ... which no other loop is told, so that it is not compiled once more for them
+    assert Specialisation.of([LOWEST, PLANNER], False, True) == Specialisation.of([PLANNER], False)
+    assert Specialisation.of([LOWEST], True, True) == Specialisation.of([RANDOM], True)
 
 
 def test_a_job_says_whether_its_rules_have_table_rules() -> None:
@@ -170,6 +191,11 @@ def test_a_job_says_whether_its_rules_have_table_rules() -> None:
     assert plain.runner is not table.runner
     assert plain.runner.py_func.__globals__["PLAIN_ROUNDS"]
     assert not table.runner.py_func.__globals__["PLAIN_ROUNDS"]
+    # french skips equal plays and lets a pass leave the trick; the default rules do neither
+    assert not plain.runner.py_func.__globals__["SIMPLE_PLAYS"]
+    simple = KernelJob.build(Rules(), names, 1, 2, 10)
+    assert simple.runner.py_func.__globals__["SIMPLE_PLAYS"]
+    assert not simple.runner.py_func.__globals__["ALL_LOWEST"]
     spec = Specialisation.of([LOWEST, RANDOM], table_rules=False)
     assert spec.seconds() < Specialisation.of([LOWEST, RANDOM]).seconds()
 
