@@ -41,7 +41,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from simulator.matchloop.api import KernelJob, run_matches, set_threads  # noqa: E402
+from simulator.matchloop.api import KernelJob, rows_room, run_matches, set_threads  # noqa: E402
+from simulator.matchloop.matches import out_cols  # noqa: E402
 from simulator.rules.options import Rules  # noqa: E402
 from simulator.rules.presets import preset  # noqa: E402
 from strategies import registry  # noqa: E402
@@ -106,11 +107,14 @@ def kernel_run(
     # 64-match block, which one thread played alone.
     block = min(64, max(1, matches // (4 * threads)))
     set_threads(threads)
-    rounds = len(run_matches(job, 0, matches, block))
+    # The rows go where the last call's went, as the prototype's do and a run's parts do
+    # (simulator/runs/local.py): fresh memory would add the system's page zeroing.
+    into = np.empty((rows_room(job, matches, block), out_cols(4)), np.int32)
+    rounds = len(run_matches(job, 0, matches, block, into=into))
 
     def call() -> object:
         set_threads(threads)
-        return run_matches(job, 0, matches, block)
+        return run_matches(job, 0, matches, block, into=into)
 
     return call, rounds
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator.matchloop.api import KernelJob, run_matches
+from simulator.matchloop.api import KernelJob, rows_room, run_matches
 from simulator.matchloop.matches import (
     OUT_SEATS,
     SEAT_PLACE,
@@ -42,3 +42,30 @@ def test_the_quantities_follow_each_other_n_columns_apart() -> None:
     assert [seat_col(q, 5) for q in range(SEAT_QUANTITIES)] == [9, 14, 19, 24, 29]
     row = np.arange(out_cols(5))
     assert seats(row, 2, 5).tolist() == [19, 20, 21, 22, 23]
+
+
+@pytest.mark.parametrize("names", [["lowest"] * 4, ["lowest", "random"] * 2])
+@pytest.mark.parametrize("target", [0, 9])
+def test_rows_written_into_a_given_array_are_the_same_rows(names: list[str], target: int) -> None:
+    """``into``, used call after call, full of another job's rows: the rows equal those
+    of fresh memory, on one block or several. Matches of fixed length fill their blocks,
+    and their rows are a view of it; under a target they are gathered from the blocks."""
+    rules = Rules().with_options(points={"top": [2, 1], "bottom": []}, target=target)
+    job = KernelJob.build(rules, names, 7, None if target else 3, 100)
+    other = KernelJob.build(Rules(), ["random"] * 4, 8, 3, 100)
+    into = np.full((rows_room(job, 40, 8), out_cols(4)), GARBAGE, np.int32)
+    for lo, hi, block in [(0, 40, 8), (5, 12, 4), (0, 40, 8)]:
+        rows = run_matches(job, lo, hi, block, into=into)
+        assert np.shares_memory(rows, into) == (target == 0)
+        assert np.array_equal(rows, run_matches(job, lo, hi, block))
+        run_matches(other, 0, 4, 4, into=into)  # the next user's rows over them
+
+
+def test_an_array_without_room_for_the_rows_is_refused() -> None:
+    job = KernelJob.build(Rules(), ["lowest"] * 4, 1, 10, 100)
+    room = rows_room(job, 16, 8)
+    assert room == 160
+    with pytest.raises(ValueError, match=r"room for int32\[160, 29\]"):
+        run_matches(job, 0, 16, 8, into=np.empty((room - 1, 29), np.int32))
+    with pytest.raises(ValueError, match="into: int64"):
+        run_matches(job, 0, 16, 8, into=np.empty((room, 29), np.int64))
