@@ -24,13 +24,13 @@ from contextlib import contextmanager
 
 from simulator.runs.folder import OutputFolder
 from simulator.runs.job import Range, SimConfig, SimulationError
-from simulator.runs.local import RowsDone, RowsFn, numba_engine, python_engine
+from simulator.runs.local import RowsDone, RowsFn, RowsPool, numba_engine, python_engine
 from simulator.runs.parts import Part, cut_at_rounds
 
 # parts(ranges, index of the first, rounds wanted or None): the parts, in order
 PartsFn = Callable[[Iterable[Range], int, int | None], Iterator[Part]]
 DASK = "dask"
-LOCAL: dict[str, Callable[[SimConfig, int, RowsDone | None], RowsFn]] = {
+LOCAL: dict[str, Callable[[SimConfig, int, RowsDone | None, RowsPool | None], RowsFn]] = {
     "numba": numba_engine,
     "python": python_engine,
 }
@@ -73,7 +73,8 @@ def open_engine(
         raise SimulationError(f"--scheduler needs --engine dask, not --engine {name}")
     if name not in LOCAL:
         raise SimulationError(f"unknown engine {name!r} (allowed: {', '.join(engine_names())})")
-    rows_of = LOCAL[name](config, workers, on_rows)
+    pool = RowsPool()
+    rows_of = LOCAL[name](config, workers, on_rows, pool)
 
     def parts(ranges: Iterable[Range], first: int, rounds: int | None) -> Iterator[Part]:
         done = 0
@@ -82,7 +83,7 @@ def open_engine(
             if rounds is not None:
                 rows, hi = cut_at_rounds(rows, rounds - done, hi)
             done += len(rows)
-            yield Part(index, (lo, hi), len(rows), rows=rows)
+            yield Part(index, (lo, hi), len(rows), rows=rows, release=pool.give_back)
             if rounds is not None and done >= rounds:
                 return
 

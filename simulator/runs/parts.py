@@ -11,6 +11,7 @@ the files are the same bytes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,6 +35,7 @@ class Part:
     rows: np.ndarray | None = None
     tally: Tally | None = None
     staged: StagedPart | None = None
+    release: Callable[[np.ndarray], None] | None = None  # told of the rows once written
 
 
 def cut_at_rounds(rows: np.ndarray, wanted: int, m_hi: int) -> tuple[np.ndarray, int]:
@@ -84,4 +86,6 @@ def settle(config: SimConfig, part: Part, folder: OutputFolder | None) -> Tally:
             )
         else:
             folder.commit_part(part.staged, part.span, tally)
+    if part.release is not None and part.rows is not None:
+        part.release(part.rows)  # tallied and written: the engine may use their memory again
     return tally

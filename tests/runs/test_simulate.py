@@ -15,6 +15,7 @@ from reports.stats import format_ci
 from simulator.rules.presets import preset
 from simulator.rules.roles import role_of
 from simulator.runs.job import HEURISTICS, default_strategies
+from simulator.runs.local import RowsPool
 from tests.conftest import run_cli
 
 REQUIRED = ["match", "round", "seat", "strategy", "place", "role", "prev_role", "points"]
@@ -135,10 +136,17 @@ def test_same_seed_same_bytes_for_any_workers_and_engine(tmp_path, rules):
 
 
 def test_parts_are_whole_matches_and_equal_one_big_part(tmp_path, monkeypatch):
-
+    """... though each part's rows are computed into the memory of a part written before
+    (the engine's pool): every part is written before its memory is used again."""
     simulate(tmp_path / "one", "--matches", "40", "--rounds-per-match", "5", "--seed", "2")
     monkeypatch.setattr(job, "PART_ROUNDS", 30)  # 6 matches per part
+    arrays = []
+    take = RowsPool.take
+    monkeypatch.setattr(
+        RowsPool, "take", lambda pool, *a: arrays.append(take(pool, *a)) or arrays[-1]
+    )
     simulate(tmp_path / "many", "--matches", "40", "--rounds-per-match", "5", "--seed", "2")
+    assert len(arrays) == 7 and len({id(a) for a in arrays}) <= 2
     parts = sorted((tmp_path / "many" / "rounds.parquet").glob("*.parquet"))
     assert len(parts) == 7
     frames = [pd.read_parquet(p) for p in parts]
@@ -291,3 +299,19 @@ def test_president_rate_interval_covers_and_is_clustered(tmp_path):
     assert row["president"] == pytest.approx(p)
     t975 = scipy.stats.t.ppf(0.975, big_m - 1)  # matches are the clusters: t with G - 1 df
     assert row["president_high"] - p == pytest.approx(t975 * np.sqrt(var))
+
+
+def test_the_rows_pool_hands_out_an_array_again_once_given_back() -> None:
+    pool = RowsPool()
+    first = pool.take(100, 29)
+    assert first.shape == (100, 29) and first.dtype == np.int32
+    second = pool.take(50, 29)  # the first is in use
+    assert not np.may_share_memory(first, second)
+    pool.give_back(first[10:60])  # a part's rows: a view of the array
+    assert pool.take(80, 29) is first
+    pool.give_back(second[:50].copy())  # a copy frees nothing
+    assert pool.take(50, 29) is not second
+    pool.give_back(second)
+    assert pool.take(200, 29) is not second  # too small: a new one
+    assert pool.take(40, 33) is not second  # other columns: a new one
+    assert pool.take(40, 29) is second
