@@ -60,7 +60,7 @@ from simulator.kernel.layout import (
 from simulator.matchloop import seating
 from simulator.matchloop.deal import deal
 from simulator.matchloop.plain import LEGAL_TABLE, fill_legal_table
-from simulator.matchloop.round import ALL_LOWEST, play_round
+from simulator.matchloop.round import ALL_LOWEST, ONLY_PLAIN, play_round
 from simulator.matchloop.streams import release_stream, use_stream
 from simulator.reference.rng import SEAT_STREAMS
 from simulator.rules.cards import NUM_RANKS, THREE
@@ -262,7 +262,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
     for p in range(n):
         seat = lineup_slot_k(p, m, n, group)
         sid_pl[p] = sids[seat]
-        for j in range(params.shape[1]):
+        for j in range(0 if ONLY_PLAIN else params.shape[1]):  # lowest/random read none
             params_pl[p, j] = params[seat, j]
         srow_pl[p] = stream_of_k(p, framed)
         if framed:
@@ -313,7 +313,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             if rd == 0 or R[R_RESEAT]:  # the seating changes only then
                 srow_pos[pos] = srow_pl[p]
                 sid_pos[pos] = sid_pl[p]
-                for j in range(params.shape[1]):
+                for j in range(0 if ONLY_PLAIN else params.shape[1]):
                     params_pos[pos, j] = params_pl[p, j]
             roles[pos] = role_tab[prev_place[p]] if rd > 0 else -1
         if trace.size > 0 and S[S_TRACE] < trace.size:
