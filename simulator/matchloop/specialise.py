@@ -30,10 +30,9 @@ is also told whether every play of the job's rules only takes the top and whethe
 player is ``lowest`` (:attr:`Specialisation.simple_plays`, ``all_lowest``), which the
 plain loop's tests then fold away: 4 x ``lowest`` of the default rules 1.14x as fast in
 paired runs, for at most four such loops (the default rules and french, say, compile
-apart once each). For the
-heuristics, leaving out the table rules' path (``step_table``) saved a second of compile
-but LLVM then laid out the move loop worse (4 x ``lowest`` 9 % slower, before the plain
-loop existed), so their loops keep it.
+apart once each). For the heuristics, leaving out the table rules' path
+(``step_table``) saved a second of compile but LLVM then laid out the move loop worse
+(4 x ``lowest`` 9 % slower, before the plain loop existed), so their loops keep it.
 
 The cache lives in ``$PRESIDENT_CACHE``, else ``$XDG_CACHE_HOME/president-sim/kernels``
 (``~/.cache/…``); numba keeps the compiled code beside the modules (``__pycache__``),
@@ -59,7 +58,7 @@ import sys
 import tempfile
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import CodeType, ModuleType
@@ -119,8 +118,7 @@ class Specialisation:
         spec = cls(tier_of(sids), tuple((sid, source_digest(sid)) for sid in ids), table_rules)
         if not spec.plain_rounds:  # the constants serve the plain round loop alone
             return spec
-        lowest = all(s == LOWEST for s in sids)
-        return cls(spec.tier, spec.users, table_rules, simple_plays, lowest)
+        return replace(spec, simple_plays=simple_plays, all_lowest=all(s == LOWEST for s in sids))
 
     @property
     def only_plain(self) -> bool:
