@@ -11,7 +11,6 @@ import sys
 
 import click
 from click.shell_completion import CompletionItem
-from click.utils import make_default_short_help
 
 from simulator import __version__
 
@@ -52,6 +51,15 @@ COMMANDS = {
 }
 
 
+def short_help(line: str, limit: int = 45) -> str:
+    """A command's one-line help cut at a word to fit ``limit`` columns, with "..."
+    where it was cut (our own: click's helper for this is deprecated in click 8.5)."""
+    if len(line) <= limit:
+        return line
+    cut = line[: max(limit - 3, 0)].rsplit(" ", 1)[0].rstrip(" ,;:")
+    return cut + "..."
+
+
 class LazyGroup(click.Group):
     """A click group whose commands are imported on first use; its help and the
     completion of command names list them without importing any."""
@@ -67,13 +75,13 @@ class LazyGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         limit = formatter.width - 6 - max(map(len, COMMANDS))
-        rows = [(name, make_default_short_help(COMMANDS[name][1], limit)) for name in COMMANDS]
+        rows = [(name, short_help(COMMANDS[name][1], limit)) for name in COMMANDS]
         with formatter.section("Commands"):
             formatter.write_dl(sorted(rows))
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
         names = [
-            CompletionItem(name, help=make_default_short_help(line))
+            CompletionItem(name, help=short_help(line))
             for name, (_, line) in sorted(COMMANDS.items())
             if name.startswith(incomplete)
         ]
