@@ -77,7 +77,7 @@ def terminations_interrupt() -> Iterator[list[int]]:
 
 def format_table(result: RunResult, players: int, duplicate: bool) -> str:
     """The per-strategy table printed at the end of a run, and what its intervals mean."""
-    from reports.stats import format_ci
+    from reports.numbers import format_ci
 
     cells = {
         key: [

@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-from reports.stats import format_ci
+from reports.numbers import format_ci
 from simulator.runs.variants import variant_names
 from tests.conftest import run_cli
 from tests.reports.page_parts import broken_links, embedded_figure, section

@@ -11,7 +11,7 @@ import pytest
 from reports import html, settings, summary
 from reports.estimates import POOLED
 from reports.glossary import TERMS, glossary, term
-from reports.stats import format_ci
+from reports.numbers import format_ci
 from reports.strategy_page import clipped
 from simulator.rules.explain import option_meanings
 from simulator.rules.options import Rules

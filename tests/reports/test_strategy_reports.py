@@ -14,7 +14,7 @@ import pytest
 import simulator.runs.job as job
 import simulator.runs.simulate as simulate
 from reports import build, data
-from reports.stats import format_ci
+from reports.numbers import format_ci
 from simulator.rules.presets import preset
 from simulator.runs.job import default_strategies
 from tests.conftest import run_cli

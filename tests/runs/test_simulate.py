@@ -11,7 +11,7 @@ import pytest
 import scipy.stats
 
 import simulator.runs.job as job
-from reports.stats import format_ci
+from reports.numbers import format_ci
 from simulator.rules.presets import preset
 from simulator.rules.roles import role_of
 from simulator.runs.job import HEURISTICS, default_strategies
