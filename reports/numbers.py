@@ -21,6 +21,7 @@ SIGNIFICANT = 2  # significant digits of the half-width
 FALLBACK = 3  # decimals of a column where no cell has an interval to go by
 MAX_DECIMALS = 6  # decimals shown at most, however narrow an interval
 EXACT = 1e-9  # a half-width this small (relative) is floating-point noise, not uncertainty
+ROUNDING = 1e-9  # a half-width this close below a power of ten is that power (float noise)
 
 Interval = tuple[float, float, float]  # estimate, lo, hi (NaN where unknown)
 
@@ -34,7 +35,8 @@ def needed(estimate: float, lo: float, hi: float) -> int | None:
     half = (hi - lo) / 2
     if half <= EXACT * max(1.0, abs(estimate)):
         return None
-    return min(MAX_DECIMALS, max(0, SIGNIFICANT - 1 - math.floor(math.log10(half))))
+    magnitude = math.floor(math.log10(half) + ROUNDING)  # 0.0999999… is 0.1
+    return min(MAX_DECIMALS, max(0, SIGNIFICANT - 1 - magnitude))
 
 
 def shared(cells: Iterable[Interval]) -> int:

@@ -11,7 +11,6 @@ import pytest
 from reports import html, settings, summary
 from reports.estimates import POOLED
 from reports.glossary import TERMS, glossary, term
-from reports.numbers import format_ci
 from reports.strategy_page import clipped
 from simulator.rules.explain import option_meanings
 from simulator.rules.options import Rules
@@ -81,11 +80,6 @@ def test_glossary_links_reach_their_entries():
     targets = set(re.findall(r'id="([^"]+)"', page))
     assert all(a in targets for a in re.findall(r'href="#([^"]+)"', page))
     assert 'href="#g-slem"' in page and "second-largest eigenvalue" in page
-
-
-def test_exact_values_are_not_printed_with_noise():
-    assert format_ci(0.25, 0.25 - 1e-15, 0.25 + 1e-15) == "0.250 (exact)"
-    assert format_ci(0.25, 0.2499, 0.2501) == "0.25000 [0.24990, 0.25010]"
 
 
 def _next_place(rows: dict[str, float]) -> pd.DataFrame:
