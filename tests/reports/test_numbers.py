@@ -82,3 +82,42 @@ def test_a_users_strategy_keeps_its_colour_whatever_the_line_up():
     first = colours.colour(name)
     assert first in colours.USER_PALETTE and first not in colours.BUILT_IN.values()
     assert colours.colour(name) == first  # a stable hash, not Python's salted one
+
+
+def _line_colours(fig) -> dict[str, str]:
+    """Each labelled line or marker series of a figure's first axes → its colour."""
+    from matplotlib.colors import to_hex
+
+    ax = fig.axes[0]
+    handles, labels = ax.get_legend_handles_labels()
+    out = {}
+    for handle, label in zip(handles, labels, strict=True):
+        line = handle[0] if isinstance(handle, tuple) else getattr(handle, "lines", [handle])[0]
+        out[label] = to_hex(line.get_color())
+    return out
+
+
+def test_a_strategy_has_one_colour_in_the_report_and_the_tournament():
+    """The report's convergence figure and the tournament's deciles figure, with the
+    strategies in different orders and line-ups, draw each strategy in its colour."""
+    import pandas as pd
+
+    from reports import figures, strategy_figures
+
+    def frame(names: list[str], key: str, values: range) -> pd.DataFrame:
+        rows = [
+            {"strategy": s, key: v, "estimate": 2.0, "lo": 1.9, "hi": 2.1, "measure": m}
+            for s in names
+            for v in values
+            for m in ("President rate", "mean place")
+        ]
+        return pd.DataFrame(rows)
+
+    report = figures.convergence(frame(["random", "lowest", "planner"], "rounds", range(1, 4)))
+    tournament = strategy_figures.deciles(
+        frame(["planner", "rules-aware", "random", "lowest"], "decile", range(1, 11))
+    )
+    seen_report, seen_tournament = _line_colours(report), _line_colours(tournament)
+    for name in ("random", "lowest", "planner"):
+        assert seen_report[name] == seen_tournament[name] == colours.colour(name)
+    assert seen_tournament["rules-aware"] == colours.colour("rules-aware")
