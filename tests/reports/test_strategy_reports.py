@@ -14,7 +14,7 @@ import pytest
 import simulator.runs.job as job
 import simulator.runs.simulate as simulate
 from reports import build, data
-from reports.numbers import format_ci, format_column
+from reports.numbers import format_column
 from simulator.rules.presets import preset
 from simulator.runs.job import default_strategies
 from tests.conftest import run_cli
