@@ -141,7 +141,7 @@ def _standings(plain: tuple[float, float, float]) -> Standings:
 @pytest.mark.parametrize(
     ("plain", "said"),
     [
-        ((-1.0, -1.1, -0.9), "1.000 [0.900, 1.100] places better</strong>"),
+        ((-1.0, -1.1, -0.9), "1.00 [0.90, 1.10] places better</strong>"),  # half 0.10
         ((0.0, -0.1, 0.1), "may be chance (its interval holds 0)"),
         ((0.5, 0.4, 0.6), "ranks first once the luck of the cards is taken out"),
     ],
