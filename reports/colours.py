@@ -3,7 +3,7 @@
 A reader who learnt that ``random`` is grey in the report must find it grey in the
 tournament's and the comparison's figures too, whatever the line-up and its order. So
 the colour is a function of the strategy's name alone: the built-in strategies have
-fixed colours, a user's strategy (``file.py:name``) takes one from its own palette by a
+fixed colours, a strategy of the user's own (``PATH:NAME``) takes one from its own palette by a
 stable hash of its name (CRC-32, not Python's salted ``hash``), and the pooled players
 (``all``) are near-black.
 """
