@@ -51,8 +51,10 @@ def pairwise_heatmap(pairs: pd.DataFrame, order: list[str], narrow: bool = False
     for r in pairs.itertuples():
         i, j = rows.index(r.a), columns.index(r.b)
         grid[i, j] = r.diff
-        half = "" if narrow else f"\n±{numbers.fixed((r.diff_hi - r.diff_lo) / 2, places)}"
-        shown = f"{numbers.fixed(r.diff, places, signed=True)}{stars(r.p_holm)}{half}"
+        diff = numbers.fixed(r.diff, places, signed=True)
+        half = numbers.fixed((r.diff_hi - r.diff_lo) / 2, places)
+        # a phone's cell is narrow: the stars go under the number, the half-width is left out
+        shown = f"{diff}\n{stars(r.p_holm)}" if narrow else f"{diff}{stars(r.p_holm)}\n±{half}"
         labels[(i, j)] = stars(r.p_holm) if crowded else shown
     cell = 0.95 if not narrow else min(0.62, 2.6 / max(1, len(columns)))
     width = NARROW if narrow else cell * len(columns) + 2.8
