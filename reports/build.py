@@ -130,7 +130,8 @@ def make_figures(
                 results["leads"],
                 results["rates_seat_strategy"] if run.duplicate else None,
             ),
-            "President rate of the first trick's leader and of the others"
+            "President rate of the first trick's leader and of the others (who leads, and "
+            "why that decides the gap: the note under the table above)"
             + (", and each strategy's mean place at each seat" if run.duplicate else "")
             + ", 95 % intervals",
         ),

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from reports import compare
+from reports.colours import colour
 from reports.compare import Comparison
 from reports.figures import NARROW, Drawing, legend_above, new_figure, panels, role_labels, whiskers
 from simulator.rules.roles import ROLE_NAMES
@@ -118,7 +119,14 @@ def strategies_figure(c: Comparison, narrow: bool = False) -> Figure:
         part = c.ranking[c.ranking["strategy"] == strategy].set_index("variant")
         part = part.reindex(list(c.names)).reset_index()
         shift = -(k - (len(strategies) - 1) / 2) * 0.15
-        ax.errorbar(part["estimate"], y + shift, xerr=whiskers(part), fmt="o", label=strategy)
+        ax.errorbar(
+            part["estimate"],
+            y + shift,
+            xerr=whiskers(part),
+            fmt="o",
+            label=strategy,
+            color=colour(strategy),
+        )
     ax.set_xlabel("mean place (1 = first out)")
     legend_above(fig, ax, 2 if narrow else 4)
     return fig

@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports import compare, compare_figures, html, settings
+from reports import compare, compare_figures, html, numbers, settings
 from reports.compare import Comparison
 from reports.figures import publish
 from reports.glossary import glossary, term
 from reports.html import Markup
-from reports.stats import format_ci
+from reports.numbers import format_ci
 from simulator.rules.roles import ROLE_TITLES
 
 PAGE_FILE = "compare.html"
@@ -35,11 +35,6 @@ GLOSSARY = ("roles", "place", "interval", "persistence", "no-memory", "tenure", 
 # ---------------------------------------------------------------- text
 
 
-def _cell(row: pd.Series, signed: bool = False) -> str:
-    text = format_ci(row["estimate"], row["lo"], row["hi"])
-    return f"+{text}" if signed and row["estimate"] > 0 else text
-
-
 def measure_title(measure: str) -> str:
     """A measure as read: ``next place after Vice-Scum``, not ``… vice_scum``."""
     head, _, role = measure.rpartition(" ")
@@ -47,11 +42,15 @@ def measure_title(measure: str) -> str:
 
 
 def wide(frame: pd.DataFrame, signed: bool = False) -> pd.DataFrame:
-    """Measures down, variants across, ``estimate [lo, hi]`` in each cell."""
-    shown = frame.assign(
-        value=[_cell(r, signed) for _, r in frame.iterrows()],
-        measure=frame["measure"].map(measure_title),
-    )
+    """Measures down, variants across, ``estimate [lo, hi]`` in each cell, every cell of
+    a measure (a row) to the row's shared decimals (:mod:`reports.numbers`)."""
+    places = numbers.shared_by(frame["measure"], frame["estimate"], frame["lo"], frame["hi"])
+    cells = [
+        format_ci(e, lo, hi, places[m], signed)
+        for e, lo, hi, m in zip(frame["estimate"], frame["lo"], frame["hi"], frame["measure"],
+                                strict=True)
+    ]  # fmt: skip
+    shown = frame.assign(value=cells, measure=frame["measure"].map(measure_title))
     out = shown.pivot_table(
         index=["group", "measure"], columns="variant", values="value", aggfunc="first", sort=False
     )
@@ -201,11 +200,7 @@ def summary(c: Comparison) -> str:
     """What the comparison says: each rule set's President against the no-memory
     baseline, the exchange's effect when a variant isolates it, and the ranking."""
     est = c.estimates.set_index(["variant", "measure"])
-    stay = [
-        f"{name} {format_ci(*est.loc[(name, 'P(President → President)'), ['estimate', 'lo', 'hi']])}"
-        f" against {est.loc[(name, 'P(President → President) without memory'), 'estimate']:.3f}"
-        for name in c.names
-    ]
+    stay = [_against_baseline(est, name) for name in c.names]
     items: list[object] = [
         html.join(
             "How often the President stays President (",
@@ -217,9 +212,8 @@ def summary(c: Comparison) -> str:
             ".",
         )
     ]
-    isolated = _isolating(c)
-    items.append(_strongest(c, isolated))
-    items.append(_exchange_effect(c, isolated))
+    items.append(_changes(c))
+    items.append(_exchange_effect(c, _isolating(c)))
     items.append(_ranking_words(c))
     closing = html.paragraph(
         "Brackets are ",
@@ -232,29 +226,39 @@ def summary(c: Comparison) -> str:
     return html.box(html.bullets(i for i in items if i) + closing)
 
 
-def _strongest(c: Comparison, isolated: str | None) -> Markup | None:
-    """The rule set that changes P(President → President) most from the baseline (the
-    one that only drops the exchange apart: the next item says what it measures)."""
-    diff = c.differences[
-        (c.differences["measure"] == "P(President → President)")
-        & (c.differences["variant"] != isolated)
-    ]
+def _against_baseline(est: pd.DataFrame, name: str) -> str:
+    """``french 0.451 [0.437, 0.465] against 0.242``: the baseline to the same digits."""
+    cell = est.loc[(name, "P(President → President)"), ["estimate", "lo", "hi"]]
+    places = numbers.shared([tuple(cell)])
+    baseline = est.loc[(name, "P(President → President) without memory"), "estimate"]
+    return f"{name} {format_ci(*cell, places)} against {numbers.fixed(baseline, places)}"
+
+
+def _changes(c: Comparison) -> Markup | None:
+    """How every other rule set changes P(President → President) from the baseline, each
+    with its paired interval (none left out, the exchange-free variant included), the
+    largest change named first with the tenure it gives."""
+    diff = c.differences[c.differences["measure"] == "P(President → President)"]
+    diff = diff.reset_index(drop=True)
     if not len(diff):
         return None
-    top = diff.loc[diff["estimate"].abs().idxmax()]
+    shown = dict(zip(diff["variant"], numbers.format_column(
+        diff["estimate"], diff["lo"], diff["hi"], signed=True), strict=True))  # fmt: skip
+    top = diff.loc[diff["estimate"].abs().idxmax(), "variant"]
     tenure = c.estimates[c.estimates["measure"] == "President tenure (rounds)"].set_index("variant")
+    reign = tenure.loc[[top, c.baseline]]
+    places = numbers.shared(zip(reign["estimate"], reign["lo"], reign["hi"], strict=True))
+    each = "; ".join(f"{name} {cell}" for name, cell in shown.items())
     return html.join(
-        f"Of the other rule sets, {top['variant']} changes it most: ",
-        f"{_signed(top)} on P(President → President), a ",
+        f"Change of P(President → President) from {c.baseline}, ",
+        term("paired", "paired"),
+        f" by match — largest under {top}: ",
+        Markup(f"<strong>{html.text(shown[top])}</strong>"),
+        ", a ",
         term("tenure", "tenure"),
-        f" of {tenure.loc[top['variant'], 'estimate']:.2f} rounds against "
-        f"{tenure.loc[c.baseline, 'estimate']:.2f}.",
+        f" of {numbers.fixed(tenure.loc[top, 'estimate'], places)} rounds against "
+        f"{numbers.fixed(tenure.loc[c.baseline, 'estimate'], places)}. Every rule set: {each}.",
     )
-
-
-def _signed(row: pd.Series) -> str:
-    text = format_ci(row["estimate"], row["lo"], row["hi"])
-    return f"+{text}" if row["estimate"] > 0 else text
 
 
 def _isolating(c: Comparison) -> str | None:
@@ -290,7 +294,7 @@ def _exchange_effect(c: Comparison, isolated: str | None) -> Markup:
             f"<strong>{html.text(format_ci(-stay['estimate'], -stay['hi'], -stay['lo']))}</strong>"
         ),
         " to P(President → President) and "
-        f"{format_ci(-tenure['estimate'], -tenure['hi'], -tenure['lo'], 2)} rounds to the "
+        f"{format_ci(-tenure['estimate'], -tenure['hi'], -tenure['lo'])} rounds to the "
         "President's tenure, ",
         term("paired", "paired"),
         " by match.",
@@ -361,12 +365,17 @@ def _settings(c: Comparison) -> str:
 
 
 def _ranking(c: Comparison) -> pd.DataFrame:
-    shown = c.ranking.assign(
+    """Strategies down, variants across, ``rank: estimate [lo, hi]``, each variant's
+    column to its shared decimals."""
+    r = c.ranking
+    places = numbers.shared_by(r["variant"], r["estimate"], r["lo"], r["hi"])
+    shown = r.assign(
         value=[
-            f"{r['rank']}: {format_ci(r['estimate'], r['lo'], r['hi'])}"
-            for _, r in c.ranking.iterrows()
+            f"{k}: {format_ci(e, lo, hi, places[v])}"
+            for k, e, lo, hi, v in zip(r["rank"], r["estimate"], r["lo"], r["hi"], r["variant"],
+                                       strict=True)
         ]
-    )
+    )  # fmt: skip
     out = shown.pivot_table(
         index="strategy", columns="variant", values="value", aggfunc="first", sort=False
     )

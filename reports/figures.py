@@ -24,7 +24,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from reports import html
+from reports import html, numbers
+from reports.colours import colour
 from reports.estimates import POOLED
 from simulator.rules.roles import ROLE_NAMES, ROLE_TITLES
 
@@ -40,6 +41,7 @@ CSS_DPI = 100  # CSS pixels per inch: the size a figure is shown at on the page
 RENDER_DPI = 150  # pixels per inch of the PNG: sharp on screens with 1.5 pixels per CSS px
 WIDE = 8.6  # inches: the widest figure, the page's column at 1400 px
 NARROW = 3.7  # inches: a 400 px phone's column (about 370 CSS px)
+DIGIT_INCH = 0.08  # a digit's width at 10 pt, in inches
 STYLE = {
     "font.size": 10.5,
     "axes.titlesize": 11.5,
@@ -134,7 +136,9 @@ def place_distribution(dist: pd.DataFrame, by: str = "strategy", narrow: bool = 
     for k, group in enumerate(groups):
         part = dist[dist[by] == group].set_index("place").reindex(places).reset_index()
         x = np.arange(len(places)) + (k - (len(groups) - 1) / 2) * width
-        ax.bar(x, part["estimate"], width, yerr=whiskers(part), capsize=2, label=str(group))
+        shade = colour(str(group)) if by == "strategy" else None
+        ax.bar(x, part["estimate"], width, yerr=whiskers(part), capsize=2, label=str(group),
+               color=shade)  # fmt: skip
     ax.set_xticks(np.arange(len(places)), [str(p) for p in places])
     ax.set_xlabel("place (1 = President, first out)")
     ax.set_ylabel("share of rounds")
@@ -174,10 +178,13 @@ def transitions(matrix: pd.DataFrame, narrow: bool = False) -> Figure:
     """One heatmap per strategy (and pooled) of P(role next round | role now)."""
     strategies = list(dict.fromkeys(matrix["strategy"]))
     roles = [r for r in ROLE_NAMES if r in set(matrix["prev_role"])]
-    cols = 1 if narrow else min(3, len(strategies))
+    places = numbers.shared(zip(matrix["estimate"], matrix["lo"], matrix["hi"], strict=True))
+    cell = DIGIT_INCH * (places + 2) + 0.08  # wide enough for the numbers at 10 pt
+    fits = int((WIDE - 1.0) // (cell * len(roles) + 1.0))  # panels a row holds
+    cols = 1 if narrow else max(1, min(3, len(strategies), fits))
     rows = -(-len(strategies) // cols)
-    # inches per panel: cells wide enough for "0.55", all panels within the page's width
-    size = NARROW - 0.3 if narrow else min(0.5 * len(roles) + 1.0, (WIDE - 1.0) / cols)
+    # inches per panel: the cells and the axis labels, all panels within the page's width
+    size = NARROW - 0.3 if narrow else min(cell * len(roles) + 1.0, (WIDE - 1.0) / cols)
     fig = new_figure(NARROW if narrow else size * cols + 1.0, (size + 0.3) * rows)
     axes = panels(fig, len(strategies), narrow, cols)
     image = None
@@ -190,7 +197,8 @@ def transitions(matrix: pd.DataFrame, narrow: bool = False) -> Figure:
         for (i, j), value in np.ndenumerate(grid):
             if not np.isnan(value):
                 color = "black" if value > 0.6 else "white"
-                ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=10, color=color)
+                ax.text(j, i, numbers.fixed(value, places), ha="center", va="center",
+                        fontsize=10, color=color)  # fmt: skip
         ax.set_xticks(range(len(roles)), ticks)
         ax.set_yticks(range(len(roles)), ticks)
         ax.set_xlabel("role next round")
@@ -244,7 +252,7 @@ def seat_effects(
         for k, (strategy, sub) in enumerate(part.groupby("strategy", sort=False)):
             shift = (k - (len(strategies) - 1) / 2) * 0.12
             ax.errorbar(sub["seat"] + shift, sub["estimate"], yerr=whiskers(sub), fmt="o",
-                        label=str(strategy))  # fmt: skip
+                        label=str(strategy), color=colour(str(strategy)))  # fmt: skip
         ax.set_xticks(sorted(part["seat"].unique()))
         ax.set_xlabel("seat")
         ax.set_ylabel("mean place (1 = best)")
@@ -297,8 +305,9 @@ def convergence(conv: pd.DataFrame, narrow: bool = False) -> Figure:
     for ax, measure in zip(axes, ("President rate", "mean place"), strict=True):
         part = conv[conv["measure"] == measure]
         for strategy, sub in part.groupby("strategy", sort=False):
-            line = ax.plot(sub["rounds"], sub["estimate"], label=str(strategy))[0]
-            ax.fill_between(sub["rounds"], sub["lo"], sub["hi"], alpha=0.2, color=line.get_color())
+            shade = colour(str(strategy))
+            ax.plot(sub["rounds"], sub["estimate"], label=str(strategy), color=shade)
+            ax.fill_between(sub["rounds"], sub["lo"], sub["hi"], alpha=0.2, color=shade)
         ax.set_xscale("log")
         ax.set_xlabel("rounds simulated")
         ax.set_ylabel(measure)

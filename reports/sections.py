@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from reports import estimates, html, settings
+from reports import estimates, html, numbers, settings
 from reports.data import Run
 from reports.glossary import glossary, term
 from reports.html import Markup
-from reports.stats import format_ci
 from reports.strategy_page import clipped, strategy_section
 from reports.summary import run_summary
 from reports.tally import Tallies
@@ -26,20 +25,37 @@ GLOSSARY = ("roles", "place", "rates", "seat-rounds", "interval", "persistence",
             "paired")  # fmt: skip
 
 
-def ci_table(frame: pd.DataFrame, rows: list[str], columns: str, digits: int = 3) -> pd.DataFrame:
+def ci_table(
+    frame: pd.DataFrame, rows: list[str], columns: str, stacked: bool = False
+) -> pd.DataFrame:
     """A display table: ``estimate [lo, hi]`` strings, ``rows`` down, ``columns`` across
-    (roles written out: Vice-Scum, not vice_scum)."""
-    shown = titled(frame).assign(
-        value=[
-            format_ci(e, lo, hi, digits)
-            for e, lo, hi in zip(frame["estimate"], frame["lo"], frame["hi"], strict=True)
-        ]
-    )
+    (roles written out: Vice-Scum, not vice_scum).
+
+    Every cell of one quantity shares one decimal count (:mod:`reports.numbers`): a
+    column's, or a row's where the rows are the measures. ``stacked``: the interval on
+    its own line under the estimate, for a table with many columns.
+    """
+    quantity = "measure" if "measure" in rows else columns
+    places = numbers.shared_by(frame[quantity], frame["estimate"], frame["lo"], frame["hi"])
+    cells = [
+        _ci_cell(e, lo, hi, places[key], stacked)
+        for e, lo, hi, key in zip(frame["estimate"], frame["lo"], frame["hi"], frame[quantity],
+                                  strict=True)
+    ]  # fmt: skip
+    shown = titled(frame).assign(value=cells)
     wide = shown.pivot_table(
         index=rows, columns=columns, values="value", aggfunc="first", sort=False
     )
     wide.columns = [str(c) for c in wide.columns]
     return wide.reset_index()
+
+
+def _ci_cell(estimate: float, lo: float, hi: float, places: int, stacked: bool) -> object:
+    """One cell: ``0.312 [0.301, 0.323]``, or stacked, the interval on a second line."""
+    if not stacked:
+        return numbers.format_ci(estimate, lo, hi, places)
+    value, _, interval = numbers.format_ci(estimate, lo, hi, places).partition(" ")
+    return Markup(f'{html.text(value)}<span class="count">{html.text(interval)}</span>')
 
 
 def titled(frame: pd.DataFrame) -> pd.DataFrame:
@@ -122,22 +138,18 @@ def _players(results: dict[str, pd.DataFrame], figs: dict[str, str], scored: boo
 
 def _duplicate(gain: pd.DataFrame, figs: dict[str, str], run: Run) -> str:
     """The variance reduction of duplicate deals, per strategy and measure, with intervals."""
+    est, paired, ind = gain["estimate"], gain["half_paired"], gain["half_independent"]
+    places = numbers.shared(zip(est, est - paired, est + paired, strict=True))
     shown = pd.DataFrame(
         {
             "strategy": gain["strategy"],
             "measure": gain["measure"],
-            "estimate": [f"{e:.4f}" for e in gain["estimate"]],
-            "± paired (groups)": [f"{h:.4f}" for h in gain["half_paired"]],
-            "± independent (matches)": [f"{h:.4f}" for h in gain["half_independent"]],
-            "variance ratio": [
-                format_ci(v, lo, hi)
-                for v, lo, hi in zip(
-                    gain["variance_ratio"],
-                    gain["variance_ratio_lo"],
-                    gain["variance_ratio_hi"],
-                    strict=True,
-                )
-            ],
+            "estimate": [numbers.fixed(e, places) for e in est],
+            "± paired (groups)": [numbers.fixed(h, places) for h in paired],
+            "± independent (matches)": [numbers.fixed(h, places) for h in ind],
+            "variance ratio": numbers.format_column(
+                gain["variance_ratio"], gain["variance_ratio_lo"], gain["variance_ratio_hi"]
+            ),
             "equivalent independent matches": [f"{e:,.0f}" for e in gain["equivalent_matches"]],
         }
     )
@@ -200,11 +212,8 @@ def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str], run: Run, sco
         html.table(seats, "Per seat", text_columns=["strategy"])
         + html.paragraph(note, note=True)
         + html.table(dist, "Share of rounds at each place, per seat")
-        + html.table(
-            leads,
-            "Leading the first trick (the first round apart: its leader is drawn at random)",
-            text_columns=["first trick"],
-        )
+        + html.table(leads, "Leading the first trick of a round", text_columns=["first trick"])
+        + html.paragraph(settings.who_leads(run.summary["rules"]), note=True)
         + figs["seat_effects"]
     )
 
@@ -228,10 +237,12 @@ def _transitions(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
         + _persistence(results["persistence"])
     )
     for strategy, part in matrix.groupby("strategy", sort=False):
+        places = numbers.shared_by(part["role"], part["estimate"], part["lo"], part["hi"])
         cells = titled(part).assign(value=[
-            Markup(f'{html.text(format_ci(e, lo, hi))}<span class="count">n = {int(n):,}</span>')
-            for e, lo, hi, n in zip(part["estimate"], part["lo"], part["hi"], part["count"],
-                                    strict=True)
+            Markup(f'{html.text(numbers.format_ci(e, lo, hi, places[role]))}'
+                   f'<span class="count">n = {int(n):,}</span>')
+            for e, lo, hi, n, role in zip(part["estimate"], part["lo"], part["hi"],
+                                          part["count"], part["role"], strict=True)
         ])  # fmt: skip
         shown = cells.pivot_table(
             index="prev_role", columns="role", values="value", aggfunc="first", sort=False
@@ -241,7 +252,7 @@ def _transitions(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
         title = "All players" if strategy == estimates.POOLED else f"Strategy {strategy}"
         out += html.table(shown, title)
     chain = ci_table(results["chain"].assign(measure=results["chain"]["measure"].map(_chain_name)),
-                     ["measure"], "strategy")  # fmt: skip
+                     ["measure"], "strategy", stacked=True)  # fmt: skip
     nxt = ci_table(results["next_place"], ["prev_role"], "strategy").rename(
         columns={"prev_role": "role now"}
     )
@@ -274,14 +285,15 @@ def _chain_name(measure: str) -> str:
 
 def _persistence(persist: pd.DataFrame) -> str:
     """P(President → President) beside what it would be without memory."""
+    stay = zip(persist["estimate"], persist["lo"], persist["hi"], strict=True)
+    places = numbers.shared(stay)
     shown = pd.DataFrame(
         {
             "strategy": persist["strategy"],
-            "P(President → President)": [
-                format_ci(e, lo, hi)
-                for e, lo, hi in zip(persist["estimate"], persist["lo"], persist["hi"], strict=True)
-            ],
-            "without memory": [f"{b:.3f}" for b in persist["baseline"]],
+            "P(President → President)": numbers.format_column(
+                persist["estimate"], persist["lo"], persist["hi"]
+            ),
+            "without memory": [numbers.fixed(b, places) for b in persist["baseline"]],
             "rounds as President followed by another": [
                 f"{int(n):,}" for n in persist["from_count"]
             ],
@@ -357,7 +369,7 @@ def _matches(results: dict[str, pd.DataFrame], figs: dict[str, str], target: boo
 def _length(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
     frame = results["game_length"]
     frame = frame.assign(measure=frame["measure"] + " per round")
-    return html.table(ci_table(frame, ["measure"], "scope", 2)) + figs["game_length"]
+    return html.table(ci_table(frame, ["measure"], "scope")) + figs["game_length"]
 
 
 def _convergence(figs: dict[str, str]) -> str:

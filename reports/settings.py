@@ -165,3 +165,61 @@ def facts_table(facts: Sequence[tuple[str, str]]) -> str:
     """Two-column facts (what, value), left-aligned and wrapping on a phone."""
     frame = pd.DataFrame(facts, columns=["setting", "value"])
     return html.table(frame, text_columns=["value"], prose=True, labels=False)
+
+
+LATER_LEADER = {  # opener → who leads the first trick of rounds 2+, and what that makes of "led"
+    "scum": (
+        "the Scum of the previous round (its last place) leads",
+        "the leader of a later round is most often the table's weakest player, who has just "
+        "given his best cards away, so 'led' rounds end worse because of who leads them, "
+        "not because leading is bad",
+    ),
+    "president": (
+        "the President of the previous round (its first place) leads",
+        "the leader of a later round is most often the table's strongest player, who has "
+        "just received the best cards, so 'led' rounds end better because of who leads "
+        "them, not because leading is worth that much",
+    ),
+}
+LEFT_OF_DEALER = {  # opener = "left_of_dealer": the dealer decides who leads
+    "scum": "the player left of the dealer, who is the previous round's Scum",
+    "president": "the player left of the dealer, who is the previous round's President",
+}
+
+
+def who_leads(rules: Mapping[str, Any]) -> str:
+    """Who leads the first trick of each round under these rules, and what that does to
+    a comparison of the leaders with the others: the leader is chosen by last round's
+    place, so "led" rounds measure the leader's strength, not the lead's worth."""
+    given = resolved(rules)
+    clubs = given.get("clubs_three_opens", "off")
+    first = (
+        "the holder of the 3 of clubs" if clubs != "off"
+        else "the player left of a dealer drawn at random"
+    )  # fmt: skip
+    if clubs == "every_round":
+        return (
+            f"Who leads: in every round {first} (after the exchange) leads, a player the "
+            "rules do not choose by his place, so 'led' against 'did not lead' is the lead's "
+            "own worth."
+        )
+    opener = given.get("opener", "scum")
+    text = f"Who leads: in the first round of a match {first} leads; from round 2 on "
+    if opener in LATER_LEADER:
+        who, why = LATER_LEADER[opener]
+        return (
+            f"{text}{who}: {why}. The first round, whose leader is chosen by chance, shows "
+            "what leading itself is worth."
+        )
+    dealer = given.get("dealer", "scum")
+    if dealer not in LEFT_OF_DEALER:
+        return (
+            f"{text}the player left of the dealer leads, the deal passing round the table: the "
+            "leader is not chosen by his place, so 'led' against 'did not lead' is the lead's "
+            "own worth."
+        )
+    return (
+        f"{text}{LEFT_OF_DEALER[dealer]}, leads: his seat next to last round's "
+        f"{dealer.title()}, not chance, picks him, so compare with the first round, whose "
+        "leader is chosen by chance, before reading a later round's gap as the lead's worth."
+    )

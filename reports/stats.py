@@ -19,18 +19,10 @@ President's tenure) get a percentile bootstrap over the same batches
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING
-
 import numpy as np
+import pandas as pd
 
 from simulator.stats import ratio_from_sums
-
-if TYPE_CHECKING:
-    import pandas as pd
-
-MAX_DIGITS = 6  # decimals shown at most, however narrow an interval
-EXACT = 1e-9  # a half-width this small (relative) is floating-point noise, not uncertainty
 
 
 def ratio_ci(y: pd.Series, n: pd.Series, groups: int) -> pd.DataFrame:
@@ -41,8 +33,6 @@ def ratio_ci(y: pd.Series, n: pd.Series, groups: int) -> pd.DataFrame:
     of non-empty batches in the run, the G of the module docstring.
     Returns ``estimate``, ``lo``, ``hi``, ``se`` and the denominator ``n`` per group.
     """
-    import pandas as pd  # here, so that format_ci loads without pandas (president simulate)
-
     levels = list(range(y.index.nlevels - 1))
     sums = pd.DataFrame({"y": y, "n": n, "yy": y * y, "yn": y * n, "nn": n * n})
     s = sums.groupby(level=levels).sum()
@@ -56,35 +46,6 @@ def cumulative_ratio_ci(y: np.ndarray, n: np.ndarray) -> pd.DataFrame:
     Used for convergence plots: the interval after k batches is the batch-means
     interval of the first k batches (expanded sums avoid a loop over k).
     """
-    import pandas as pd
-
     sums = (np.cumsum(n > 0), *(np.cumsum(v) for v in (y, n, y * y, y * n, n * n)))
     est, lo, hi, _ = ratio_from_sums(*sums)
     return pd.DataFrame({"n": sums[2], "estimate": est, "lo": lo, "hi": hi})
-
-
-def format_ci(estimate: float, lo: float, hi: float, digits: int = 3) -> str:
-    """``0.312 [0.301, 0.323]``; the interval is left out when it could not be computed,
-    and when it is only rounding noise around an exact value (the pooled chain's
-    stationary shares are exactly 1/n: ``0.250 (exact)``, not ``0.250000 [0.250000, …]``).
-
-    ``digits`` is a minimum: narrow intervals get more digits, enough to show the
-    half-width's first significant digit (large runs would otherwise print [0.472, 0.472]).
-    """
-    if math.isnan(estimate):
-        return "–"
-    if math.isnan(lo) or math.isnan(hi):
-        return _fixed(estimate, digits)
-    half = (hi - lo) / 2
-    if 0 < half <= EXACT * max(1.0, abs(estimate)):
-        return f"{_fixed(estimate, digits)} (exact)"
-    if half > 0:
-        digits = min(MAX_DIGITS, max(digits, -math.floor(math.log10(half))))
-    return f"{_fixed(estimate, digits)} [{_fixed(lo, digits)}, {_fixed(hi, digits)}]"
-
-
-def _fixed(value: float, digits: int) -> str:
-    """``value`` to ``digits`` decimals, without the sign of a value that rounds to zero:
-    a difference of −0.00004 reads ``0.000``, not ``-0.000`` (which looks like a finding)."""
-    text = f"{value:.{digits}f}"
-    return text[1:] if text.startswith("-") and not text.strip("-0.") else text

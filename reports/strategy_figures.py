@@ -10,18 +10,23 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from reports import numbers
+from reports.colours import colour
 from reports.figures import NARROW, legend_above, new_figure, whiskers
 from simulator.runs.standings import stars
 
 
-def ranking(table: pd.DataFrame, narrow: bool = False) -> Figure:
-    """Mean place per strategy with its 95 % interval, plain and luck-adjusted."""
+def ranking(table: pd.DataFrame, adjusted: bool = True, narrow: bool = False) -> Figure:
+    """Mean place per strategy with its 95 % interval, plain and (``adjusted``, unless it
+    would copy the plain one) luck-adjusted."""
     height = (0.42 if narrow else 0.36) * len(table) + 1.5
     fig = new_figure(NARROW if narrow else 7, height)
     ax = fig.add_subplot()
     y = np.arange(len(table))[::-1]
-    for offset, column, label in ((0.12, "mean_place", "mean place"),
-                                  (-0.12, "adjusted", "luck-adjusted")):  # fmt: skip
+    series = [(0.12, "mean_place", "mean place"), (-0.12, "adjusted", "luck-adjusted")]
+    if not adjusted:
+        series = [(0.0, "mean_place", "mean place")]
+    for offset, column, label in series:
         part = table.rename(
             columns={column: "estimate", f"{column}_lo": "lo", f"{column}_hi": "hi"}
         )
@@ -42,15 +47,15 @@ def pairwise_heatmap(pairs: pd.DataFrame, order: list[str], narrow: bool = False
     grid = np.full((len(rows), len(columns)), np.nan)
     labels = {}
     crowded = narrow and len(columns) > 4  # a phone's cells hold the stars only
+    places = numbers.shared(zip(pairs["diff"], pairs["diff_lo"], pairs["diff_hi"], strict=True))
     for r in pairs.itertuples():
         i, j = rows.index(r.a), columns.index(r.b)
         grid[i, j] = r.diff
-        labels[(i, j)] = (
-            stars(r.p_holm)
-            if crowded
-            else f"{r.diff:+.2f}{stars(r.p_holm)}"
-            + ("" if narrow else f"\n±{r.diff_hi - r.diff:.2f}")
-        )
+        diff = numbers.fixed(r.diff, places, signed=True)
+        half = numbers.fixed((r.diff_hi - r.diff_lo) / 2, places)
+        # a phone's cell is narrow: the stars go under the number, the half-width is left out
+        shown = f"{diff}\n{stars(r.p_holm)}" if narrow else f"{diff}{stars(r.p_holm)}\n±{half}"
+        labels[(i, j)] = stars(r.p_holm) if crowded else shown
     cell = 0.95 if not narrow else min(0.62, 2.6 / max(1, len(columns)))
     width = NARROW if narrow else cell * len(columns) + 2.8
     fig = new_figure(width, cell * len(rows) + (2.6 if narrow else 1.9))
@@ -81,7 +86,7 @@ def deciles(bands: pd.DataFrame, narrow: bool = False) -> Figure:
         part = bands[bands["strategy"] == strategy]
         shift = (k - (len(strategies) - 1) / 2) * 0.06
         ax.errorbar(part["decile"] + shift, part["estimate"], yerr=whiskers(part), marker="o",
-                    capsize=2, label=strategy)  # fmt: skip
+                    capsize=2, label=strategy, color=colour(strategy))  # fmt: skip
     ax.set_xticks(range(1, 11))
     ax.set_xlabel("decile of dealt-hand strength (1 = weakest)")
     ax.set_ylabel("mean place (1 = best)")

@@ -18,10 +18,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports import html, settings, strategy_figures
+from reports import html, numbers, settings, strategy_figures
 from reports.figures import Drawing, publish
 from reports.glossary import glossary, term
-from reports.stats import format_ci
 from reports.summary import winner
 from simulator.rules.options import Rules
 from simulator.runs.standings import (
@@ -99,8 +98,10 @@ def standing_figures(st: Standings) -> dict[str, tuple[Drawing, object]]:
     order = list(st.ranking["strategy"])
     out: dict[str, tuple[Drawing, object]] = {
         "strategy_ranking": (
-            partial(strategy_figures.ranking, st.ranking),
-            "Mean place per strategy, plain and luck-adjusted, 95 % intervals",
+            partial(strategy_figures.ranking, st.ranking, adjusted=not st.luck_balanced),
+            "Mean place per strategy"
+            + ("" if st.luck_balanced else ", plain and luck-adjusted")
+            + ", 95 % intervals",
         ),
     }
     if len(st.pairwise) > 1:
@@ -116,8 +117,10 @@ def standing_figures(st: Standings) -> dict[str, tuple[Drawing, object]]:
     return out
 
 
-def _ci(row: Any, column: str) -> str:
-    return format_ci(row[column], row[f"{column}_lo"], row[f"{column}_hi"])
+def _column(frame: pd.DataFrame, column: str) -> list[str]:
+    """``column`` of a standings table, each cell ``estimate [lo, hi]`` to the column's
+    shared decimals (:mod:`reports.numbers`)."""
+    return numbers.format_column(frame[column], frame[f"{column}_lo"], frame[f"{column}_hi"])
 
 
 def _p(p: float) -> str:
@@ -130,27 +133,33 @@ def strategy_section(st: Standings, figs: dict[str, str], wins: bool) -> str:
     st = clipped(st)
     measures = [("mean_place", "mean place"), ("adjusted", "luck-adjusted mean place"),
                 ("president", "President rate"), ("scum", "Scum rate")]  # fmt: skip
+    if st.luck_balanced:  # the adjusted column would copy the plain one: _method says why
+        measures.pop(1)
     if wins:
         measures.append(("match_wins", "match win rate"))
     ranking = pd.DataFrame(
         {"strategy": st.ranking["strategy"],
          "seat-rounds": [f"{n:,}" for n in st.ranking["rounds"]]}
-        | {title: [_ci(r, c) for _, r in st.ranking.iterrows()] for c, title in measures}
+        | {title: _column(st.ranking, c) for c, title in measures}
     )  # fmt: skip
     out = html.paragraph(*_method(st)) + html.table(ranking, "Ranking (best first)")
     out += figs["strategy_ranking"]
     if len(st.pairwise):
+        pw = st.pairwise
         pairs = pd.DataFrame(
             {
-                "better-ranked": st.pairwise["a"],
-                "other": st.pairwise["b"],
-                "difference": [_ci(r, "diff") + stars(r.p_holm) for _, r in st.pairwise.iterrows()],
-                "Holm p": [_p(p) for p in st.pairwise["p_holm"]],
-                "luck-adjusted": [
-                    _ci(r, "adjusted") + stars(r.adjusted_p_holm) for _, r in st.pairwise.iterrows()
-                ],
+                "better-ranked": pw["a"],
+                "other": pw["b"],
+                "difference": [c + stars(p) for c, p in zip(_column(pw, "diff"), pw["p_holm"],
+                                                             strict=True)],
+                "Holm p": [_p(p) for p in pw["p_holm"]],
             }
-        )
+        )  # fmt: skip
+        if not st.luck_balanced:
+            pairs["luck-adjusted"] = [
+                c + stars(p)
+                for c, p in zip(_column(pw, "adjusted"), pw["adjusted_p_holm"], strict=True)
+            ]
         out += html.table(
             pairs, "Pairwise: mean place of the better-ranked minus the other",
             text_columns=["other"],
@@ -186,8 +195,9 @@ def _method(st: Standings) -> list[object]:
         out.append(f"; the dealt hand explains R² = {r2:.3f} of the place variance")
     if st.luck_balanced:
         out.append(
-            ". Here duplicate deals give every strategy every dealt hand equally often in "
-            "each cluster, so this luck cancels already and the adjusted values equal the plain"
+            ". Here duplicate deals already balance the luck of the deal: every strategy "
+            "gets every dealt hand equally often in each cluster, so the adjusted values "
+            "would equal the plain ones and are not shown"
         )
     return [
         *out,

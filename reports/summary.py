@@ -19,17 +19,18 @@ from reports import html, settings
 from reports.estimates import POOLED
 from reports.glossary import term
 from reports.html import Markup
-from reports.stats import format_ci
+from reports.numbers import format_ci
 from simulator.rules.presets import PRESETS
 from simulator.rules.roles import ROLE_NAMES, ROLE_TITLES
 from simulator.runs.standings import Standings
 
 
-def ci(row: Any, column: str = "estimate", digits: int = 3) -> str:
-    """``estimate [lo, hi]`` of a row with estimate/lo/hi (or COLUMN/COLUMN_lo/COLUMN_hi)."""
+def ci(row: Any, column: str = "estimate") -> str:
+    """``estimate [lo, hi]`` of a row with estimate/lo/hi (or COLUMN/COLUMN_lo/COLUMN_hi),
+    to the digits its interval needs."""
     if column == "estimate":
-        return format_ci(row["estimate"], row["lo"], row["hi"], digits)
-    return format_ci(row[column], row[f"{column}_lo"], row[f"{column}_hi"], digits)
+        return format_ci(row["estimate"], row["lo"], row["hi"])
+    return format_ci(row[column], row[f"{column}_lo"], row[f"{column}_hi"])
 
 
 def strong(value: object) -> Markup:
@@ -124,7 +125,7 @@ def persistence(persist: pd.DataFrame, chain: pd.DataFrame) -> Markup | None:
         f": the role carries {excess:.3f} of memory" if excess > 0 else ": the role has no memory",
     ]
     if len(tenure) and pd.notna(tenure["estimate"].iat[0]):
-        out += [". A ", term("tenure", "reign"), f" lasts {ci(tenure.iloc[0], digits=2)} rounds"]
+        out += [". A ", term("tenure", "reign"), f" lasts {ci(tenure.iloc[0])} rounds"]
     own = persist[persist["strategy"] != POOLED]
     if len(own) > 1:
         each = "; ".join(
@@ -239,7 +240,7 @@ def matches(length: pd.DataFrame) -> Markup | None:
     rounds = length[length["measure"] == "rounds per match"]
     if not len(rounds):
         return None
-    return html.join(f"A match lasts {ci(rounds.iloc[0], digits=2)} rounds on average.")
+    return html.join(f"A match lasts {ci(rounds.iloc[0])} rounds on average.")
 
 
 def duplicate(gain: pd.DataFrame) -> Markup | None:

@@ -77,18 +77,13 @@ def terminations_interrupt() -> Iterator[list[int]]:
 
 def format_table(result: RunResult, players: int, duplicate: bool) -> str:
     """The per-strategy table printed at the end of a run, and what its intervals mean."""
-    from reports.stats import format_ci
+    from reports.numbers import format_column
 
-    cells = {
-        key: [
-            format_ci(
-                *(
-                    math.nan if row[k] is None else row[k]
-                    for k in (key, f"{key}_low", f"{key}_high")
-                )
-            )
-            for row in result.table
-        ]
+    def values(key: str) -> list[float]:
+        return [math.nan if row[key] is None else row[key] for row in result.table]
+
+    cells = {  # each column to the decimals its intervals need (reports.numbers)
+        key: format_column(values(key), values(f"{key}_low"), values(f"{key}_high"))
         for key in ("mean_place", "adjusted_mean_place", "president")
     }
     titles = {"mean_place": "mean place", "adjusted_mean_place": "luck-adjusted",

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 import pandas as pd
 
+from reports import numbers
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.runs.folder import free_sibling
@@ -29,45 +30,53 @@ ESTIMATES = (
 
 
 def number(value: float, digits: int = 3, sign: bool = False) -> str:
-    """``value`` rounded, never a signed zero (``-0.0004`` prints as ``0.000``); NaN as n/a."""
-    if math.isnan(value):
-        return "n/a"
-    rounded = round(value, digits) + 0.0  # -0.0 + 0.0 is +0.0
-    return f"{rounded:{'+' if sign else ''}.{digits}f}"
+    """``value`` to ``digits`` places, never a signed zero (``-0.0004`` prints as ``0.000``);
+    NaN as n/a."""
+    return "n/a" if math.isnan(value) else numbers.fixed(value, digits, sign)
 
 
-def format_ranking(table: pd.DataFrame, clusters: int) -> str:
-    """The ranking as aligned text: each estimate ± the half-width of its 95 % interval.
+def format_ranking(table: pd.DataFrame, clusters: int, luck_balanced: bool = False) -> str:
+    """The ranking as aligned text: each estimate ± the half-width of its 95 % interval,
+    to the digits its column's intervals need (:mod:`reports.numbers`).
 
     The intervals are symmetric (estimate ± t·se), so ``±`` says all of ``[lo, hi]`` in
-    less than half the width and the table fits 100 columns.
+    less than half the width and the table fits 100 columns. ``luck_balanced``: duplicate
+    deals balanced the luck of the deal, so the luck-adjusted column would copy the plain
+    one: it is left out, and the note says why once.
     """
+    shown = [(k, t) for k, t in ESTIMATES if not (luck_balanced and k == "adjusted")]
     width = max(10, *(len(s) for s in table["strategy"]))
     cells = {
-        key: [
-            f"{number(r[key])} ± {number((r[f'{key}_hi'] - r[f'{key}_lo']) / 2)}"
-            for _, r in table.iterrows()
-        ]
-        for key, _ in ESTIMATES
+        key: numbers.format_column(
+            table[key], table[f"{key}_lo"], table[f"{key}_hi"], style="plus_minus"
+        )
+        for key, _ in shown
     }
-    cell = {key: max(len(title), *map(len, cells[key])) for key, title in ESTIMATES}
+    cell = {key: max(len(title), *map(len, cells[key])) for key, title in shown}
     lines = [
         f"{'strategy':<{width}}  {'seat-rounds':>11}"
-        + "".join(f"  {title:^{cell[key]}}" for key, title in ESTIMATES).rstrip()
+        + "".join(f"  {title:^{cell[key]}}" for key, title in shown).rstrip()
     ]
     for i, (_, r) in enumerate(table.iterrows()):
         lines.append(
             f"{r['strategy']:<{width}}  {r['rounds']:>11,}"
-            + "".join(f"  {cells[key][i]:>{cell[key]}}" for key, _ in ESTIMATES)
+            + "".join(f"  {cells[key][i]:>{cell[key]}}" for key, _ in shown)
         )
+    luck = (
+        "Duplicate deals already balance the luck of the deal (every strategy gets every "
+        "dealt hand equally often), so the luck-adjusted mean place equals the plain one "
+        "and is not shown."
+        if luck_balanced
+        else "luck-adjusted: the mean place with the luck of the dealt hands removed "
+        "(jackknife intervals); it differs from the plain one because matches end at "
+        "different rounds (a points target), so duplicate deals balance the hands only in part."
+    )
     lines.append(
         textwrap.fill(
             f"± half-width of the 95 % interval over the {clusters} deal groups (group g has "
             "the same deals at every table, so it is one cluster across all tables), "
             f"Student's t with {clusters - 1} degrees of freedom. seat-rounds: rounds times "
-            "the seats held. luck-adjusted: the mean place with the luck of the dealt hands "
-            "removed (jackknife intervals); duplicate deals already give every strategy every "
-            "hand, so it differs only when matches end at different rounds (a points target).",
+            f"the seats held. {luck}",
             100,
         )
     )
@@ -98,11 +107,13 @@ def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
         "each pair once: mean place of the first minus the second where both sat at the same table",
         "(negative: the first places better), its 95 % interval and Holm-adjusted p-value",
     ]
+    places = numbers.shared((diff, lo, hi) for diff, lo, hi, *_ in pairs)
     for diff, lo, hi, p, a, b in pairs:
         p_text = "p = n/a" if math.isnan(p) else "p < 0.0001" if p < 1e-4 else f"p = {p:.4f}"
         lines.append(
-            f"  {a:<{wa}} − {b:<{wb}}  {number(diff, sign=True):>6} "
-            f"[{number(lo, sign=True)}, {number(hi, sign=True)}]  {p_text} {stars(p)}".rstrip()
+            f"  {a:<{wa}} − {b:<{wb}}  {number(diff, places, sign=True):>{places + 3}} "
+            f"[{number(lo, places, sign=True)}, {number(hi, places, sign=True)}]  "
+            f"{p_text} {stars(p)}".rstrip()
         )
     lines.append(f"* p < 0.05, ** p < 0.01 after Holm's adjustment for the {len(pairs)} pairs")
     return "\n".join(lines)
@@ -146,8 +157,8 @@ def tournament_command(
 ) -> None:
     """Rank strategies fairly: seat rotation and duplicate deals, many matches.
 
-    Prints the ranking (mean place, luck-adjusted mean place, President and Scum rates,
-    match wins, each with a 95 % interval whose clusters are the deal groups, shared by
+    Prints the ranking (mean place, luck-adjusted mean place when duplicate deals leave
+    luck to adjust for, President and Scum rates, match wins, each with a 95 % interval whose clusters are the deal groups, shared by
     all tables) and each pair's mean place difference once, sorted, starred after Holm's
     adjustment; --out saves them as CSV, --report writes the strategy report. On a
     terminal, the table being played and the time left are shown on standard error.
@@ -194,7 +205,7 @@ def tournament_command(
         raise common.UserError(str(exc)) from None
     finally:
         status.close()
-    click.echo(format_ranking(standings.ranking, standings.clusters))
+    click.echo(format_ranking(standings.ranking, standings.clusters, standings.luck_balanced))
     click.echo()
     click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
     if out_dir is not None:

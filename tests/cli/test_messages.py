@@ -174,8 +174,18 @@ def test_the_tournament_tables_fit_100_columns_with_8_strategies():
     ranking = format_ranking(ranking_frame(), 100)
     text = ranking + "\n\n" + format_pairwise(pairwise_frame(True), NAMES)
     assert max(len(line) for line in text.splitlines()) <= 100, text
-    assert "-0.000" not in text
+    assert not re.search(r"-0\.0+(?![0-9])", text)  # never a signed zero
     assert "1.500 ± 0.012" in text
+
+
+def test_a_luck_adjusted_column_that_copies_the_plain_one_is_left_out():
+    balanced = format_ranking(ranking_frame(), 100, luck_balanced=True)
+    header = balanced.splitlines()[0]
+    assert "mean place" in header and "luck-adjusted" not in header
+    assert "1.500 ± 0.012" in balanced.splitlines()[1]
+    assert balanced.count("already balance the luck of the deal") == 1
+    shown = format_ranking(ranking_frame(), 100).splitlines()[0]
+    assert "luck-adjusted" in shown
 
 
 @pytest.mark.parametrize("both_ways", [True, False], ids=["both-orientations", "each-once"])
@@ -188,7 +198,7 @@ def test_each_pair_is_listed_once_better_ranked_first_sorted(both_ways):
     diffs = [float(line.split(" − ")[1].split()[1]) for line in rows]
     assert diffs == sorted(diffs)
     close = next(line for line in rows if "keep-sets" in line and "lowest" in line)
-    assert "+0.000 [+0.000, +0.000]" in close and close.endswith("p = 0.8000")
+    assert "+0.00004 [-0.00016, +0.00024]" in close and close.endswith("p = 0.8000")
     far = rows[0]
     assert far.startswith("  rules-aware ") and "-1.750" in far and far.endswith("**")
 

@@ -8,6 +8,7 @@ delete-one-match jackknife recomputed here from the rows.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable
@@ -18,7 +19,7 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-from reports.stats import format_ci
+from reports.numbers import format_ci, format_column
 from simulator.runs.variants import variant_names
 from tests.conftest import run_cli
 from tests.reports.page_parts import broken_links, embedded_figure, section
@@ -229,6 +230,19 @@ def test_page_opens_with_what_the_comparison_says(compared, numbers):
         "meaning",
     ]  # one column per variant, none empty
     assert "next place after Vice-Scum" in page and "after vice_scum" not in page
+
+
+def test_the_summary_compares_every_variant_none_left_out(compared, numbers):
+    out, _ = compared
+    said = section((out / "compare.html").read_text(encoding="utf-8"), "summary")
+    changes = [d for d in numbers["differences"] if d["measure"] == "P(President → President)"]
+    assert {d["variant"] for d in changes} == set(VARIANTS[1:])
+    cells = format_column(*([d[k] for d in changes] for k in ("estimate", "lo", "hi")),
+                          signed=True)  # fmt: skip
+    for d, cell in zip(changes, cells, strict=True):
+        assert f"{d['variant']} {html.escape(cell)}" in said, d["variant"]
+    top = max(changes, key=lambda d: abs(d["estimate"]))  # the exchange-free one included
+    assert f"largest under {top['variant']}:" in said
 
 
 def test_variant_names_are_unique_and_folder_safe():

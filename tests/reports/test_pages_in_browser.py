@@ -176,3 +176,22 @@ def test_page_reads_well(browser, pages, name, width):
     assert first["top"] < h, "the summary starts on the first screen"
 
     assert browser.execute_script(SMALL_TEXT, MIN_FONT_PX) == []
+
+
+ROLE_CHAIN = """
+const caption = Array.from(document.querySelectorAll('h3'))
+  .find(h => h.textContent.startsWith('Role chain'));
+const box = caption.nextElementSibling;
+return {box: box.clientWidth, table: box.querySelector('table').scrollWidth,
+        body: document.body.clientWidth};
+"""
+
+
+@pytest.mark.parametrize("name", ["report", "report-spade-duplicate"])
+def test_the_role_chain_table_fits_a_desktop_page(browser, pages, name):
+    """Five columns of estimates with intervals: each interval under its estimate, so the
+    table fits the 1400 px page's column without scrolling (on a phone it scrolls in its
+    own box, which test_page_reads_well checks)."""
+    _open(browser, pages[name], *WIDTHS["desktop"])
+    sizes = browser.execute_script(ROLE_CHAIN)
+    assert sizes["table"] <= sizes["box"] <= sizes["body"], sizes

@@ -16,7 +16,6 @@ import pytest
 from scipy import stats as sps
 
 from reports import build, data, estimates, markov
-from reports.stats import format_ci
 from reports.tally import Tallies
 from simulator.rules.presets import preset
 from simulator.rules.roles import ROLE_NAMES
@@ -328,17 +327,3 @@ def test_rows_out_of_match_order_are_refused(tmp_path, scored_frame, monkeypatch
     monkeypatch.setattr(data, "CHUNK_ROWS", 100)
     with pytest.raises(data.ReportError, match="not ordered by match"):
         build.collect(data.open_run(root))
-
-
-def test_format_shows_the_interval_width():
-    assert format_ci(0.3123, 0.3011, 0.3234) == "0.312 [0.301, 0.323]"
-    assert format_ci(0.47178, 0.47153, 0.47203) == "0.4718 [0.4715, 0.4720]"
-    assert format_ci(0.5, float("nan"), float("nan")) == "0.500"
-
-
-def test_format_never_prints_minus_zero():
-    # a difference that rounds to zero is not a negative finding
-    assert format_ci(-0.00004, -0.0021, 0.0020) == "0.000 [-0.002, 0.002]"
-    assert format_ci(-0.0002, float("nan"), float("nan")) == "0.000"
-    assert format_ci(-0.0312, -0.0401, -0.00004) == "-0.031 [-0.040, 0.000]"
-    assert format_ci(-0.0312, -0.0401, -0.0223) == "-0.031 [-0.040, -0.022]"

@@ -12,7 +12,7 @@ import pytest
 from scipy import stats as sps
 
 from reports import build, data
-from reports.stats import format_ci
+from reports.numbers import format_ci
 from reports.strategy_page import clipped, strategy_standings
 from simulator.rules.presets import preset
 from tests.conftest import run_cli

@@ -14,7 +14,7 @@ import pytest
 import simulator.runs.job as job
 import simulator.runs.simulate as simulate
 from reports import build, data
-from reports.stats import format_ci
+from reports.numbers import format_column
 from simulator.rules.presets import preset
 from simulator.runs.job import default_strategies
 from tests.conftest import run_cli
@@ -34,10 +34,16 @@ def test_tournament_report_is_a_self_contained_page(tmp_path):
     for name in FIGURES:
         assert f'id="fig-{name}"' in page
         assert (out / "figures" / f"{name}.png").exists()
-    assert "Holm" in page and "deal groups" in page and "luck-adjusted" in page
+    assert "Holm" in page and "deal groups" in page
     rank = pd.read_csv(out / "ranking.csv")
-    first = rank.iloc[0]
-    assert format_ci(first["mean_place"], first["mean_place_lo"], first["mean_place_hi"]) in page
+    column = format_column(rank["mean_place"], rank["mean_place_lo"], rank["mean_place_hi"])
+    assert all(cell in page for cell in column)
+    # matches of fixed length on duplicate deals: the luck cancels, so no column of copies
+    assert (rank["adjusted"] - rank["mean_place"]).abs().max() < 1e-12
+    ranking = re.search(r"Ranking \(best first\)</h3>(.*?)</table>", page, re.S).group(1)
+    pairs = re.search(r"Pairwise: mean place.*?</h3>(.*?)</table>", page, re.S).group(1)
+    assert "mean place" in ranking and "luck-adjusted" not in ranking + pairs
+    assert page.count("already balance the luck of the deal") == 1
 
 
 def test_tournament_report_needs_out():
@@ -67,7 +73,8 @@ def test_per_seat_table_shows_each_strategy_at_each_seat(duplicate_report):
         cell = re.search(
             rf'<td>{seat}</td>\s*<td class="text">{strategy}</td>\s*<td>([0-9.]+) \[', section
         ).group(1)
-        assert float(cell) == pytest.approx(mean, abs=6e-4)  # shown with 3 decimals
+        shown = len(cell.partition(".")[2])  # the decimals its column's intervals need
+        assert float(cell) == pytest.approx(mean, abs=0.5 * 10**-shown + 1e-9)
 
 
 def test_report_strategy_section_and_baselines(duplicate_report):
