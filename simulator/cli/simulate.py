@@ -28,6 +28,7 @@ from simulator.cli.common import (
     strategies_option,
     workers_option,
 )
+from simulator.cli.hints import next_steps
 from simulator.cli.progress import ProgressBar, on_terminal
 from simulator.cli.report import write_run_report
 from simulator.rules.options import RulesError
@@ -283,34 +284,8 @@ def simulate_command(
     report = write_run_report(out_dir, quiet) if with_report and out_dir else None
     if report:
         click.echo(f"report: {report}")
-    for line in next_steps(out_dir, report):
+    for line in next_steps(click.get_current_context(), out_dir, report):
         click.echo(line)
-
-
-def next_steps(out_dir: Path | None, report: Path | None) -> list[str]:
-    """What to run next, closing a run's output: each a command that works as shown."""
-    if report is not None:
-        first = [f"  read the report: open {report} in a browser"]
-    elif out_dir is not None:
-        first = [
-            f"  the report of this run ({out_dir / 'report.html'}, tables and figures with "
-            "95 % intervals):",
-            f"    president report {out_dir}",
-        ]
-    else:
-        first = [
-            "  keep the rounds and write their report (tables and figures, 95 % intervals):",
-            "    president simulate --out runs/mine --report",
-        ]
-    return [
-        "",
-        "Next:",
-        *first,
-        "  the same deals under two rule sets, side by side:",
-        "    president compare --rules french --rules scum --out runs/compare",
-        "  rank strategies against each other on duplicate deals:",
-        "    president tournament --strategies lowest,random,control,planner,rules-aware",
-    ]
 
 
 def _config_of(

@@ -21,9 +21,9 @@ from tests.cli.test_bad_input import assert_refused
 from tests.conftest import run_cli
 from tests.runs.test_resume import stop_after
 
-# an option and its value, or an absolute path (a comma inside, never at the end): a
-# message's command ends where these do
-VALUE = r"[^\s;()]*[^\s;,()]"
+# an option and its value (never an option: a flag is followed by the next one), or an
+# absolute path (a comma inside, never at the end): a message's command ends where these do
+VALUE = r"(?!--)[^\s;()]*[^\s;,()]"
 COMMAND = re.compile(rf"president (\w+)((?: --[\w-]+(?: {VALUE})?| /{VALUE})*)")
 SIZES = ["--matches", "40", "--rounds-per-match", "2", "--quiet"]
 COMPARE = ["compare", "--rules", "french", "--rules", "scum", *SIZES]
