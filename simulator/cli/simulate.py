@@ -33,6 +33,7 @@ from simulator.cli.progress import ProgressBar, on_terminal
 from simulator.cli.report import write_run_report
 from simulator.rules.options import RulesError
 from simulator.runs.engines import engine_names
+from simulator.runs.jitstart import compile_seconds
 from simulator.runs.job import SimConfig, SimulationError, default_strategies, make_config
 from simulator.runs.simulate import resume, run
 from simulator.runs.summary import RunResult
@@ -226,6 +227,7 @@ def simulate_command(
         )
     bar = ProgressBar(enabled=not quiet and on_terminal())
     started = time.perf_counter()
+    compiled_before = compile_seconds()
     was_complete = False
     with terminations_interrupt() as received:
         try:
@@ -270,11 +272,7 @@ def simulate_command(
         )
     else:
         resumed = result.rounds - result.computed_rounds
-        speed = (
-            f"{result.computed_rounds / result.seconds:,.0f} rounds/s computed"
-            if result.computed_rounds and result.seconds > 0
-            else "nothing left to compute"
-        )
+        speed = speed_text(result, compile_seconds() - compiled_before)
         click.echo(
             f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s ({speed}"
             + (f"; {resumed:,} rounds were resumed from disk" if resumed else "")
@@ -286,6 +284,17 @@ def simulate_command(
         click.echo(f"report: {report}")
     for line in next_steps(click.get_current_context(), out_dir, report):
         click.echo(line)
+
+
+def speed_text(result: RunResult, compiled: float) -> str:
+    """The closing line's parenthesis: the speed of the computation, and on a first run
+    how much of the time the kernel's compile took (seconds the speed does not count)."""
+    if not result.computed_rounds or result.seconds <= 0:
+        return "nothing left to compute"
+    speed = f"{result.computed_rounds / result.seconds:,.0f} rounds/s"
+    if compiled <= 0:
+        return f"{speed} computed"
+    return f"{compiled:.1f} s compiling the kernel, once; {result.seconds:.1f} s playing: {speed}"
 
 
 def _config_of(
