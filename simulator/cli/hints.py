@@ -1,10 +1,9 @@
 """The ``Next:`` lines that close a run: commands that go on from it, as the user typed it.
 
 A suggested command repeats the options the user typed for the run (``--rules``,
-``--players``, ``--strategies``, ``--engine``, the sizes…) wherever the suggested
-command has the same option and accepts the value, so that it runs as printed and plays
-the same table: a run under ``spade`` with 5 players is not followed by a compare of
-``french`` with 4.
+``--players``, ``--strategies``, the sizes…) that the suggested command shares with
+``simulate`` (:data:`SHARED`), so that it runs as printed and plays the same table: a
+run under ``spade`` with 5 players is not followed by a compare of ``french`` with 4.
 """
 
 from __future__ import annotations
@@ -17,8 +16,16 @@ from click.core import ParameterSource
 
 # where the output goes, not what is played: a suggested command names its own
 NOT_CARRIED = frozenset({"out_dir", "resume_dir", "with_report"})
-# tournament: a size per table (--matches) and a list of distinct names (--strategies)
-TOURNAMENT_OWN = frozenset({"matches", "rounds", "strategy_list"})
+# simulate's parameters that compare and tournament have too, the same option meaning the
+# same (a tournament's --matches is per table and its --strategies distinct names: they
+# are not carried). Written out, not read from the commands, whose modules load pandas;
+# tests/cli/test_messages.py checks it against click's own commands.
+SHARED = {
+    "compare": ("players", "strategy_list", "matches", "rounds", "rounds_per_match", "seed",
+                "workers", "quiet"),
+    "tournament": ("rules_spec", "players", "rounds_per_match", "max_rounds", "seed",
+                   "workers", "quiet"),
+}  # fmt: skip
 TOURNAMENT_STRATEGIES = "lowest,random,control,planner,rules-aware"
 WIDTH = 80  # a suggested command wraps to fit a terminal of this width
 OTHER_RULES = {"scum": "french"}  # the rule set a compare sets beside the run's (else scum)
@@ -33,25 +40,15 @@ def typed_options(ctx: click.Context) -> dict[str, object]:
     }
 
 
-def carried(
-    command: str, typed: dict[str, object], skip: frozenset[str] = frozenset()
-) -> list[str]:
-    """``typed`` as options of ``command``: those it has, with a value it accepts; each
-    option with its value is one item (a line may wrap between items, never inside)."""
-    from simulator.cli import cli  # the group imports this module's users lazily
-
-    target = cli.get_command(click.Context(cli), command)
-    assert target is not None
+def carried(ctx: click.Context, typed: dict[str, object], shared: tuple[str, ...]) -> list[str]:
+    """The ``typed`` options among ``shared`` (parameter names), as typed; each option
+    with its value is one item (a line may wrap between items, never inside)."""
     items: list[str] = []
-    for param in target.params:
-        name = param.name
-        if not isinstance(param, click.Option) or name in skip or name not in typed:
+    for param in ctx.command.params:
+        if param.name not in shared or param.name not in typed:
             continue
-        value = typed[name]
-        choices = getattr(param.type, "choices", None)
-        if choices is not None and value not in choices:
-            continue
-        if not param.is_flag:
+        value = typed[param.name]
+        if not isinstance(param, click.Option) or not param.is_flag:
             items.append(f"{param.opts[0]} {shlex.quote(str(value))}")
         elif value:
             items.append(param.opts[0])
@@ -99,19 +96,24 @@ def next_steps(ctx: click.Context, out_dir: Path | None, report: Path | None) ->
         first = [
             "  keep the rounds and write their report (tables and figures, 95 % intervals):",
             *command_lines(
-                ["president simulate", *carried("simulate", typed), "--out runs/mine", "--report"]
+                [
+                    "president simulate",
+                    *carried(ctx, typed, tuple(typed)),
+                    "--out runs/mine",
+                    "--report",
+                ]
             ),
         ]
     compare = [
         "president compare",
         *compare_rules(str(ctx.params["rules_spec"])),
-        *carried("compare", typed, frozenset({"rules_specs"})),
+        *carried(ctx, typed, SHARED["compare"]),
         "--out runs/compare",
     ]
     tournament = [
         "president tournament",
         f"--strategies {tournament_strategies(typed)}",
-        *carried("tournament", typed, TOURNAMENT_OWN),
+        *carried(ctx, typed, SHARED["tournament"]),
     ]
     return [
         "",

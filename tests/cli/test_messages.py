@@ -10,10 +10,11 @@ import itertools
 import re
 import tomllib
 
+import click
 import pandas as pd
 import pytest
 
-from simulator.cli import cli
+from simulator.cli import cli, hints
 from simulator.cli.common import machine_cores
 from simulator.cli.tournament import format_pairwise, format_ranking, number
 from simulator.rules.explain import option_meanings
@@ -106,6 +107,21 @@ def test_the_next_steps_repeat_the_runs_options(tmp_path, monkeypatch):
         assert run_cli(*args, *extra).exit_code == 0, args
     assert (tmp_path / "runs" / "mine" / "report.html").exists()
     assert (tmp_path / "runs" / "compare" / "compare.html").exists()
+
+
+def test_the_options_carried_are_those_simulate_shares_with_each_command():
+    """hints.SHARED, written out to keep pandas out of a run's start, is click's own:
+    the same parameter, the same option, every value simulate accepts accepted."""
+    ctx = click.Context(cli)
+    simulate = {p.name: p for p in cli.get_command(ctx, "simulate").params}
+    for name, own in (("compare", set()), ("tournament", {"matches", "strategy_list"})):
+        target = {p.name: p for p in cli.get_command(ctx, name).params}
+        shared = set(simulate) & set(target) - hints.NOT_CARRIED - own
+        assert set(hints.SHARED[name]) == shared, name
+        for key in shared:
+            assert target[key].opts == simulate[key].opts, (name, key)
+            choices = set(getattr(simulate[key].type, "choices", ()))
+            assert choices <= set(getattr(target[key].type, "choices", choices)), (name, key)
 
 
 def test_with_report_the_next_step_opens_it(tmp_path):
