@@ -75,7 +75,7 @@ class Run:
 
     @property
     def batch_size(self) -> int:
-        """Matches per batch (whole duplicate groups), at most ``BATCHES`` batches in all:
+        """Matches per batch (whole duplicate groups), sized for ``BATCHES`` batches:
         the simulator's own batches when summary.json names them, so that the report and
         the end-of-run table use the same clusters.
 

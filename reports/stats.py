@@ -7,7 +7,8 @@ draws from its own random streams), so the reports treat **matches** as the unit
 sampling.
 
 Method (batch means, cluster-robust): the matches of a run are split into ``G``
-consecutive batches (``reports.data.BATCHES``, about 256; with fewer matches every match
+consecutive batches (``summary.json``'s ``batch_matches``; sized for about 256, more when
+a target's matches end sooner than the job expected; with fewer matches every match
 is its own batch, which is exactly the cluster-robust estimator with the match as
 cluster; a batch never splits a duplicate group). Every estimate is a ratio of sums
 R = Σy / Σn with the CR1 variance and Student's t on G − 1 degrees of freedom of

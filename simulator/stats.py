@@ -34,7 +34,7 @@ from statistics import NormalDist
 import numpy as np
 
 LEVEL = 0.95  # every interval printed is a 95 % interval
-BATCHES = 256  # at most this many clusters: larger runs group whole units into batches
+BATCHES = 256  # clusters a job's batches are sized for: larger runs group whole units
 
 Interval = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # estimate, low, high, se
 

@@ -19,8 +19,10 @@ import subprocess
 import tokenize
 from pathlib import Path
 
+import click
 import pytest
 
+from simulator.cli import cli
 from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from simulator.runs.job import default_strategies, make_config
@@ -120,6 +122,48 @@ def test_every_summary_key_is_documented(summary):
     option_keys = table_rows(section(formats, 2, "Rules files"))
     missing += [f"rules.{key}" for key in summary["rules"] if key not in option_keys]
     assert not missing, f"docs/formats.md does not document the summary keys {missing}"
+
+
+# --- (e) docs/cli.md: click's own command tree -------------------------------------------
+
+
+def command_tree(command: click.Command, path: str = "president"):
+    """``(path, command)`` of the group and every command under it, as typed."""
+    yield path, command
+    if isinstance(command, click.Group):
+        ctx = click.Context(command)
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            assert sub is not None
+            yield from command_tree(sub, f"{path} {name}")
+
+
+def option_names(command: click.Command) -> set[str]:
+    return {
+        name
+        for param in command.params
+        if isinstance(param, click.Option)
+        for name in (*param.opts, *param.secondary_opts)
+    }
+
+
+def test_cli_md_documents_every_command_and_option_and_no_other():
+    text = (DOCS / "cli.md").read_text()
+    documented = {title.strip("`"): body for title, body in sections(text, 2).items()}
+    commands = dict(command_tree(cli))
+    assert sorted(documented) == sorted(commands), "docs/cli.md: one ## section per command"
+    known = {"--help"}  # every command's own, not one of its params
+    for path, command in commands.items():
+        body, names = documented[path], option_names(command)
+        rows = set(table_rows(body))
+        assert rows == names, f"{path}: missing {names - rows}, unknown {rows - names}"
+        usage = body.strip().splitlines()[0]
+        for argument in command.params:
+            if isinstance(argument, click.Argument):
+                assert f" {argument.make_metavar(click.Context(command))}" in usage, path
+        known |= names
+    named = set(re.findall(r"(?<![\w-])--[a-z][\w-]*", text))
+    assert named <= known, f"docs/cli.md names options that do not exist: {named - known}"
 
 
 # --- (d) references -----------------------------------------------------------------------

@@ -2,17 +2,66 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from simulator.cli.common import UserError, complete_folders, quiet_option
 from simulator.cli.progress import StepProgress, on_terminal
-from simulator.runs.folder import COMPARE_FORMAT, FORMAT, manifest_in
+from simulator.runs.folder import COMPARE_FORMAT, FORMAT, free_sibling, manifest_in
+
+TOURNAMENT_FILE = "tournament.json"  # simulator.runs.tournament.save writes it
+
+
+def tournament_command(settings: dict[str, Any], out: Path) -> str | None:
+    """The ``president tournament`` that plays the saved tournament again into ``out``
+    with its page, or None when its rules are no preset (the command line cannot name
+    them)."""
+    from simulator.rules.files import rules_from_mapping
+    from simulator.rules.presets import PRESET_NAMES, preset
+
+    try:
+        rules = rules_from_mapping(settings["rules"])
+        names = ",".join(settings["strategies"])
+        sizes = [settings[key] for key in ("matches", "rounds_per_match", "max_rounds", "seed")]
+    except (KeyError, TypeError, ValueError):
+        return None
+    found = [n for n in PRESET_NAMES if preset(n).with_options(players=rules.players) == rules]
+    if not found:
+        return None
+    matches, per_match, max_rounds, seed = sizes
+    return (
+        f"president tournament --rules {found[0]} --players {rules.players} --strategies "
+        f"{names} --matches {matches} --rounds-per-match {per_match} --max-rounds "
+        f"{max_rounds} --seed {seed} --out {out} --report"
+    )
+
+
+def refuse_tournament(path: Path) -> None:
+    """A tournament's folder is no run: name its page, or the command that writes it."""
+    if (path / "rounds.parquet").exists() or not (path / TOURNAMENT_FILE).is_file():
+        return
+    head = f"{path} holds a tournament, not a run: its tables are ranking.csv and pairwise.csv"
+    if (path / "tournament.html").exists():
+        raise UserError(f"{head}; its page is {path / 'tournament.html'}")
+    try:
+        settings = json.loads((path / TOURNAMENT_FILE).read_text())
+    except (OSError, ValueError):
+        settings = {}
+    command = tournament_command(settings, free_sibling(path)) if settings else None
+    raise UserError(
+        f"{head}; its page comes from the tournament's own --report"
+        + (f", e.g. (the same tournament, its page): {command}" if command else "")
+    )
 
 
 def refuse_other_folders(path: Path) -> None:
-    """A compare's folder or an unfinished run cannot be reported: say what can."""
+    """A compare's or a tournament's folder, or an unfinished run, cannot be reported:
+    say what can."""
+    if path.is_dir():
+        refuse_tournament(path)
     manifest = manifest_in(path) if path.is_dir() else None
     if not manifest:
         return
@@ -56,7 +105,8 @@ def write_run_report(run_dir: str | Path, quiet: bool = False) -> Path:
     try:
         return write_report(path, progress)
     except ReportError as exc:
-        hint = "" if manifest_in(path) else f" (a run comes from president simulate --out {path})"
+        new = free_sibling(path)
+        hint = "" if manifest_in(path) else f" (a run comes from president simulate --out {new})"
         raise UserError(f"{exc}{hint}") from None
     finally:
         status.close()

@@ -28,10 +28,12 @@ from simulator.cli.common import (
     strategies_option,
     workers_option,
 )
+from simulator.cli.hints import next_steps
 from simulator.cli.progress import ProgressBar, on_terminal
 from simulator.cli.report import write_run_report
 from simulator.rules.options import RulesError
 from simulator.runs.engines import engine_names
+from simulator.runs.jitstart import compile_seconds
 from simulator.runs.job import SimConfig, SimulationError, default_strategies, make_config
 from simulator.runs.simulate import resume, run
 from simulator.runs.summary import RunResult
@@ -220,6 +222,7 @@ def simulate_command(
         )
     bar = ProgressBar(enabled=not quiet and on_terminal())
     started = time.perf_counter()
+    compiled_before = compile_seconds()
     was_complete = False
     with terminations_interrupt() as received:
         try:
@@ -264,11 +267,7 @@ def simulate_command(
         )
     else:
         resumed = result.rounds - result.computed_rounds
-        speed = (
-            f"{result.computed_rounds / result.seconds:,.0f} rounds/s computed"
-            if result.computed_rounds and result.seconds > 0
-            else "nothing left to compute"
-        )
+        speed = speed_text(result, compile_seconds() - compiled_before)
         click.echo(
             f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s ({speed}"
             + (f"; {resumed:,} rounds were resumed from disk" if resumed else "")
@@ -278,34 +277,19 @@ def simulate_command(
     report = write_run_report(out_dir, quiet) if with_report and out_dir else None
     if report:
         click.echo(f"report: {report}")
-    for line in next_steps(out_dir, report):
+    for line in next_steps(click.get_current_context(), out_dir, report):
         click.echo(line)
 
 
-def next_steps(out_dir: Path | None, report: Path | None) -> list[str]:
-    """What to run next, closing a run's output: each a command that works as shown."""
-    if report is not None:
-        first = [f"  read the report: open {report} in a browser"]
-    elif out_dir is not None:
-        first = [
-            f"  the report of this run ({out_dir / 'report.html'}, tables and figures with "
-            "95 % intervals):",
-            f"    president report {out_dir}",
-        ]
-    else:
-        first = [
-            "  keep the rounds and write their report (tables and figures, 95 % intervals):",
-            "    president simulate --out runs/mine --report",
-        ]
-    return [
-        "",
-        "Next:",
-        *first,
-        "  the same deals under two rule sets, side by side:",
-        "    president compare --rules french --rules scum --out runs/compare",
-        "  rank strategies against each other on duplicate deals:",
-        "    president tournament --strategies lowest,random,control,planner,rules-aware",
-    ]
+def speed_text(result: RunResult, compiled: float) -> str:
+    """The closing line's parenthesis: the speed of the computation, and on a first run
+    how much of the time the kernel's compile took (seconds the speed does not count)."""
+    if not result.computed_rounds or result.seconds <= 0:
+        return "nothing left to compute"
+    speed = f"{result.computed_rounds / result.seconds:,.0f} rounds/s"
+    if compiled <= 0:
+        return f"{speed} computed"
+    return f"{compiled:.1f} s compiling the kernel, once; {result.seconds:.1f} s playing: {speed}"
 
 
 def _config_of(

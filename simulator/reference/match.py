@@ -223,9 +223,11 @@ def play_match(
     player his seat's own play stream of the deal match instead of the match's shared one.
 
     ``observer(kind, payload)``, when given, follows the match as it is played (for
-    interactive play and logs): ``("round_start", record)`` after the deal and the
-    exchange, ``("events", (round_state, events))`` after each move (the :class:`Round`; seats in events are table
-    positions), ``("round_end", record)`` once places and points are known.
+    interactive play and logs): ``("deal", dealt)`` with the dealt hands by player,
+    before the exchange (a person giving back is told what he received);
+    ``("round_start", record)`` after the deal and the exchange;
+    ``("events", (round_state, events))`` after each move (the :class:`Round`; seats in
+    events are table positions); ``("round_end", record)`` once places and points are known.
     """
     n = rules.players
     if len(players) != n:
@@ -257,6 +259,8 @@ def play_match(
         by_pos, base, club_pos = shuffle_deal(rules, deal_rng, dealer, slots)
         hands = [by_pos[_position_of(seating, p)] for p in range(n)]
         dealt = [list(h) for h in hands]
+        if observer:
+            observer("deal", dealt)
         strength = [hand_strength(base[_position_of(seating, p)]) for p in range(n)]
         clubs = rules.clubs_three_opens
         club = seating[club_pos] if clubs != "off" else -1

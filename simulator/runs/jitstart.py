@@ -9,13 +9,21 @@ which imports ``numpy.f2py``, ``numpy.testing`` and more: 0.15–0.2 s, a fifth 
 neither, so that first load runs with both imports refused: numba records them as
 absent, which changes nothing for code that does not call them (``np.dot`` still
 imports scipy when a function using it is compiled, after this load).
+
+The first call of a job's match loop compiles it, unless numba's cache on disk holds it:
+:func:`first_call` makes that call and keeps the seconds of a compile, so that a first
+run can say how much of its time was the compile (:func:`compile_seconds`).
 """
 
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
+from typing import Any
 
 UNUSED = ("scipy.linalg", "cffi")  # optional libraries numba probes and the kernels never call
+_COMPILES: list[float] = []  # seconds of each match-loop compile in this process
 
 
 def load_numba() -> None:
@@ -37,3 +45,29 @@ def load_numba() -> None:
         for name in refused:
             if sys.modules.get(name, 0) is None:
                 del sys.modules[name]
+
+
+def compiles(loop: Any) -> bool:
+    """Whether the first call of ``loop`` (a jitted function) compiles it: nothing
+    compiled for it in this process, nothing in numba's cache on disk. A plain Python
+    wrapper (around users' strategies) is not known to: False."""
+    from simulator.kernel.config import cached_on_disk
+
+    signatures = getattr(loop, "signatures", None)
+    return signatures is not None and not signatures and not cached_on_disk(loop)
+
+
+def first_call(loop: Any, call: Callable[[], object]) -> None:
+    """``call()``, the first call of ``loop``; the seconds it took are kept as a compile's
+    when :func:`compiles` said it would compile (the one match it plays is noise)."""
+    compiling = compiles(loop)
+    started = time.perf_counter()
+    call()
+    if compiling:
+        _COMPILES.append(time.perf_counter() - started)
+
+
+def compile_seconds() -> float:
+    """The seconds this process spent compiling match loops so far (0.0 when every
+    loop came from the cache)."""
+    return sum(_COMPILES)

@@ -114,7 +114,8 @@ class SimConfig:
     @property
     def batch_matches(self) -> int:
         """Matches per batch of the intervals: whole duplicate groups (the independent
-        units), at most :data:`simulator.stats.BATCHES` batches; fixed by the job."""
+        units), sized for :data:`simulator.stats.BATCHES` batches of the matches expected;
+        fixed by the job, so a target's matches ending sooner make more batches."""
         groups = -(-self.expected_matches // self.group)
         return self.group * batch_units(groups)
 

@@ -16,6 +16,7 @@ from simulator.matchloop.api import rows_of_record, rows_room, run_matches, set_
 from simulator.matchloop.matches import out_cols
 from simulator.matchloop.seating import lineup_slot, reference_options
 from simulator.reference.match import play_match
+from simulator.runs.jitstart import first_call
 from simulator.runs.job import SimConfig, SimulationError
 from strategies.guard import Guarded
 from strategies.registry import make
@@ -67,11 +68,12 @@ def numba_engine(
     With a ``pool``, the rows are written into its arrays, which the caller gives back.
 
     Match 0 is played once here and thrown away, so that the kernel's compile (or cache
-    load) is done before the run's clock starts.
+    load) is done before the run's clock starts; a compile's seconds are kept
+    (:func:`simulator.runs.jitstart.compile_seconds`).
     """
     set_threads(workers)
     job = config.kernel_job()
-    run_matches(job, 0, 1)
+    first_call(job.runner, lambda: run_matches(job, 0, 1))
 
     def rows(lo: int, hi: int) -> np.ndarray:
         if pool is None:

@@ -3,7 +3,7 @@
 Each part's tally is stored in the manifest, so a resumed run rebuilds the same table.
 
 Clusters: the intervals treat batches of whole independent units — matches, or
-duplicate groups when matches share their deals — as the observations (at most
+duplicate groups when matches share their deals — as the observations (sized for
 :data:`simulator.stats.BATCHES` of them; every unit its own batch in small runs), so
 the tally keeps, per batch and strategy, the sums the estimates need. The batches are
 fixed by the job (:attr:`SimConfig.batch_matches`), never by parts or workers.

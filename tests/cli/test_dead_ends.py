@@ -21,9 +21,9 @@ from tests.cli.test_bad_input import assert_refused
 from tests.conftest import run_cli
 from tests.runs.test_resume import stop_after
 
-# an option and its value, or an absolute path (a comma inside, never at the end): a
-# message's command ends where these do
-VALUE = r"[^\s;()]*[^\s;,()]"
+# an option and its value (never an option: a flag is followed by the next one), or an
+# absolute path (a comma inside, never at the end): a message's command ends where these do
+VALUE = r"(?!--)[^\s;()]*[^\s;,()]"
 COMMAND = re.compile(rf"president (\w+)((?: --[\w-]+(?: {VALUE})?| /{VALUE})*)")
 SIZES = ["--matches", "40", "--rounds-per-match", "2", "--quiet"]
 COMPARE = ["compare", "--rules", "french", "--rules", "scum", *SIZES]
@@ -87,6 +87,25 @@ def test_resume_of_a_folder_without_a_run_names_a_new_run(tmp_path):
     line = assert_refused(run_cli("report", str(empty)), "no rounds.parquet")
     assert commands_in(line) == [["simulate", "--out", str(empty)]]
     follow(line, *SIZES)
+    line = assert_refused(run_cli("report", str(tmp_path)), "no rounds.parquet")
+    assert commands_in(line) == [["simulate", "--out", f"{tmp_path}-3"]]  # -2 holds a run now
+
+
+def test_report_of_a_tournament_names_its_page_or_the_command_that_writes_it(tmp_path):
+    out = tmp_path / "ranked"
+    typed = ["--rules", "scum", "--players", "3", "--strategies", "lowest,random"]
+    sizes = ["--matches", "6", "--rounds-per-match", "2", "--seed", "5", "--quiet"]
+    assert run_cli("tournament", *typed, *sizes, "--out", str(out)).exit_code == 0
+    line = assert_refused(run_cli("report", str(out)), "holds a tournament", "ranking.csv")
+    [command] = commands_in(line)
+    assert command[:7] == ["tournament", *typed]
+    assert command[-3:] == ["--out", str(tmp_path / "ranked-2"), "--report"]
+    follow(line, "--quiet")
+    page = tmp_path / "ranked-2" / "tournament.html"
+    line = assert_refused(run_cli("report", str(page.parent)), "holds a tournament")
+    assert line.endswith(f"its page is {page}")
+    saved = json.loads((out / "tournament.json").read_text())
+    assert json.loads((page.parent / "tournament.json").read_text()) == saved  # the same one
 
 
 def interrupt_compare_after(monkeypatch, parts: int) -> None:

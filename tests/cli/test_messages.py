@@ -10,10 +10,11 @@ import itertools
 import re
 import tomllib
 
+import click
 import pandas as pd
 import pytest
 
-from simulator.cli import cli
+from simulator.cli import cli, hints
 from simulator.cli.common import machine_cores
 from simulator.cli.tournament import format_pairwise, format_ranking, number
 from simulator.rules.explain import option_meanings
@@ -49,23 +50,78 @@ def test_the_quick_start_ends_with_what_to_run_next(tmp_path, monkeypatch):
     lines = result.stdout.splitlines()
     closing = next(i for i, line in enumerate(lines) if " rounds in " in line)
     assert lines[closing].endswith(f"; data in {out}")
-    hints = "\n".join(lines[closing + 1 :])
+    shown = "\n".join(lines[closing + 1 :])
+    hints = unwrapped(shown)
     assert hints.startswith("\nNext:\n")
     assert f"    president report {out}\n" in hints
     commands = commands_in(hints)
     assert [c[0] for c in commands] == ["report", "compare", "tournament"]
     for args in commands:
         extra = [] if args[0] == "report" else SIZES
-        assert run_cli(*args, *extra).exit_code == 0, args
+        ran = run_cli(*args, *extra)
+        assert ran.exit_code == 0, (args, ran.stderr)
     assert (out / "report.html").exists()
-    as_typed = hints.replace(str(out), "runs/first")  # as the README's quick start names it
+    as_typed = shown.replace(str(out), "runs/first")  # as the README's quick start names it
     assert max(map(len, as_typed.splitlines())) <= 100
+
+
+def unwrapped(text: str) -> str:
+    """Commands continued over lines with a backslash, each back on one line."""
+    return re.sub(r" \\\n +", " ", text)
 
 
 def test_without_out_the_next_step_keeps_the_rounds():
     result = run_cli("simulate", *SIZES)
     assert result.exit_code == 0
-    assert "    president simulate --out runs/mine --report\n" in result.stdout
+    assert "    president simulate --out runs/mine --report\n" not in result.stdout
+    keep = (
+        "    president simulate --matches 8 --rounds-per-match 2 --quiet --out runs/mine --report\n"
+    )
+    assert keep in unwrapped(result.stdout)
+
+
+def test_the_next_steps_repeat_the_runs_options(tmp_path, monkeypatch):
+    """Run with options: every suggested command carries those its command has, fits 80
+    columns (wrapped with a backslash) and runs as printed."""
+    monkeypatch.chdir(tmp_path)
+    table = ["--rules", "scum", "--players", "3", "--strategies", "lowest,random,lowest"]
+    sizes = ["--matches", "30", "--rounds-per-match", "3", "--seed", "2"]
+    result = run_cli("simulate", *table, *sizes, "--engine", "python", "--quiet")
+    assert result.exit_code == 0, result.stderr
+    hints = result.stdout.split("\nNext:\n", 1)[1]
+    assert max(map(len, hints.splitlines())) <= 80
+    commands = {c[0]: c for c in commands_in(unwrapped(hints))}
+    assert list(commands) == ["simulate", "compare", "tournament"]
+    kept = " ".join(commands["simulate"])
+    assert kept == " ".join(["simulate", *table, *sizes, "--engine python --quiet"]) + (
+        " --out runs/mine --report"
+    )
+    compare = " ".join(commands["compare"])
+    assert compare.startswith("compare --rules scum --rules french " + " ".join(table[2:]))
+    assert " ".join(sizes) in compare
+    tournament = " ".join(commands["tournament"])
+    assert tournament.startswith("tournament --strategies lowest,random --rules scum --players 3")
+    assert "--rounds-per-match 3 --seed 2" in tournament
+    for args in commands.values():
+        extra = ["--matches", "8"] if args[0] == "tournament" else []
+        assert run_cli(*args, *extra).exit_code == 0, args
+    assert (tmp_path / "runs" / "mine" / "report.html").exists()
+    assert (tmp_path / "runs" / "compare" / "compare.html").exists()
+
+
+def test_the_options_carried_are_those_simulate_shares_with_each_command():
+    """hints.SHARED, written out to keep pandas out of a run's start, is click's own:
+    the same parameter, the same option, every value simulate accepts accepted."""
+    ctx = click.Context(cli)
+    simulate = {p.name: p for p in cli.get_command(ctx, "simulate").params}
+    for name, own in (("compare", set()), ("tournament", {"matches", "strategy_list"})):
+        target = {p.name: p for p in cli.get_command(ctx, name).params}
+        shared = set(simulate) & set(target) - hints.NOT_CARRIED - own
+        assert set(hints.SHARED[name]) == shared, name
+        for key in shared:
+            assert target[key].opts == simulate[key].opts, (name, key)
+            choices = set(getattr(simulate[key].type, "choices", ()))
+            assert choices <= set(getattr(target[key].type, "choices", choices)), (name, key)
 
 
 def test_with_report_the_next_step_opens_it(tmp_path):

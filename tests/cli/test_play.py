@@ -141,20 +141,26 @@ ROUND_1_OVER = """\
   3rd    P2 (lowest) Scum                -2     -2
 """
 PROMPT = 'Your move ("7 7", p, ?, q): '
+GIVE_BACK_PROMPT = 'Give back 1 card ("3 4", ?, q): '
 
 
 def test_a_round_with_illegal_and_unreadable_moves():
-    keys = ["?", "7 8", "xyz", "", "K K", "4", *ROUND_1[:4], "p", *ROUND_1[4:]]
+    keys = ["?", "help", "7 8", "xyz", "", "K K", "4", *ROUND_1[:4], "p", *ROUND_1[4:]]
     result = play(*GAME, "--rounds", "1", keys=keys)
     assert result.exit_code == 0
     assert result.stderr == ""
     out = result.stdout
     assert out.startswith("President: you are P1 of 3 players; 1 round.\n\n" + FIRST_SCREEN)
-    answers = out.split(FIRST_SCREEN, 1)[1].split("\n")[:13]
-    assert answers == [
-        PROMPT + "?",
+    answers = out.split(FIRST_SCREEN, 1)[1].split("\n")[:16]
+    legal = [
         "  legal moves: 5 | 8 | 9 | 10 | J | Q | K | A | 2 | p",
         "  (type one as shown; p = pass, q = quit, a queen is Q)",
+    ]
+    assert answers == [
+        PROMPT + "?",
+        *legal,
+        PROMPT + "help",
+        *legal,
         PROMPT + "7 8",
         '  ! a combination is cards of one rank, not 7 8 (a pair of 7s is "7 7")',
         PROMPT + "xyz",
@@ -194,19 +200,25 @@ def test_a_round_with_illegal_and_unreadable_moves():
 
 
 def test_a_whole_match_with_the_exchange():
-    keys = [*ROUND_1, "2 2 2", "JK", *GIVE_BACK, *ROUND_2]
+    keys = [*ROUND_1, "?", "2 2 2", "JK", "help", *GIVE_BACK, *ROUND_2]
     result = play(*GAME, "--rounds", "2", keys=keys)
     assert result.exit_code == 0
     out = result.stdout
+    give_back_help = (
+        "  type 1 card of your hand for P2 (lowest), e.g. 6\n"
+        "  allowed: any 1 of 6 6 7 7 8 8 8 9 10 10 J Q Q Q A A 2 2\n"
+        "  (the cards you received too; a queen is Q, q = quit)\n"
+    )
     assert (
         "=== Exchange ===\n"
         "You are President: P2 (lowest) gave you their best card.\n"
+        "You received: 2\n"
         "Your hand: 6 6 7 7 8 8 8 9 10 10 J Q Q Q A A 2 2\n"
-        'Give back 1 card (ranks such as "3 4", q = quit): 2 2 2\n'
+        f"{GIVE_BACK_PROMPT}?\n" + give_back_help + f"{GIVE_BACK_PROMPT}2 2 2\n"
         "  ! give back exactly 1 card, not 3\n"
-        'Give back 1 card (ranks such as "3 4", q = quit): JK\n'
+        f"{GIVE_BACK_PROMPT}JK\n"
         "  ! you hold no JK\n"
-        'Give back 1 card (ranks such as "3 4", q = quit): 6\n'
+        f"{GIVE_BACK_PROMPT}help\n" + give_back_help + f"{GIVE_BACK_PROMPT}6\n"
         "\n=== Round 2 ===\n"
         "P1 (you) dealt; P2 (lowest) leads.\n"
         "Exchange: you received 2 from P2 (lowest) and gave back 6.\n"

@@ -16,6 +16,7 @@ from simulator.rules.cards import RANK_NAMES, CardError, parse_card
 
 PROMPT = 'Your move ("7 7", p, ?, q):'
 QUIT_WORDS = ("q", "quit")
+HELP_WORDS = ("?", "help")
 ANSI = {
     "bold": "\x1b[1m",
     "red": "\x1b[31m",
@@ -87,6 +88,11 @@ def is_quit(text: str) -> bool:
     return text in QUIT_WORDS
 
 
+def is_help(text: str) -> bool:
+    """``?`` or ``help``: the prompt's help instead of an answer."""
+    return text.lower() in HELP_WORDS
+
+
 def parse_cards(text: str) -> list[int]:
     """The ranks of typed cards (``"7 7"``, ``"7,7"``, ``"10h 10s"``), or a MoveError."""
     tokens = text.replace(",", " ").split()
@@ -135,6 +141,18 @@ def why_refused(move: Move, obs: Observation, rnd: Round | None) -> str | None:
 def legal_text(legal: Sequence[Move]) -> str:
     """The legal moves as the person would type them: ``3 | 7 7 | pass``."""
     return " | ".join("p" if m.is_pass else str(m) for m in legal)
+
+
+def give_back_help(hand: Sequence[int], k: int, partner: str) -> list[str]:
+    """The give-back prompt's help: what to type and which cards may go back."""
+    cards = [rank for rank, held in enumerate(hand) for _ in range(held)]
+    example = " ".join(RANK_NAMES[rank] for rank in cards[:k])
+    plural = "s" if k > 1 else ""
+    return [
+        f"  type {k} card{plural} of your hand for {partner}, e.g. {example}",
+        f"  allowed: any {k} of {' '.join(RANK_NAMES[rank] for rank in cards)}",
+        "  (the cards you received too; a queen is Q, q = quit)",
+    ]
 
 
 def parse_give_back(text: str, hand: Sequence[int], k: int) -> list[int]:

@@ -73,6 +73,7 @@ class Table:
     prev_places: list[int] = field(default_factory=list)
     places: list[list[int]] = field(default_factory=list)  # by round, by player
     given_back: list[int] = field(default_factory=list)
+    dealt: list[list[int]] = field(default_factory=list)  # this round's dealt hands, by player
     name_width: int = field(init=False, default=0)  # the longest "P2 (name)" at the table
 
     def __post_init__(self) -> None:
@@ -96,11 +97,17 @@ class Table:
         assert self.record is not None
         return self.record.seating[pos]
 
+    def received(self, player: int, k: int) -> list[int]:
+        """The ``k`` cards ``player`` gives in this round's exchange: his best dealt."""
+        return counts_from_cards(best_cards(self.dealt[player], k))
+
     # ------------------------------------------------------------ observer
 
     def observe(self, kind: str, payload: Any) -> None:
         """The ``observer`` of :func:`play_match`."""
-        if kind == "round_start":
+        if kind == "deal":
+            self.dealt = payload
+        elif kind == "round_start":
             self._round_start(payload)
         elif kind == "events":
             rnd, events = payload
@@ -137,7 +144,7 @@ class Table:
         lines = []
         for i, k in exchange_pairs(self.rules):
             better, worse = by_place[i], by_place[n + 1 - i]
-            given = counts_from_cards(best_cards(record.dealt[worse], k))
+            given = self.received(worse, k)
             if better == self.human:
                 back = format_hand(counts_from_cards(self.given_back))
                 lines.append(

@@ -17,6 +17,8 @@ from simulator.apps.play.input import (
     Console,
     MoveError,
     QuitGame,
+    give_back_help,
+    is_help,
     is_quit,
     legal_text,
     parse_give_back,
@@ -56,7 +58,7 @@ class Human:
             text = console.ask(PROMPT)
             if is_quit(text):
                 raise QuitGame("quit")
-            if text == "?":
+            if is_help(text):
                 console.say(f"  legal moves: {legal_text(obs.legal)}")
                 console.say("  (type one as shown; p = pass, q = quit, a queen is Q)")
                 continue
@@ -81,16 +83,22 @@ class Human:
         plural = "s" if k > 1 else ""
         console.say()
         console.say(console.palette.paint("=== Exchange ===", "bold"))
+        received = format_hand(table.received(partner, k))
         console.say(f"You are {role}: {table.label(partner)} gave you their best card{plural}.")
+        console.say(f"You received: {console.palette.paint(received, 'green')}")
         console.say(f"Your hand: {console.palette.paint(format_hand(hand), 'green')}")
         if opens:
             console.say(
                 "You hold the 3 of clubs: you lead this round unless you give back your last 3."
             )
         while True:
-            text = console.ask(f'Give back {k} card{plural} (ranks such as "3 4", q = quit):')
+            text = console.ask(f'Give back {k} card{plural} ("3 4", ?, q):')
             if is_quit(text):
                 raise QuitGame("quit")
+            if is_help(text):
+                for line in give_back_help(hand, k, table.label(partner)):
+                    console.say(line)
+                continue
             try:
                 table.given_back = parse_give_back(text, hand, k)
             except MoveError as exc:
