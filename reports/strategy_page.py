@@ -24,6 +24,7 @@ from reports.glossary import glossary, term
 from reports.stats import format_ci
 from reports.summary import winner
 from simulator.rules.options import Rules
+from simulator.runs.claims import write_atomic
 from simulator.runs.standings import (
     DECILES,
     ClusterSums,
@@ -250,5 +251,5 @@ def write_tournament_page(out: Path, rules: Rules, config: Any, st: Standings) -
         lead,
     )
     path = out / PAGE_FILE
-    path.write_text(page, encoding="utf-8")
+    write_atomic(path, page)
     return path

@@ -8,7 +8,8 @@ import click
 
 from simulator.cli.common import UserError, complete_folders, quiet_option
 from simulator.cli.progress import StepProgress, on_terminal
-from simulator.runs.folder import COMPARE_FORMAT, FORMAT, manifest_in
+from simulator.runs.claims import COMPARE_FORMAT, manifest_in
+from simulator.runs.summary import FORMAT
 
 
 def refuse_other_folders(path: Path) -> None:
