@@ -183,6 +183,7 @@ class TournamentFolder:
                     "bytes": len(data),
                 }
             )
+            self.manifest["tables"].sort(key=lambda entry: entry["table"])  # one a resume replays
             self._save()
         except OSError as exc:
             raise TournamentError(
