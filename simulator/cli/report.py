@@ -8,12 +8,13 @@ import click
 
 from simulator.cli.common import UserError, complete_folders, quiet_option
 from simulator.cli.progress import StepProgress, on_terminal
-from simulator.runs.claims import COMPARE_FORMAT, manifest_in
+from simulator.runs.claims import COMPARE_FORMAT, TOURNAMENT_FORMAT, manifest_in
 from simulator.runs.summary import FORMAT
 
 
 def refuse_other_folders(path: Path) -> None:
-    """A compare's folder or an unfinished run cannot be reported: say what can."""
+    """A compare's or a tournament's folder or an unfinished run cannot be reported: say
+    what can."""
     manifest = manifest_in(path) if path.is_dir() else None
     if not manifest:
         return
@@ -23,6 +24,11 @@ def refuse_other_folders(path: Path) -> None:
         raise UserError(
             f"{path} holds a compare, not a run: its page is {path / 'compare.html'}; a "
             f"variant's report: president report {path / 'runs' / first}"
+        )
+    if manifest.get("format") == TOURNAMENT_FORMAT:
+        raise UserError(
+            f"{path} holds a tournament, not a run: its page comes from president "
+            f"tournament --resume {path} --report"
         )
     if manifest.get("format") == FORMAT and manifest.get("complete") is not True:
         raise UserError(

@@ -41,7 +41,10 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     half. Text is written as UTF-8."""
     tmp = path.with_name(f".{path.name}.tmp")
     try:
-        tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        if isinstance(data, str):
+            tmp.write_text(data, encoding="utf-8")
+        else:
+            tmp.write_bytes(data)
         fsync(tmp)
         os.replace(tmp, path)
     except OSError:

@@ -176,7 +176,7 @@ def test_a_tournament_never_writes_into_another_run(tmp_path):
     assert folder_bytes(run) == before
 
 
-def test_a_second_tournament_into_a_finished_one_is_refused(tmp_path):
+def test_a_finished_tournament_refuses_a_second_one_and_a_run_report(tmp_path):
     out = tmp_path / "t"
     assert run_cli("tournament", *JOB, "--out", str(out)).exit_code == 0
     before = folder_bytes(out)
@@ -185,6 +185,10 @@ def test_a_second_tournament_into_a_finished_one_is_refused(tmp_path):
     assert f"its ranking is {out / 'ranking.csv'}" in line
     assert line.endswith(f"e.g. --out {tmp_path / 't-2'})")
     assert folder_bytes(out) == before
+    line = assert_refused(run_cli("report", str(out)), "holds a tournament, not a run")
+    assert commands_in(line) == [["tournament", "--resume", str(out), "--report"]]
+    follow(line)
+    assert (out / "tournament.html").exists()
 
 
 def test_a_new_tournament_into_a_stopped_one_points_to_resume(tmp_path, played):
