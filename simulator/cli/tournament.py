@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import signal
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import click
@@ -190,12 +191,13 @@ def tournament_command(
         raise common.UserError(str(exc)) from None
     for note in folder.dropped if folder else ():
         click.echo(f"note: {note}: the table is played again", err=True)
-    standings = _play(rules, config, workers, folder, quiet)
-    click.echo(format_ranking(standings.ranking, standings.clusters))
-    click.echo()
-    click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
-    if folder is not None:
-        _save(folder, standings)
+    with _stops_in_one_line(folder):
+        standings = _play(rules, config, workers, folder, quiet)
+        click.echo(format_ranking(standings.ranking, standings.clusters))
+        click.echo()
+        click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
+        if folder is not None:
+            _save(folder, standings)
 
 
 def _tournament(
@@ -235,20 +237,28 @@ def _play(
     folder: TournamentFolder | None,
     quiet: bool,
 ) -> Standings:
-    """Play the tables (those not in ``folder`` yet), the table being played on a terminal;
-    Ctrl-C or SIGTERM stops it in one line naming the command that finishes it."""
+    """Play the tables (those not in ``folder`` yet), the table being played on a terminal."""
     status = StepProgress(enabled=not quiet and on_terminal())
 
     def progress(done: int, total: int, lineup: tuple[str, ...]) -> None:
         status.step(done, total, f"table {done + 1}/{total}", ", ".join(lineup))
 
+    try:
+        return run_tournament(rules, config, workers, progress, folder)
+    except (TournamentError, registry.StrategyError) as exc:
+        raise common.UserError(str(exc)) from None
+    finally:
+        status.close()
+
+
+@contextlib.contextmanager
+def _stops_in_one_line(folder: TournamentFolder | None) -> Iterator[None]:
+    """Ctrl-C or SIGTERM, while tables are played or results written, stops the tournament
+    in one line naming the command that finishes it (the finished tables are kept)."""
     with terminations_interrupt() as received:
         try:
-            return run_tournament(rules, config, workers, progress, folder)
-        except (TournamentError, registry.StrategyError) as exc:
-            raise common.UserError(str(exc)) from None
+            yield
         except KeyboardInterrupt:
-            status.close()
             signum = received[0] if received else signal.SIGINT
             kept = (
                 f"; the finished tables are kept: president tournament --resume {folder.path}"
@@ -257,8 +267,6 @@ def _play(
             )
             click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
             sys.exit(128 + signum)
-        finally:
-            status.close()
 
 
 def _save(folder: TournamentFolder, standings: Standings) -> None:
