@@ -193,10 +193,11 @@ def tournament_command(
         click.echo(f"note: {note}: the table is played again", err=True)
     with _stops_in_one_line(folder):
         standings = _play(rules, config, workers, folder, quiet)
-        click.echo(format_ranking(standings.ranking, standings.clusters))
-        click.echo()
-        click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
-        if folder is not None:
+    click.echo(format_ranking(standings.ranking, standings.clusters))
+    click.echo()
+    click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
+    if folder is not None:
+        with _stops_in_one_line(folder):
             _save(folder, standings)
 
 
