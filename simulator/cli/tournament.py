@@ -117,90 +117,6 @@ def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-@click.command("tournament")
-@common.rules_option
-@common.players_option
-@click.option(
-    "--strategies",
-    "strategy_list",
-    default=None,
-    shell_complete=common.complete_strategies,
-    help="Strategies to rank, comma-separated (default: every registered one). With more "
-    "than --players, every combination of them gets a table.",
-)
-@click.option("--matches", type=int, default=400, show_default=True,
-              help="Matches per table (rounded up to whole duplicate groups).")  # fmt: skip
-@common.rounds_per_match_option
-@common.max_rounds_option
-@common.seed_option
-@common.workers_option
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
-              shell_complete=common.complete_folders,
-              help="Folder for ranking.csv, pairwise.csv, deciles.csv and tournament.json.")  # fmt: skip
-@click.option("--report", "with_report", is_flag=True,
-              help="Also write OUT/tournament.html, the strategy report (needs --out).")  # fmt: skip
-@click.option("--resume", "resume_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, shell_complete=common.complete_folders,
-              help="Finish the interrupted tournament in this folder (its settings come "
-              "from its manifest); the tables already played are not played again.")  # fmt: skip
-@common.quiet_option
-def tournament_command(
-    rules_spec: str,
-    players: int | None,
-    strategy_list: str | None,
-    matches: int,
-    rounds_per_match: int,
-    max_rounds: int,
-    seed: int,
-    workers: int,
-    out_dir: Path | None,
-    with_report: bool,
-    resume_dir: Path | None,
-    quiet: bool,
-) -> None:
-    """Rank strategies fairly: seat rotation and duplicate deals, many matches.
-
-    Prints the ranking (mean place, luck-adjusted mean place, President and Scum rates,
-    match wins, each with a 95 % interval whose clusters are the deal groups, shared by
-    all tables) and each pair's mean place difference once, sorted, starred after Holm's
-    adjustment; --out saves them as CSV, --report writes the strategy report. On a
-    terminal, the table being played and the time left are shown on standard error. A
-    tournament stopped by Ctrl-C, SIGTERM or a crash keeps its finished tables:
-    --resume OUT finishes it.
-    """
-    if resume_dir is not None:
-        common.refuse_job_options("tournament", resume_dir, JOB_PARAMS,
-                                  "--workers, --report, --quiet")  # fmt: skip
-        out_dir = resume_dir
-    if with_report and out_dir is None:
-        raise common.UserError(
-            "--report needs --out DIR (the report is written to DIR/tournament.html): e.g. "
-            "president tournament --out runs/tournament --report"
-        )
-    try:
-        if resume_dir is not None:
-            folder = TournamentFolder.reopen(resume_dir, with_report)
-            rules, config = folder.rules, folder.config
-        else:
-            rules, config = _tournament(rules_spec, players, strategy_list, matches,
-                                        rounds_per_match, max_rounds, seed)  # fmt: skip
-            folder = None if out_dir is None else TournamentFolder.create(
-                out_dir, rules, config, with_report
-            )  # fmt: skip
-    except (TournamentError, SimulationError, registry.StrategyError) as exc:
-        raise common.UserError(str(exc)) from None
-    for note in folder.dropped if folder else ():
-        click.echo(f"note: {note}: the table is played again", err=True)
-    with _stops_in_one_line(folder):
-        standings = _play(rules, config, workers, folder, quiet)
-    click.echo(format_ranking(standings.ranking, standings.clusters))
-    click.echo()
-    click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
-    if folder is not None:
-        with _stops_in_one_line(folder):
-            _save(folder, standings)
-
-
 def _tournament(
     rules_spec: str,
     players: int | None,
@@ -290,3 +206,87 @@ def _save(folder: TournamentFolder, standings: Standings) -> None:
         ) from None
     if folder.was_complete:
         click.echo(f"the tournament in {out} was already complete: no table was played again")
+
+
+@click.command("tournament")
+@common.rules_option
+@common.players_option
+@click.option(
+    "--strategies",
+    "strategy_list",
+    default=None,
+    shell_complete=common.complete_strategies,
+    help="Strategies to rank, comma-separated (default: every registered one). With more "
+    "than --players, every combination of them gets a table.",
+)
+@click.option("--matches", type=int, default=400, show_default=True,
+              help="Matches per table (rounded up to whole duplicate groups).")  # fmt: skip
+@common.rounds_per_match_option
+@common.max_rounds_option
+@common.seed_option
+@common.workers_option
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
+              shell_complete=common.complete_folders,
+              help="Folder for ranking.csv, pairwise.csv, deciles.csv and tournament.json.")  # fmt: skip
+@click.option("--report", "with_report", is_flag=True,
+              help="Also write OUT/tournament.html, the strategy report (needs --out).")  # fmt: skip
+@click.option("--resume", "resume_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, shell_complete=common.complete_folders,
+              help="Finish the interrupted tournament in this folder (its settings come "
+              "from its manifest); the tables already played are not played again.")  # fmt: skip
+@common.quiet_option
+def tournament_command(
+    rules_spec: str,
+    players: int | None,
+    strategy_list: str | None,
+    matches: int,
+    rounds_per_match: int,
+    max_rounds: int,
+    seed: int,
+    workers: int,
+    out_dir: Path | None,
+    with_report: bool,
+    resume_dir: Path | None,
+    quiet: bool,
+) -> None:
+    """Rank strategies fairly: seat rotation and duplicate deals, many matches.
+
+    Prints the ranking (mean place, luck-adjusted mean place, President and Scum rates,
+    match wins, each with a 95 % interval whose clusters are the deal groups, shared by
+    all tables) and each pair's mean place difference once, sorted, starred after Holm's
+    adjustment; --out saves them as CSV, --report writes the strategy report. On a
+    terminal, the table being played and the time left are shown on standard error. A
+    tournament stopped by Ctrl-C, SIGTERM or a crash keeps its finished tables:
+    --resume OUT finishes it.
+    """
+    if resume_dir is not None:
+        common.refuse_job_options("tournament", resume_dir, JOB_PARAMS,
+                                  "--workers, --report, --quiet")  # fmt: skip
+        out_dir = resume_dir
+    if with_report and out_dir is None:
+        raise common.UserError(
+            "--report needs --out DIR (the report is written to DIR/tournament.html): e.g. "
+            "president tournament --out runs/tournament --report"
+        )
+    try:
+        if resume_dir is not None:
+            folder = TournamentFolder.reopen(resume_dir, with_report)
+            rules, config = folder.rules, folder.config
+        else:
+            rules, config = _tournament(rules_spec, players, strategy_list, matches,
+                                        rounds_per_match, max_rounds, seed)  # fmt: skip
+            folder = None if out_dir is None else TournamentFolder.create(
+                out_dir, rules, config, with_report
+            )  # fmt: skip
+    except (TournamentError, SimulationError, registry.StrategyError) as exc:
+        raise common.UserError(str(exc)) from None
+    for note in folder.dropped if folder else ():
+        click.echo(f"note: {note}: the table is played again", err=True)
+    with _stops_in_one_line(folder):
+        standings = _play(rules, config, workers, folder, quiet)
+    click.echo(format_ranking(standings.ranking, standings.clusters))
+    click.echo()
+    click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
+    if folder is not None:
+        with _stops_in_one_line(folder):
+            _save(folder, standings)
