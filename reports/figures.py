@@ -28,6 +28,7 @@ from reports import html, numbers
 from reports.colours import colour
 from reports.estimates import POOLED
 from simulator.rules.roles import ROLE_NAMES, ROLE_TITLES
+from simulator.runs.claims import write_atomic
 
 SHORT = {
     "president": "P",
@@ -56,6 +57,7 @@ STYLE = {
     "grid.alpha": 0.3,
     "legend.frameon": False,
     "errorbar.capsize": 3,
+    "svg.hashsalt": "president-sim",  # SVG ids the same in every drawing of a figure
 }
 Drawing = Callable[..., Figure]  # called with narrow=True or False
 
@@ -68,23 +70,26 @@ def new_figure(width: float, height: float) -> Figure:
 
 
 def render(fig: Figure, fmt: str) -> bytes:
-    """A figure as PNG or SVG bytes (written to figures/ and, as PNG, embedded)."""
+    """A figure as PNG or SVG bytes (written to figures/ and, as PNG, embedded): the
+    same bytes for the same figure, an SVG without the date and with ids from a fixed
+    salt (:data:`STYLE`), so that a page made again (a resumed tournament) is identical."""
     buffer = io.BytesIO()
-    fig.savefig(buffer, format=fmt, dpi=RENDER_DPI)
+    fig.savefig(buffer, format=fmt, dpi=RENDER_DPI, metadata={"Date": None})
     return buffer.getvalue()
 
 
 def publish(drawings: dict[str, tuple[Drawing, object]], out_dir: Path) -> dict[str, str]:
     """Draw every figure in both layouts, write the wide one as ``out_dir/NAME.png`` and
-    ``.svg``, and return each figure's HTML (both layouts embedded) by name."""
+    ``.svg`` (atomically: a stopped page leaves no half figure), and return each figure's
+    HTML (both layouts embedded) by name."""
     out_dir.mkdir(parents=True, exist_ok=True)
     embedded = {}
     with mpl.rc_context(STYLE):
         for name, (draw, caption) in drawings.items():
             wide, narrow = draw(narrow=False), draw(narrow=True)
             png = render(wide, "png")
-            (out_dir / f"{name}.png").write_bytes(png)
-            (out_dir / f"{name}.svg").write_bytes(render(wide, "svg"))
+            write_atomic(out_dir / f"{name}.png", png)
+            write_atomic(out_dir / f"{name}.svg", render(wide, "svg"))
             sizes = (_css_size(wide), _css_size(narrow))
             embedded[name] = html.figure(name, png, render(narrow, "png"), caption, sizes)
     return embedded

@@ -23,6 +23,7 @@ from reports.figures import Drawing, publish
 from reports.glossary import glossary, term
 from reports.summary import winner
 from simulator.rules.options import Rules
+from simulator.runs.claims import write_atomic
 from simulator.runs.standings import (
     DECILES,
     ClusterSums,
@@ -260,5 +261,5 @@ def write_tournament_page(out: Path, rules: Rules, config: Any, st: Standings) -
         lead,
     )
     path = out / PAGE_FILE
-    path.write_text(page, encoding="utf-8")
+    write_atomic(path, page)
     return path

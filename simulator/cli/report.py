@@ -10,7 +10,8 @@ import click
 
 from simulator.cli.common import UserError, complete_folders, quiet_option
 from simulator.cli.progress import StepProgress, on_terminal
-from simulator.runs.folder import COMPARE_FORMAT, FORMAT, free_sibling, manifest_in
+from simulator.runs.claims import COMPARE_FORMAT, TOURNAMENT_FORMAT, free_sibling, manifest_in
+from simulator.runs.summary import FORMAT
 
 TOURNAMENT_FILE = "tournament.json"  # simulator.runs.tournament.save writes it
 
@@ -60,9 +61,14 @@ def refuse_tournament(path: Path) -> None:
 def refuse_other_folders(path: Path) -> None:
     """A compare's or a tournament's folder, or an unfinished run, cannot be reported:
     say what can."""
+    manifest = manifest_in(path) if path.is_dir() else None
+    if manifest and manifest.get("format") == TOURNAMENT_FORMAT and not manifest.get("complete"):
+        raise UserError(
+            f"{path} holds an unfinished tournament, not a run: president tournament "
+            f"--resume {path} --report finishes it and writes its page"
+        )
     if path.is_dir():
         refuse_tournament(path)
-    manifest = manifest_in(path) if path.is_dir() else None
     if not manifest:
         return
     if manifest.get("format") == COMPARE_FORMAT:
@@ -71,6 +77,11 @@ def refuse_other_folders(path: Path) -> None:
         raise UserError(
             f"{path} holds a compare, not a run: its page is {path / 'compare.html'}; a "
             f"variant's report: president report {path / 'runs' / first}"
+        )
+    if manifest.get("format") == TOURNAMENT_FORMAT:
+        raise UserError(
+            f"{path} holds a tournament, not a run: its page comes from president "
+            f"tournament --resume {path} --report"
         )
     if manifest.get("format") == FORMAT and manifest.get("complete") is not True:
         raise UserError(

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
+import signal
+import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import click
@@ -14,11 +17,17 @@ import pandas as pd
 from reports import numbers
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
-from simulator.runs.folder import free_sibling
+from simulator.cli.simulate import terminations_interrupt
+from simulator.rules.options import Rules
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, SimulationError, check_sizes
-from simulator.runs.standings import stars
-from simulator.runs.tournament import TournamentConfig, TournamentError, run_tournament, save
+from simulator.runs.standings import Standings, stars
+from simulator.runs.tournament import TournamentConfig, TournamentError, results, run_tournament
+from simulator.runs.tournament_folder import TournamentFolder
 from strategies import registry
+
+# parameters that define the tournament: --resume reads them from OUT/manifest.json instead
+JOB_PARAMS = ("rules_spec", "players", "strategy_list", "matches", "rounds_per_match",
+              "max_rounds", "seed", "out_dir")  # fmt: skip
 
 ESTIMATES = (
     ("mean_place", "mean place"),
@@ -119,6 +128,97 @@ def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def _tournament(
+    rules_spec: str,
+    players: int | None,
+    strategy_list: str | None,
+    matches: int,
+    rounds_per_match: int | None,
+    max_rounds: int,
+    seed: int,
+) -> tuple[Rules, TournamentConfig]:
+    """The tournament the command line describes, or a UserError naming what is wrong."""
+    rules = common.resolve_rules(rules_spec)
+    if players is not None:
+        try:
+            rules = rules.with_options(players=players)
+        except ValueError as exc:
+            raise common.UserError(str(exc)) from None
+    try:
+        check_sizes(matches, None, rounds_per_match, max_rounds)
+    except SimulationError as exc:
+        raise common.UserError(str(exc)) from None
+    names = [s.strip() for s in strategy_list.split(",")] if strategy_list else registry.names()
+    if len(set(names)) < 2:  # the library refuses it too, without the example
+        raise common.UserError(
+            f"a tournament needs at least 2 different strategies, not --strategies "
+            f"{strategy_list}: e.g. president tournament --strategies lowest,random"
+        )
+    k = rounds_per_match or DEFAULT_ROUNDS_PER_MATCH
+    return rules, TournamentConfig(tuple(names), matches, k, max_rounds, seed)
+
+
+def _play(
+    rules: Rules,
+    config: TournamentConfig,
+    workers: int,
+    folder: TournamentFolder | None,
+    quiet: bool,
+) -> Standings:
+    """Play the tables (those not in ``folder`` yet), the table being played on a terminal."""
+    status = StepProgress(enabled=not quiet and on_terminal())
+
+    def progress(done: int, total: int, lineup: tuple[str, ...]) -> None:
+        status.step(done, total, f"table {done + 1}/{total}", ", ".join(lineup))
+
+    try:
+        return run_tournament(rules, config, workers, progress, folder)
+    except (TournamentError, registry.StrategyError) as exc:
+        raise common.UserError(str(exc)) from None
+    finally:
+        status.close()
+
+
+@contextlib.contextmanager
+def _stops_in_one_line(folder: TournamentFolder | None) -> Iterator[None]:
+    """Ctrl-C or SIGTERM, while tables are played or results written, stops the tournament
+    in one line naming the command that finishes it (the finished tables are kept)."""
+    with terminations_interrupt() as received:
+        try:
+            yield
+        except KeyboardInterrupt:
+            signum = received[0] if received else signal.SIGINT
+            kept = (
+                f"; the finished tables are kept: president tournament --resume {folder.path}"
+                if folder
+                else ""
+            )
+            click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
+            sys.exit(128 + signum)
+
+
+def _save(folder: TournamentFolder, standings: Standings) -> None:
+    """Write the result files (and the page), then mark the tournament complete."""
+    out = folder.path
+    try:
+        for name, text in results(folder.rules, folder.config, standings).items():
+            folder.write(name, text)
+        click.echo(f"saved to {out}/ranking.csv, pairwise.csv, deciles.csv, tournament.json")
+        if folder.report:
+            from reports.strategy_page import write_tournament_page
+
+            page = write_tournament_page(out, folder.rules, folder.config, standings)
+            click.echo(f"report: {page}")
+        folder.finish()
+    except OSError as exc:
+        raise common.UserError(
+            f"cannot write to {out}: {exc.strerror or exc} (the tables are kept: free the "
+            f"problem, then president tournament --resume {out})"
+        ) from None
+    if folder.was_complete:
+        click.echo(f"the tournament in {out} was already complete: no table was played again")
+
+
 @click.command("tournament")
 @common.rules_option
 @common.players_option
@@ -141,6 +241,10 @@ def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
               help="Folder for ranking.csv, pairwise.csv, deciles.csv and tournament.json.")  # fmt: skip
 @click.option("--report", "with_report", is_flag=True,
               help="Also write OUT/tournament.html, the strategy report (needs --out).")  # fmt: skip
+@click.option("--resume", "resume_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, shell_complete=common.complete_folders,
+              help="Finish the interrupted tournament in this folder (its settings come "
+              "from its manifest); the tables already played are not played again.")  # fmt: skip
 @common.quiet_option
 def tournament_command(
     rules_spec: str,
@@ -153,6 +257,7 @@ def tournament_command(
     workers: int,
     out_dir: Path | None,
     with_report: bool,
+    resume_dir: Path | None,
     quiet: bool,
 ) -> None:
     """Rank strategies fairly: seat rotation and duplicate deals, many matches.
@@ -161,57 +266,38 @@ def tournament_command(
     luck to adjust for, President and Scum rates, match wins, each with a 95 % interval whose clusters are the deal groups, shared by
     all tables) and each pair's mean place difference once, sorted, starred after Holm's
     adjustment; --out saves them as CSV, --report writes the strategy report. On a
-    terminal, the table being played and the time left are shown on standard error.
+    terminal, the table being played and the time left are shown on standard error. A
+    tournament stopped by Ctrl-C, SIGTERM or a crash keeps its finished tables:
+    --resume OUT finishes it.
     """
+    if resume_dir is not None:
+        common.refuse_job_options("tournament", resume_dir, JOB_PARAMS,
+                                  "--workers, --report, --quiet")  # fmt: skip
+        out_dir = resume_dir
     if with_report and out_dir is None:
         raise common.UserError(
             "--report needs --out DIR (the report is written to DIR/tournament.html): e.g. "
             "president tournament --out runs/tournament --report"
         )
-    rules = common.resolve_rules(rules_spec)
-    if players is not None:
-        try:
-            rules = rules.with_options(players=players)
-        except ValueError as exc:
-            raise common.UserError(str(exc)) from None
     try:
-        check_sizes(matches, None, rounds_per_match, max_rounds)
-    except SimulationError as exc:
+        if resume_dir is not None:
+            folder = TournamentFolder.reopen(resume_dir, with_report)
+            rules, config = folder.rules, folder.config
+        else:
+            rules, config = _tournament(rules_spec, players, strategy_list, matches,
+                                        rounds_per_match, max_rounds, seed)  # fmt: skip
+            folder = None if out_dir is None else TournamentFolder.create(
+                out_dir, rules, config, with_report
+            )  # fmt: skip
+    except (TournamentError, SimulationError, registry.StrategyError) as exc:
         raise common.UserError(str(exc)) from None
-    if out_dir is not None:  # before the play, not after minutes of it
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise common.UserError(
-                f"--out {out_dir} is not a writable folder ({exc.strerror}; the same command "
-                f"with another folder, e.g. --out {free_sibling(out_dir)})"
-            ) from None
-    names = [s.strip() for s in strategy_list.split(",")] if strategy_list else registry.names()
-    if len(set(names)) < 2:  # the library refuses it too, without the example
-        raise common.UserError(
-            f"a tournament needs at least 2 different strategies, not --strategies "
-            f"{strategy_list}: e.g. president tournament --strategies lowest,random"
-        )
-    k = rounds_per_match or DEFAULT_ROUNDS_PER_MATCH
-    config = TournamentConfig(tuple(names), matches, k, max_rounds, seed)
-    status = StepProgress(enabled=not quiet and on_terminal())
-
-    def progress(done: int, total: int, lineup: tuple[str, ...]) -> None:
-        status.step(done, total, f"table {done + 1}/{total}", ", ".join(lineup))
-
-    try:
-        standings = run_tournament(rules, config, workers, progress)
-    except (TournamentError, registry.StrategyError) as exc:
-        raise common.UserError(str(exc)) from None
-    finally:
-        status.close()
+    for note in folder.dropped if folder else ():
+        click.echo(f"note: {note}: the table is played again", err=True)
+    with _stops_in_one_line(folder):
+        standings = _play(rules, config, workers, folder, quiet)
     click.echo(format_ranking(standings.ranking, standings.clusters, standings.luck_balanced))
     click.echo()
     click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
-    if out_dir is not None:
-        save(out_dir, rules, config, standings)
-        click.echo(f"saved to {out_dir}/ranking.csv, pairwise.csv, deciles.csv, tournament.json")
-    if with_report:
-        from reports.strategy_page import write_tournament_page
-
-        click.echo(f"report: {write_tournament_page(out_dir, rules, config, standings)}")
+    if folder is not None:
+        with _stops_in_one_line(folder):
+            _save(folder, standings)

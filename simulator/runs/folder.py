@@ -25,6 +25,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from simulator import __version__
+from simulator.runs.claims import (
+    MANIFEST_FILE,
+    claim,
+    free_sibling,
+    fsync,
+    held_by_another,
+    write_json_atomic,
+)
 from simulator.runs.job import SimConfig, SimulationError
 from simulator.runs.summary import FORMAT, ROUNDS_FILE, SUMMARY_FILE
 from simulator.runs.tally import Tally
@@ -32,8 +40,6 @@ from simulator.runs.tally import Tally
 if TYPE_CHECKING:
     import pyarrow as pa
 
-MANIFEST_FILE = "manifest.json"
-COMPARE_FORMAT = "president-sim/compare/1"  # the manifest of a compare's folder
 PART_NAME = re.compile(r"part-(\d{5})\.parquet")
 # a part being written (``.TOKEN`` when several writers may stage the same part), and the
 # mark of a run whose workers may write
@@ -79,7 +85,7 @@ def stage_part(parts: Path, index: int, table: pa.Table) -> StagedPart:
     path = parts / f".{part_name(index)}.{secrets.token_hex(4)}.tmp"
     try:
         pq.write_table(table, path, **PARQUET_OPTIONS)
-        _fsync(path)
+        fsync(path)
         return StagedPart(index, path, table.num_rows, path.stat().st_size)
     except OSError as exc:
         with contextlib.suppress(OSError):
@@ -143,18 +149,9 @@ class OutputFolder:
 
     def prepare(self) -> None:
         """Create the folder; refuse one that holds another run or foreign files."""
-        if self.path.exists() and not self.path.is_dir():
-            raise SimulationError(f"--out {self.path} is a file, not a folder")
-        if self.path.is_dir() and any(self.path.iterdir()):
-            raise SimulationError(
-                f"--out {self.path} {holding(self.path)} (for a new run, the same command "
-                f"with an empty or new folder, e.g. --out {free_sibling(self.path)})"
-            )
+        claim(self.path, "run")
         try:
-            self.parts.mkdir(parents=True, exist_ok=True)
-            probe = self.path / ".write-test"
-            probe.write_text("")
-            probe.unlink()
+            self.parts.mkdir(exist_ok=True)
         except OSError as exc:
             raise SimulationError(f"--out {self.path} is not writable: {exc.strerror}") from None
         self._save_manifest()
@@ -312,70 +309,6 @@ class OutputFolder:
         write_json_atomic(self.path / name, data)
 
 
-def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON to a temporary file, flush it to the disk, rename it into place: a
-    reader (or a resume after a crash) sees the old file or the new one, never half."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        tmp.write_text(json.dumps(data, indent=2) + "\n")
-        _fsync(tmp)
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-
-
-def manifest_in(path: Path) -> dict[str, Any] | None:
-    """The manifest of the folder ``path`` as found, without checks: None when there is
-    none, ``{}`` when it is unreadable or not an object (for messages, not for resuming)."""
-    try:
-        manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return {}
-    return manifest if isinstance(manifest, dict) else {}
-
-
-def holding(path: Path) -> str:
-    """What the folder ``path`` holds, with the command that goes on from there: for
-    messages that refuse it as a new run's folder."""
-    manifest = manifest_in(path)
-    if manifest is None:
-        return "is not empty and holds no run"
-    if manifest.get("format") == COMPARE_FORMAT:
-        if manifest.get("complete") is True:
-            return f"holds a finished compare: its page is {path / 'compare.html'}"
-        return f"holds a compare: president compare --resume {path} finishes it"
-    if manifest.get("format") != FORMAT:
-        return f"holds a foreign or unreadable {MANIFEST_FILE}"
-    if manifest.get("complete") is True:
-        return f"already holds a finished run: president report {path} reports it"
-    return f"already holds a run: president simulate --resume {path} finishes it"
-
-
-def free_sibling(path: Path) -> Path:
-    """``path`` itself when a new run may go there (absent or empty), else ``runs/first-2``
-    (or ``-3``, …), a folder beside it that does not exist yet: for messages that refuse
-    ``path`` and name a command that works."""
-    if not path.exists() or (path.is_dir() and not any(path.iterdir())):
-        return path
-    k = 2
-    while (candidate := path.with_name(f"{path.name}-{k}")).exists():
-        k += 1
-    return candidate
-
-
-def _fsync(path: Path) -> None:
-    """Flush a file to the disk before it is renamed into place (survives a power cut)."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def job_in(path: Path) -> SimConfig:
     """The job of the run in ``path``, from its manifest, checked; nothing is changed."""
     return _job(_read_manifest(path), path)
@@ -409,11 +342,8 @@ def _read_manifest(path: Path) -> dict[str, Any]:
             f"{path}/manifest.json is unreadable or corrupt ({exc}; a new run: president "
             f"simulate --out {free_sibling(path)})"
         ) from None
-    if isinstance(manifest, dict) and manifest.get("format") == COMPARE_FORMAT:
-        raise SimulationError(
-            f"--resume {path}: it holds a compare, not a run: president compare --resume {path} "
-            "finishes it"
-        )
+    if other := held_by_another(path, manifest, "simulate"):
+        raise SimulationError(other)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         found = manifest.get("format") if isinstance(manifest, dict) else None
         raise SimulationError(

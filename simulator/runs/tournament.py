@@ -24,7 +24,7 @@ import itertools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 import pandas as pd
@@ -176,38 +176,61 @@ def _matches_per_strategy(t: TableRows, groups: int, k: int) -> np.ndarray:
     return out
 
 
-def run_tournament(
-    rules: Rules,
-    config: TournamentConfig,
-    workers: int = 1,
-    progress: Callable[[int, int, tuple[str, ...]], None] | None = None,
-) -> Standings:
-    """Play every table; the ranking, the pairwise table and the hand-strength deciles.
-
-    ``progress(done, total, lineup)``, when given, is called before each table with the
-    number of tables finished, their total and the line-up about to play.
-    """
+def strategy_names(config: TournamentConfig) -> list[str]:
+    """The tournament's strategies, each once, in order: at least two, all registered."""
     names = list(dict.fromkeys(config.strategies))
     if len(names) < 2:
         raise TournamentError("a tournament needs at least 2 different strategies")
     for name in names:
         registry.get(name)
+    return names
+
+
+class TableStore(Protocol):
+    """Where a tournament keeps its finished tables, so that a stopped one goes on
+    (:class:`simulator.runs.tournament_folder.TournamentFolder`)."""
+
+    def played(self) -> dict[int, TableRows]:
+        """The tables already played, by index in :func:`tables` order."""
+        ...
+
+    def keep(self, index: int, rows: TableRows) -> None:
+        """Keep table ``index``, just played."""
+        ...
+
+
+def run_tournament(
+    rules: Rules,
+    config: TournamentConfig,
+    workers: int = 1,
+    progress: Callable[[int, int, tuple[str, ...]], None] | None = None,
+    store: TableStore | None = None,
+) -> Standings:
+    """Play every table; the ranking, the pairwise table and the hand-strength deciles.
+
+    ``progress(done, total, lineup)``, when given, is called before each table with the
+    number of tables finished, their total and the line-up about to play. With a
+    ``store``, the tables it holds are not played again, and each table played is kept
+    there: the standings depend only on the tables' rows, wherever they come from.
+    """
+    names = strategy_names(config)
     set_threads(workers)
     lineups = tables(names, rules.players)
-    played = []
-    for done, lineup in enumerate(lineups):
+    played = store.played() if store else {}
+    for index, lineup in enumerate(lineups):
+        if index in played:
+            continue
         if progress:
-            progress(done, len(lineups), lineup)
-        played.append(play_table(rules, config, lineup, names))
-    return standings_of(cluster_sums(played, names), CLUSTERS)
+            progress(len(played), len(lineups), lineup)
+        played[index] = play_table(rules, config, lineup, names)
+        if store:
+            store.keep(index, played[index])
+    return standings_of(cluster_sums([played[i] for i in range(len(lineups))], names), CLUSTERS)
 
 
-def save(out: Path, rules: Rules, config: TournamentConfig, standings: Standings) -> None:
-    """Write ``ranking.csv``, ``pairwise.csv``, ``deciles.csv`` and ``tournament.json``."""
-    out.mkdir(parents=True, exist_ok=True)
-    standings.ranking.to_csv(out / "ranking.csv", index=False)
-    standings.pairwise.to_csv(out / "pairwise.csv", index=False)
-    standings.deciles.to_csv(out / "deciles.csv", index=False)
+def results(rules: Rules, config: TournamentConfig, standings: Standings) -> dict[str, str]:
+    """The result files of ``--out DIR``, by name, as text: the three tables and the
+    settings."""
     settings = {
         "rules": rules.to_dict(),
         **asdict(config),
@@ -215,4 +238,9 @@ def save(out: Path, rules: Rules, config: TournamentConfig, standings: Standings
         "clusters": standings.clusters,
         "cluster": "deal group, across all tables",
     }
-    (out / "tournament.json").write_text(json.dumps(settings, indent=2, default=str) + "\n")
+    return {
+        "ranking.csv": standings.ranking.to_csv(index=False),
+        "pairwise.csv": standings.pairwise.to_csv(index=False),
+        "deciles.csv": standings.deciles.to_csv(index=False),
+        "tournament.json": json.dumps(settings, indent=2, default=str) + "\n",
+    }

@@ -20,16 +20,16 @@ from typing import Any
 from simulator import __version__
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESETS
-from simulator.runs.folder import (
+from simulator.runs.claims import (
     COMPARE_FORMAT,
-    FORMAT,
     MANIFEST_FILE,
+    claim,
     free_sibling,
-    holding,
-    job_in,
+    held_by_another,
     manifest_in,
     write_json_atomic,
 )
+from simulator.runs.folder import job_in
 from simulator.runs.job import (
     DEFAULT_ROUNDS_PER_MATCH,
     SimConfig,
@@ -168,15 +168,8 @@ def prepare_compare(out: Path, variants: Sequence[Variant]) -> bool:
             f"--resume {out} finishes it (for this one, the same command with an empty or new "
             f"folder, e.g. --out {free_sibling(out)})"
         )
-    if out.exists() and not out.is_dir():
-        raise SimulationError(f"--out {out} is a file, not a folder")
-    if out.is_dir() and any(out.iterdir()):
-        raise SimulationError(
-            f"--out {out} {holding(out)} (for a new compare, the same command with an empty "
-            f"or new folder, e.g. --out {free_sibling(out)})"
-        )
+    claim(out, "compare")
     try:
-        out.mkdir(parents=True, exist_ok=True)
         write_json_atomic(out / MANIFEST_FILE, _manifest(variants, False))
     except OSError as exc:
         raise SimulationError(f"--out {out} is not writable: {exc.strerror}") from None
@@ -188,10 +181,9 @@ def reopen_compare(out: Path) -> list[Variant]:
     found = manifest_in(out) if out.is_dir() else None
     if found is None or found.get("format") != COMPARE_FORMAT:
         what = "no such folder" if not out.is_dir() else "it holds no compare"
-        if found is not None and found.get("format") == FORMAT:
-            what = f"it holds a run, not a compare: president simulate --resume {out} finishes it"
+        what = held_by_another(out, found, "compare") or f"--resume {out}: {what}"
         raise SimulationError(
-            f"--resume {out}: {what} (a new compare: president compare --rules french "
+            f"{what} (a new compare: president compare --rules french "
             f"--rules scum --out {free_sibling(out)})"
         )
     _check_version(found, out)

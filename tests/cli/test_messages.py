@@ -280,6 +280,8 @@ def test_a_tournament_of_one_strategy_names_one_that_works():
 def test_a_tournament_into_a_file_is_refused_before_it_plays(tmp_path):
     target = tmp_path / "file"
     target.write_text("mine")
-    line = assert_refused(run_cli("tournament", *SIZES, "--out", str(target)), "not a writable")
+    line = assert_refused(
+        run_cli("tournament", *SIZES, "--out", str(target)), "a file, not a folder"
+    )
     assert line.endswith(f"e.g. --out {tmp_path / 'file-2'})")
     assert target.read_text() == "mine"
