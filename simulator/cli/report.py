@@ -13,7 +13,7 @@ from simulator.cli.progress import StepProgress, on_terminal
 from simulator.runs.claims import COMPARE_FORMAT, TOURNAMENT_FORMAT, free_sibling, manifest_in
 from simulator.runs.summary import FORMAT
 
-TOURNAMENT_FILE = "tournament.json"  # simulator.runs.tournament.save writes it
+TOURNAMENT_FILE = "tournament.json"  # one of simulator.runs.tournament.results
 
 
 def tournament_command(settings: dict[str, Any], out: Path) -> str | None:
