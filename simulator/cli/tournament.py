@@ -13,6 +13,7 @@ import pandas as pd
 
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
+from simulator.runs.engines import LOCAL
 from simulator.runs.folder import free_sibling
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, SimulationError, check_sizes
 from simulator.runs.standings import stars
@@ -125,6 +126,7 @@ def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
 @common.max_rounds_option
 @common.seed_option
 @common.workers_option
+@common.engine_option
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               shell_complete=common.complete_folders,
               help="Folder for ranking.csv, pairwise.csv, deciles.csv and tournament.json.")  # fmt: skip
@@ -140,6 +142,7 @@ def tournament_command(
     max_rounds: int,
     seed: int,
     workers: int,
+    engine: str,
     out_dir: Path | None,
     with_report: bool,
     quiet: bool,
@@ -156,6 +159,10 @@ def tournament_command(
         raise common.UserError(
             "--report needs --out DIR (the report is written to DIR/tournament.html): e.g. "
             "president tournament --out runs/tournament --report"
+        )
+    if engine not in LOCAL:  # a tournament's tables play on this machine
+        raise common.UserError(
+            f"--engine {engine} does not play tournaments (allowed: {', '.join(LOCAL)})"
         )
     rules = common.resolve_rules(rules_spec)
     if players is not None:
@@ -189,8 +196,8 @@ def tournament_command(
         status.step(done, total, f"table {done + 1}/{total}", ", ".join(lineup))
 
     try:
-        standings = run_tournament(rules, config, workers, progress)
-    except (TournamentError, registry.StrategyError) as exc:
+        standings = run_tournament(rules, config, workers, progress, engine)
+    except (TournamentError, SimulationError, registry.StrategyError) as exc:
         raise common.UserError(str(exc)) from None
     finally:
         status.close()
