@@ -200,12 +200,11 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
         except IllegalMove as exc:
             shown = "passes" if move.is_pass else f"plays {move}"
             raise GameError(f"move {index} (seat {seat} {shown}) is illegal: {exc}") from None
-    players = [Guarded(name, registry.make(name)) for name in game.strategies]
     rng = Stream.of(seed, 0, PLAY_STREAM)
-    while not rnd.over:
-        try:
-            move = players[rnd.turn].choose(rnd.observation(), rng)
-        except registry.StrategyError as exc:  # a user's strategy failed: one line
-            raise GameError(str(exc)) from None
-        events += rnd.apply(move)
+    try:
+        players = [Guarded(name, registry.make(name)) for name in game.strategies]
+        while not rnd.over:
+            events += rnd.apply(players[rnd.turn].choose(rnd.observation(), rng))
+    except registry.StrategyError as exc:  # a user's strategy failed: one line
+        raise GameError(str(exc)) from None
     return events

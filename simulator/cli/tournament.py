@@ -197,7 +197,7 @@ def tournament_command(
 
     try:
         standings = run_tournament(rules, config, workers, progress, engine)
-    except (TournamentError, SimulationError, registry.StrategyError) as exc:
+    except (TournamentError, registry.StrategyError) as exc:
         raise common.UserError(str(exc)) from None
     finally:
         status.close()
