@@ -20,7 +20,7 @@ from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
 from simulator.rules.cards import card_names, format_hand
 from strategies.specs import StrategyError
-from strategies.user import is_plugin
+from strategies.user import is_plugin, plugin_file
 
 
 def situation(obs: Observation) -> str:
@@ -61,7 +61,7 @@ def _own_files(label: str, inner: Any) -> list[str]:
     """The file a strategy's code lies in: its user file (``FILE.py:name``, a numba
     function's too), else its class's."""
     if is_plugin(label):
-        return [label.partition(":")[0]]
+        return [plugin_file(label)]
     try:
         return [inspect.getfile(type(inner))]
     except TypeError:  # a class of no file (built in)

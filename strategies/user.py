@@ -53,7 +53,12 @@ _CHECKED: set[int] = set()  # kernel ids whose functions compiled for the kernel
 
 def is_plugin(text: str) -> bool:
     """Whether a strategy name designates a user file (``FILE.py:name``)."""
-    return text.partition(":")[0].endswith(".py")
+    return plugin_file(text).endswith(".py")
+
+
+def plugin_file(text: str) -> str:
+    """The file of a user strategy ``FILE.py:name``."""
+    return text.partition(":")[0]
 
 
 def load(text: str) -> StrategySpec:

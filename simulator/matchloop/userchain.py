@@ -37,7 +37,7 @@ from strategies.heuristics import give_singles
 from strategies.kernels import lowest_move
 from strategies.registry import make
 from strategies.specs import PLUGIN_BASE, StrategyError
-from strategies.user import check_compiles, is_plugin, loaded_functions
+from strategies.user import check_compiles, is_plugin, loaded_functions, plugin_file
 
 R_FLAG = R_SIZE  # after the rules: the id of a strategy at fault, then its move
 BAD_SHIFT = np.uint64(63)  # a hand bit no card uses: marks a bad give-back until the next move
@@ -164,7 +164,7 @@ def kernel_runner(job: FaultReplay, run_blocks: Runner) -> Runner:
             if label is None:  # not raised in a user's code: the project's own fault
                 raise
             _replay(job, lo, hi)  # raises with the situation when it comes again
-            raise StrategyError(f"{raised(label, exc, [_file(label)])} (matches {lo} to "
+            raise StrategyError(f"{raised(label, exc, [plugin_file(label)])} (matches {lo} to "
                                 f"{hi - 1}, in the kernel)") from None  # fmt: skip
         if flagged[R_FLAG] != 0 or (hi - lo == 1 and block == 1 and done[0] == 0):
             _replay(job, lo, hi)
@@ -173,17 +173,12 @@ def kernel_runner(job: FaultReplay, run_blocks: Runner) -> Runner:
     return run
 
 
-def _file(label: str) -> str:
-    """The file of a user strategy ``FILE.py:name``."""
-    return label.partition(":")[0]
-
-
 def _raiser(job: FaultReplay, exc: Exception) -> str | None:
     """The user strategy of the job in whose file ``exc`` was raised (its innermost frame,
     which numba puts at the ``raise``), or None."""
     site = raise_site(exc)
     for label in dict.fromkeys(job.seat_strategies):
-        if is_plugin(label) and site and raise_site(exc, [_file(label)]) == site:
+        if is_plugin(label) and site and raise_site(exc, [plugin_file(label)]) == site:
             return label
     return None
 

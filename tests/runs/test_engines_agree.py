@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.cli.test_bad_input import assert_refused
 from tests.conftest import run_cli
 from tests.runs.test_resume import folder_bytes
 
@@ -37,3 +38,8 @@ def test_compare_on_the_reference_engine_equals_the_kernel(tmp_path: Path) -> No
             for engine in ("numba", "python")
         ]
         assert folder_bytes(parts[0]) == folder_bytes(parts[1])
+
+
+def test_tournament_refuses_the_dask_engine_naming_those_it_takes() -> None:
+    result = run_cli("tournament", "--strategies", "lowest,random", "--engine", "dask")
+    assert_refused(result, "--engine dask", "tournament", "numba, python")
