@@ -15,10 +15,13 @@ Two kinds, told apart by what ``name`` is in the file:
 
 A user strategy is checked at every move. On the reference engine the one guard
 (:class:`strategies.guard.Guarded`) stops the run at the first exception or illegal move with a
-message naming the strategy, the situation and the move. In the kernel an illegal move
-or give-back raises a flag (exceptions do not leave numba's parallel loops); the run
-then replays the matches at fault on the reference engine, which finds the same
-situation and reports it the same way.
+message naming the strategy, the situation and the move (an exception: where it was
+raised). In the kernel an illegal move or give-back raises a flag, and an exception
+leaves the compiled loop; the run then replays the matches at fault on the reference
+engine, which finds the same situation and reports it the same way
+(:mod:`simulator.matchloop.userchain`). A function that cannot take the kernel's
+arguments is refused when its file loads; one whose body numba cannot type, before a
+loop is compiled around it: each in one line saying where and why.
 """
 
 from __future__ import annotations
