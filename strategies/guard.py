@@ -3,19 +3,24 @@
 Strategies may be users' code. One that raises, answers with something that is not a
 move, makes a move the rules forbid or gives back cards it does not hold stops the run
 with one line naming it, the situation and the move — instead of a traceback from deep
-in the engine or, for an illegal move, a round that could go on forever. Nothing is
-ever substituted silently.
+in the engine or, for an illegal move, a round that could go on forever. An exception is
+named with where it was raised (file, line, function: :func:`raise_site`), numba's
+compiled code included. Nothing is ever substituted silently.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+import traceback
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
 from simulator.rules.cards import card_names, format_hand
 from strategies.specs import StrategyError
+from strategies.user import is_plugin, plugin_file
 
 
 def situation(obs: Observation) -> str:
@@ -27,12 +32,49 @@ def situation(obs: Observation) -> str:
     return f"seat {obs.seat} {top}, holding {format_hand(obs.hand)} (allowed: {allowed})"
 
 
+def raise_site(exc: BaseException, files: Iterable[str] = ()) -> str | None:
+    """``FILE, line N, in FUNC``: where ``exc`` was raised — the innermost frame of its
+    traceback that lies in one of ``files`` (the strategy's own code, rather than the
+    library it called), else the innermost frame; None without a traceback.
+
+    numba gives an exception raised in compiled code a frame at the ``raise`` of the
+    user's function, so this names it as it names plain Python.
+    """
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return None
+    own = {str(Path(f).resolve()) for f in files}
+    mine = [f for f in frames if str(Path(f.filename).resolve()) in own]
+    frame = (mine or frames)[-1]
+    return f"{frame.filename}, line {frame.lineno}, in {frame.name}"
+
+
+def raised(label: str, exc: BaseException, files: Iterable[str] = ()) -> str:
+    """``strategy 'X' raised ValueError at FILE, line N, in FUNC: …``: an exception of a
+    strategy's code in one line (the message's own line breaks are joined)."""
+    text = " ".join(str(exc).split()) or "(no message)"
+    site = raise_site(exc, files)
+    return f"strategy {label!r} raised {type(exc).__name__}{f' at {site}' if site else ''}: {text}"
+
+
+def _own_files(label: str, inner: Any) -> list[str]:
+    """The file a strategy's code lies in: its user file (``FILE.py:name``, a numba
+    function's too), else its class's."""
+    if is_plugin(label):
+        return [plugin_file(label)]
+    try:
+        return [inspect.getfile(type(inner))]
+    except TypeError:  # a class of no file (built in)
+        return []
+
+
 class Guarded:
     """A strategy whose faults stop the run as a :class:`StrategyError` naming it."""
 
     def __init__(self, label: str, inner: Any) -> None:
         self.label, self.inner = label, inner
         self.name = label
+        self.files = _own_files(label, inner)
 
     def choose(self, obs: Observation, rng: Stream) -> Move:
         """The inner strategy's move, checked against the legal moves."""
@@ -40,7 +82,7 @@ class Guarded:
             move = self.inner.choose(obs, rng)
         except Exception as exc:  # the strategy's code: report, never crash the run
             raise StrategyError(
-                f"strategy {self.label!r} raised {type(exc).__name__}: {exc} ({situation(obs)})"
+                f"{raised(self.label, exc, self.files)} ({situation(obs)})"
             ) from None
         try:
             move = Move(int(move[0]), int(move[1]))
@@ -64,9 +106,7 @@ class Guarded:
         try:
             back = [int(r) for r in self.inner.give_back(hand, k, rng)]
         except Exception as exc:  # the strategy's code: report, never crash the run
-            raise StrategyError(
-                f"strategy {self.label!r} raised {type(exc).__name__}: {exc} ({where})"
-            ) from None
+            raise StrategyError(f"{raised(self.label, exc, self.files)} ({where})") from None
         left = list(hand)
         for r in back:
             if not 0 <= r < len(left) or left[r] == 0:

@@ -15,16 +15,21 @@ Two kinds, told apart by what ``name`` is in the file:
 
 A user strategy is checked at every move. On the reference engine the one guard
 (:class:`strategies.guard.Guarded`) stops the run at the first exception or illegal move with a
-message naming the strategy, the situation and the move. In the kernel an illegal move
-or give-back raises a flag (exceptions do not leave numba's parallel loops); the run
-then replays the matches at fault on the reference engine, which finds the same
-situation and reports it the same way.
+message naming the strategy, the situation and the move (an exception: where it was
+raised). In the kernel an illegal move or give-back raises a flag, and an exception
+leaves the compiled loop; the run then replays the matches at fault on the reference
+engine, which finds the same situation and reports it the same way
+(:mod:`simulator.matchloop.userchain`). A function that cannot take the kernel's
+arguments is refused when its file loads; one whose body numba cannot type, before a
+loop is compiled around it: each in one line saying where and why.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
+import inspect
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -39,7 +44,10 @@ from simulator.kernel.layout import MAX_PLAYERS, NPARAMS, R_SIZE, S_SIZE
 from strategies.adapter import KernelStrategy
 from strategies.specs import PLUGIN_BASE, StrategyError, StrategySpec
 
-SIGNATURE = "name(pos, S, H, R, played, roles, rs, params) -> (rank, count)"
+MOVE_ARGS = ("pos", "S", "H", "R", "played", "roles", "rs", "params")
+GIVE_ARGS = ("h", "k", "rs", "params", "out")
+SIGNATURE = f"name({', '.join(MOVE_ARGS)}) -> (rank, count)"
+GIVE_SIGNATURE = f"name_give_back({', '.join(GIVE_ARGS)})"
 _LOADED: dict[str, StrategySpec] = {}
 _FUNCTIONS: list[tuple[str, Any, Any]] = []  # (label, move function, give-back or None)
 _DIGESTS: list[str] = []  # the content of each function's file, hashed, and its name
@@ -48,7 +56,12 @@ _CHECKED: set[int] = set()  # kernel ids whose functions compiled for the kernel
 
 def is_plugin(text: str) -> bool:
     """Whether a strategy name designates a user file (``FILE.py:name``)."""
-    return text.partition(":")[0].endswith(".py")
+    return plugin_file(text).endswith(".py")
+
+
+def plugin_file(text: str) -> str:
+    """The file of a user strategy ``FILE.py:name``."""
+    return text.partition(":")[0]
 
 
 def load(text: str) -> StrategySpec:
@@ -80,6 +93,9 @@ def load(text: str) -> StrategySpec:
                             python_note="a plain-Python strategy: run it with --engine python")  # fmt: skip
     elif hasattr(obj, "py_func"):
         give = getattr(module, f"{name}_give_back", None)
+        _check_signature(text, obj, SIGNATURE, len(MOVE_ARGS))
+        if give is not None:
+            _check_signature(text, give, GIVE_SIGNATURE, len(GIVE_ARGS))
         kernel_id = PLUGIN_BASE + len(_FUNCTIONS)
         _FUNCTIONS.append((text, obj, give))
         _DIGESTS.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}:{name}")
@@ -157,11 +173,53 @@ def _check_compiles(label: str, func: Any, give: Any) -> None:
             tuple(probe.typeof_pyval(a) for a in (S, H, R, played, roles, rs, params, out))
         )
     except NumbaError as exc:
-        first = next((ln for ln in str(exc).splitlines() if ln.strip()), "")
+        files = {func.py_func.__code__.co_filename} | (
+            {give.py_func.__code__.co_filename} if give else set()
+        )
+        raise StrategyError(f"strategy {label!r} {_compile_error(str(exc), files)}") from None
+
+
+def _def_line(func: Any) -> int:
+    """The line of a function's ``def`` (its code starts at its first decorator)."""
+    lines, start = inspect.getsourcelines(func)
+    return start + next((i for i, ln in enumerate(lines) if ln.lstrip().startswith("def ")), 0)
+
+
+def _check_signature(label: str, func: Any, expected: str, count: int) -> None:
+    """Refuse a numba function that cannot take the kernel's arguments, naming what it
+    takes and what the kernel passes (numba would say "Cannot bind args=(...)")."""
+    py_func = func.py_func
+    try:
+        inspect.signature(py_func).bind(*range(count))
+    except TypeError:
+        where = f"{py_func.__code__.co_filename}, line {_def_line(py_func)}"
         raise StrategyError(
-            f"strategy {label!r} does not compile as {SIGNATURE}"
-            f"{' (give-back: name_give_back(h, k, rs, params, out))' if give else ''}: {first}"
+            f"strategy {label!r}: {py_func.__name__}{inspect.signature(py_func)} at {where} "
+            f"takes the wrong arguments: the kernel calls {expected} ({count} arguments)"
         ) from None
+
+
+_FILE_LINE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+):\n(?P<context>.*)')
+
+
+def _compile_error(text: str, files: set[str]) -> str:
+    """numba's compile error in one line: where in the user's files (the first place its
+    trace names there: the innermost, where typing failed) and its first line that says
+    what failed."""
+    lines = [ln.strip() for ln in text.splitlines()]
+    useful = [ln for ln in lines if ln and not ln.startswith(("Failed in", "During:"))]
+    first = useful[0] if useful else "numba cannot compile it"
+    if first.endswith(":") and len(useful) > 1 and useful[1].startswith(">>>"):
+        first = f"{first} {useful[1]}"  # "No implementation … for signature: >>> add(…)"
+    own = {str(Path(f).resolve()): f for f in files}
+    sites = [m for m in _FILE_LINE.finditer(text) if str(Path(m["file"]).resolve()) in own]
+    if not sites:
+        return f"does not compile as {SIGNATURE}: {first}"
+    site = sites[0]
+    func = re.match(r"\s*def (\w+)", site["context"])
+    name = f", in {func[1]}" if func else ""
+    where = f"{own[str(Path(site['file']).resolve())]}, line {site['line']}{name}"
+    return f"does not compile at {where}: {first}"
 
 
 def _probe_source(func: Any, give: Any) -> Callable[..., Any]:

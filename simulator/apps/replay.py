@@ -21,6 +21,7 @@ from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESETS, preset
 from strategies import registry
+from strategies.guard import Guarded
 
 GAME_KEYS = ("rules", "hands", "leader", "strategies", "moves")
 
@@ -150,10 +151,14 @@ def parse_game(data: Any) -> Game:
         given = len(names) if isinstance(names, list) else "no list of"
         raise GameError(f"game: {given} strategies for {n} seats (allowed: exactly one per seat)")
     for name in names:
-        if not isinstance(name, str) or name not in registry.REGISTRY:
+        if not isinstance(name, str):
             raise GameError(
                 f"game: unknown strategy {name!r} (allowed: {', '.join(registry.names())})"
             )
+        try:
+            registry.get(name)  # a user's FILE.py:name too, relative to the current folder
+        except registry.StrategyError as exc:
+            raise GameError(f"game: {exc}") from None
     raw_moves = data.get("moves", [])
     if not isinstance(raw_moves, list):
         raise GameError('game: "moves" must be a list of scripted moves')
@@ -182,7 +187,7 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
     """
     playable = [name for name in registry.names() if registry.get(name).make_python]
     for name in game.strategies:
-        if name not in playable:  # montecarlo: the kernel only (a game file may feed it)
+        if not registry.get(name).make_python:  # montecarlo: the kernel only
             raise GameError(
                 f"game: strategy {name!r} has no reference-engine version, so it cannot "
                 f"replay a round (allowed: {', '.join(playable)})"
@@ -195,9 +200,11 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
         except IllegalMove as exc:
             shown = "passes" if move.is_pass else f"plays {move}"
             raise GameError(f"move {index} (seat {seat} {shown}) is illegal: {exc}") from None
-    players = [registry.make(name) for name in game.strategies]
     rng = Stream.of(seed, 0, PLAY_STREAM)
-    while not rnd.over:
-        move = players[rnd.turn].choose(rnd.observation(), rng)
-        events += rnd.apply(move)
+    try:
+        players = [Guarded(name, registry.make(name)) for name in game.strategies]
+        while not rnd.over:
+            events += rnd.apply(players[rnd.turn].choose(rnd.observation(), rng))
+    except registry.StrategyError as exc:  # a user's strategy failed: one line
+        raise GameError(str(exc)) from None
     return events

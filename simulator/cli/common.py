@@ -157,3 +157,15 @@ def max_rounds_option(func):  # type: ignore[no-untyped-def]
     """``--max-rounds N``: where a match under a points target is cut."""
     return click.option("--max-rounds", type=int, default=MAX_ROUNDS, show_default=True,
                         help="Longest match under a points target.")(func)  # fmt: skip
+
+
+def engine_option(func):  # type: ignore[no-untyped-def]
+    """``--engine numba|python|dask``: what plays the matches (simulate, compare, tournament)."""
+    from simulator.runs.engines import engine_names  # the kernel loads with the command only
+
+    return click.option("--engine", type=click.Choice(engine_names()), default="numba",
+                        show_default=True,
+                        help="numba: the kernel; python: the reference engine (slow, same "
+                        "results; plays plain-Python strategies); dask: the kernel on a Dask "
+                        "cluster (simulate --scheduler, or a local cluster of --workers "
+                        "threads; not tournament).")(func)  # fmt: skip

@@ -17,6 +17,7 @@ from simulator.cli.common import (
     UserError,
     complete_folders,
     complete_rules,
+    engine_option,
     players_option,
     quiet_option,
     refuse_job_options,
@@ -39,6 +40,7 @@ from simulator.runs.variants import (
     variant_configs,
     variants_of,
 )
+from strategies.specs import StrategyError
 
 # parameters that define the compare: --resume reads them from OUT/manifest.json instead
 JOB_PARAMS = (
@@ -75,6 +77,7 @@ JOB_PARAMS = (
 @rounds_per_match_option
 @seed_option
 @workers_option
+@engine_option
 @click.option(
     "--out",
     "out_dir",
@@ -104,6 +107,7 @@ def compare_command(
     rounds_per_match: int | None,
     seed: int,
     workers: int,
+    engine: str,
     out_dir: Path | None,
     resume_dir: Path | None,
     quiet: bool,
@@ -119,7 +123,7 @@ def compare_command(
     finished runs: --resume OUT (or the same command again) finishes it.
     """
     if resume_dir is not None:
-        refuse_job_options("compare", resume_dir, JOB_PARAMS, "--workers, --quiet")
+        refuse_job_options("compare", resume_dir, JOB_PARAMS, "--workers, --engine, --quiet")
         try:
             variants = reopen_compare(resume_dir)
         except SimulationError as exc:
@@ -138,10 +142,13 @@ def compare_command(
             if resume_dir is None and prepare_compare(root, variants) and not quiet:
                 click.echo(f"note: {root} holds this compare already: going on with it", err=True)
             for index, variant in enumerate(variants):
-                _play(variant, index, len(variants), root, workers, quiet)
+                _play(variant, index, len(variants), root, workers, engine, quiet)
             comparison = _compare(root, variants, quiet)
         except SimulationError as exc:
             raise UserError(str(exc)) from None
+        except StrategyError as exc:  # a user strategy's fault: what is finished is kept
+            kept = f"; the finished runs are kept: president compare --resume {out_dir}"
+            raise UserError(f"{exc}{kept if out_dir is not None else ''}") from None
         except KeyboardInterrupt:
             signum = received[0] if received else signal.SIGINT
             kept = (
@@ -191,14 +198,19 @@ def _variants(
     return variants_of(specs, configs)
 
 
-def _play(variant: Variant, index: int, total: int, root: Path, workers: int, quiet: bool) -> None:
-    """One variant's run (played, resumed or found complete), with its bar on a terminal."""
+def _play(
+    variant: Variant, index: int, total: int, root: Path, workers: int, engine: str, quiet: bool
+) -> None:
+    """One variant's run (played, resumed or found complete), with its bar on a terminal;
+    a strategy's fault names the variant, and keeps the finished runs and parts."""
     label = f"variant {index + 1}/{total} {variant.name}"
     bar = ProgressBar(enabled=not quiet and on_terminal(), label=label)
     try:
-        _, dropped = play_variant(variant, root, workers, bar)
+        _, dropped = play_variant(variant, root, workers, bar, engine)
     except SimulationError as exc:
         raise SimulationError(f"variant {variant.name}: {exc}") from None
+    except StrategyError as exc:
+        raise StrategyError(f"variant {variant.name}: {exc}") from None
     finally:
         bar.close()
     for note in dropped:

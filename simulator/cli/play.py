@@ -19,6 +19,7 @@ from simulator.cli.common import (
 from simulator.rules.options import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
 from strategies import registry
 from strategies.base import Strategy
+from strategies.guard import Guarded
 
 DEFAULT_ROUNDS = 5
 
@@ -39,10 +40,11 @@ def table_rules(spec: str, players: int | None) -> Rules:
 
 
 def make_bots(spec: str, count: int) -> list[Strategy]:
-    """``--bots``: one registry name for every bot, or exactly one name per bot."""
+    """``--bots``: one registry name for every bot, or exactly one name per bot, each
+    behind the one guard (a user's strategy that fails stops the match in one line)."""
     try:
         return [
-            registry.make(name)
+            Guarded(name, registry.make(name))
             for name in registry.per_seat(spec.split(","), count, "names", "bots")
         ]
     except registry.StrategyError as exc:
@@ -116,6 +118,8 @@ def play_command(
         raise UserError(f"--seat {seat} is out of range (allowed: 0 to {n - 1})")
     if rounds < 1:
         raise UserError(f"--rounds {rounds} is not allowed (allowed: 1 or more)")
-    play_session(
-        rules, make_bots(bots, n - 1), seat, seed, rounds, terminal_console(), reveal=reveal
-    )
+    players = make_bots(bots, n - 1)
+    try:
+        play_session(rules, players, seat, seed, rounds, terminal_console(), reveal=reveal)
+    except registry.StrategyError as exc:
+        raise UserError(f"--bots: {exc}") from None

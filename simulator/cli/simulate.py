@@ -17,6 +17,7 @@ import click
 from simulator.cli.common import (
     UserError,
     complete_folders,
+    engine_option,
     max_rounds_option,
     players_option,
     quiet_option,
@@ -32,7 +33,6 @@ from simulator.cli.hints import next_steps
 from simulator.cli.progress import ProgressBar, on_terminal
 from simulator.cli.report import write_run_report
 from simulator.rules.options import RulesError
-from simulator.runs.engines import engine_names
 from simulator.runs.jitstart import compile_seconds
 from simulator.runs.job import SimConfig, SimulationError, default_strategies, make_config
 from simulator.runs.simulate import resume, run
@@ -151,14 +151,7 @@ def format_table(result: RunResult, players: int, duplicate: bool) -> str:
     help="Duplicate deals: groups of n matches share their deals while the "
     "strategies turn one seat per match.",
 )
-@click.option(
-    "--engine",
-    type=click.Choice(engine_names()),
-    default="numba",
-    show_default=True,
-    help="numba: the kernel; python: the reference engine (slow, same data); dask: the "
-    "kernel on a Dask cluster (--scheduler, or a local cluster of --workers threads).",
-)
+@engine_option
 @click.option(
     "--scheduler",
     default=None,
@@ -244,8 +237,11 @@ def simulate_command(
                     duplicate,
                 )
                 result = run(config, out_dir, workers, bar, engine, scheduler)
-        except (SimulationError, registry.StrategyError) as exc:  # a user strategy's fault
+        except SimulationError as exc:
             raise UserError(str(exc)) from None
+        except registry.StrategyError as exc:  # a user strategy's fault: its parts are kept
+            kept = f"; the finished parts are kept: president simulate --resume {out_dir}"
+            raise UserError(f"{exc}{kept if out_dir else ''}") from None
         except KeyboardInterrupt:
             bar.close()
             signum = received[0] if received else signal.SIGINT

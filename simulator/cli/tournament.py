@@ -19,6 +19,7 @@ from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import terminations_interrupt
 from simulator.rules.options import Rules
+from simulator.runs.engines import LOCAL
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, SimulationError, check_sizes
 from simulator.runs.standings import Standings, stars
 from simulator.runs.tournament import TournamentConfig, TournamentError, results, run_tournament
@@ -164,6 +165,7 @@ def _play(
     workers: int,
     folder: TournamentFolder | None,
     quiet: bool,
+    engine: str,
 ) -> Standings:
     """Play the tables (those not in ``folder`` yet), the table being played on a terminal."""
     status = StepProgress(enabled=not quiet and on_terminal())
@@ -172,7 +174,7 @@ def _play(
         status.step(done, total, f"table {done + 1}/{total}", ", ".join(lineup))
 
     try:
-        return run_tournament(rules, config, workers, progress, folder)
+        return run_tournament(rules, config, workers, progress, folder, engine)
     except (TournamentError, registry.StrategyError) as exc:
         raise common.UserError(str(exc)) from None
     finally:
@@ -236,6 +238,7 @@ def _save(folder: TournamentFolder, standings: Standings) -> None:
 @common.max_rounds_option
 @common.seed_option
 @common.workers_option
+@common.engine_option
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               shell_complete=common.complete_folders,
               help="Folder for ranking.csv, pairwise.csv, deciles.csv and tournament.json.")  # fmt: skip
@@ -255,6 +258,7 @@ def tournament_command(
     max_rounds: int,
     seed: int,
     workers: int,
+    engine: str,
     out_dir: Path | None,
     with_report: bool,
     resume_dir: Path | None,
@@ -263,8 +267,9 @@ def tournament_command(
     """Rank strategies fairly: seat rotation and duplicate deals, many matches.
 
     Prints the ranking (mean place, luck-adjusted mean place when duplicate deals leave
-    luck to adjust for, President and Scum rates, match wins, each with a 95 % interval whose clusters are the deal groups, shared by
-    all tables) and each pair's mean place difference once, sorted, starred after Holm's
+    luck to adjust for, President and Scum rates, match wins, each with a 95 % interval
+    whose clusters are the deal groups, shared by all tables) and each pair's mean place
+    difference once, sorted, starred after Holm's
     adjustment; --out saves them as CSV, --report writes the strategy report. On a
     terminal, the table being played and the time left are shown on standard error. A
     tournament stopped by Ctrl-C, SIGTERM or a crash keeps its finished tables:
@@ -272,12 +277,16 @@ def tournament_command(
     """
     if resume_dir is not None:
         common.refuse_job_options("tournament", resume_dir, JOB_PARAMS,
-                                  "--workers, --report, --quiet")  # fmt: skip
+                                  "--workers, --engine, --report, --quiet")  # fmt: skip
         out_dir = resume_dir
     if with_report and out_dir is None:
         raise common.UserError(
             "--report needs --out DIR (the report is written to DIR/tournament.html): e.g. "
             "president tournament --out runs/tournament --report"
+        )
+    if engine not in LOCAL:  # a tournament's tables play on this machine
+        raise common.UserError(
+            f"--engine {engine} does not play tournaments (allowed: {', '.join(LOCAL)})"
         )
     try:
         if resume_dir is not None:
@@ -294,7 +303,7 @@ def tournament_command(
     for note in folder.dropped if folder else ():
         click.echo(f"note: {note}: the table is played again", err=True)
     with _stops_in_one_line(folder):
-        standings = _play(rules, config, workers, folder, quiet)
+        standings = _play(rules, config, workers, folder, quiet, engine)
     click.echo(format_ranking(standings.ranking, standings.clusters, standings.luck_balanced))
     click.echo()
     click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))

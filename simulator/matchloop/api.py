@@ -221,10 +221,14 @@ def _run(
                 on_rows(written)
     else:
         with ThreadPoolExecutor(_threads[0]) as pool:
-            for future in as_completed([pool.submit(task, b0) for b0 in starts]):
-                written = future.result()
-                if on_rows:
-                    on_rows(written)
+            try:
+                for future in as_completed([pool.submit(task, b0) for b0 in starts]):
+                    written = future.result()
+                    if on_rows:
+                        on_rows(written)
+            except BaseException:  # a task failed (a user's strategy): the others are not wanted
+                pool.shutdown(cancel_futures=True)
+                raise
     finished, rows = done[:nblocks], done[nblocks:]
     if finished.sum() == hi - lo and np.all(rows[:-1] == cap):
         return out[: (nblocks - 1) * cap + rows[-1]], hi - lo  # contiguous: no copy

@@ -8,17 +8,19 @@ match loop, cached on disk by the content of the users' files, so the second run
 same file loads the compiled loop instead of compiling it again.
 
 Every user move and give-back is checked in the kernel: a fault raises a flag in a slot
-after the rules array (exceptions cannot leave numba's parallel loops), the block goes on
-with a legal move, and the run then replays the matches at fault on the reference
-engine through the one guard (:class:`strategies.guard.Guarded`), which finds the same
-situation and reports it in words.
+after the rules array, the block goes on with a legal move, and the run then replays the
+matches at fault on the reference engine through the one guard
+(:class:`strategies.guard.Guarded`), which finds the same situation and reports it in
+words. An exception a user's function raises leaves the compiled loop as a Python
+exception (the task's thread hands it to the caller) whose innermost frame numba puts at
+the user's ``raise``; its matches are replayed the same way, to name the situation too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 from numba import njit
@@ -30,12 +32,12 @@ from simulator.kernel.legal import legal_mask
 from simulator.matchloop.seating import group_size, lineup_slot, reference_options
 from simulator.reference.match import play_match
 from simulator.rules.options import Rules
-from strategies.guard import Guarded
+from strategies.guard import Guarded, raise_site, raised
 from strategies.heuristics import give_singles
 from strategies.kernels import lowest_move
 from strategies.registry import make
 from strategies.specs import PLUGIN_BASE, StrategyError
-from strategies.user import check_compiles, is_plugin, loaded_functions
+from strategies.user import check_compiles, is_plugin, loaded_functions, plugin_file
 
 R_FLAG = R_SIZE  # after the rules: the id of a strategy at fault, then its move
 BAD_SHIFT = np.uint64(63)  # a hand bit no card uses: marks a bad give-back until the next move
@@ -148,34 +150,62 @@ class FaultReplay:
 
 def kernel_runner(job: FaultReplay, run_blocks: Runner) -> Runner:
     """``run_blocks`` (compiled around the job's user functions) with a slot for the
-    fault flag after the rules; a flagged fault is replayed on the reference engine."""
+    fault flag after the rules; a flagged fault or an exception raised in a user's
+    function is replayed on the reference engine and stops the run as a StrategyError."""
 
     def run(key, lo, hi, block, cap, R, sids, params, dup, rounds_limit, role_tab, out, done,
             trace):  # type: ignore[no-untyped-def]  # fmt: skip
         flagged = np.concatenate([R, np.zeros(2, np.int64)])
-        run_blocks(key, lo, hi, block, cap, flagged, sids, params, dup, rounds_limit, role_tab,
-                   out, done, trace)  # fmt: skip
+        try:
+            run_blocks(key, lo, hi, block, cap, flagged, sids, params, dup, rounds_limit,
+                       role_tab, out, done, trace)  # fmt: skip
+        except Exception as exc:
+            label = _raiser(job, exc)
+            if label is None:  # not raised in a user's code: the project's own fault
+                raise
+            _replay(job, lo, hi)  # raises with the situation when it comes again
+            raise StrategyError(f"{raised(label, exc, [plugin_file(label)])} (matches {lo} to "
+                                f"{hi - 1}, in the kernel)") from None  # fmt: skip
         if flagged[R_FLAG] != 0 or (hi - lo == 1 and block == 1 and done[0] == 0):
             _replay(job, lo, hi)
+            _not_reproduced(job, lo, hi)
 
     return run
 
 
+def _raiser(job: FaultReplay, exc: Exception) -> str | None:
+    """The user strategy of the job in whose file ``exc`` was raised (its innermost frame,
+    which numba puts at the ``raise``), or None."""
+    site = raise_site(exc)
+    for label in dict.fromkeys(job.seat_strategies):
+        if is_plugin(label) and site and raise_site(exc, [plugin_file(label)]) == site:
+            return label
+    return None
+
+
 def _replay(job: FaultReplay, lo: int, hi: int) -> None:
-    """Find on the reference engine the fault the kernel flagged; raise it as a StrategyError."""
+    """Play matches ``[lo, hi)`` on the reference engine, every strategy guarded: the
+    fault the kernel met comes again there and is raised as a StrategyError."""
     n = job.rules.players
     group = group_size(job.seat_strategies, job.duplicate)
     for m in range(lo, hi):
         names = [job.seat_strategies[lineup_slot(p, m, n, group)] for p in range(n)]
-        play_match(
-            job.rules,
-            [Guarded(s, make(s)) for s in names],
-            job.seed,
-            m,
-            rounds=job.rounds_per_match,
-            max_rounds=job.max_rounds,
-            **reference_options(m, group, n, job.duplicate),
-        )
+        try:
+            play_match(
+                job.rules,
+                [Guarded(s, make(s)) for s in names],
+                job.seed,
+                m,
+                rounds=job.rounds_per_match,
+                max_rounds=job.max_rounds,
+                **reference_options(m, group, n, job.duplicate),
+            )
+        except StrategyError as exc:
+            raise StrategyError(f"match {m}: {exc}") from None
+
+
+def _not_reproduced(job: FaultReplay, lo: int, hi: int) -> NoReturn:
+    """The fault the kernel met did not come again on the reference engine: say so."""
     users = ", ".join(s for s in dict.fromkeys(job.seat_strategies) if is_plugin(s))
     raise StrategyError(
         f"strategy {users}: an illegal move, a bad give-back or an exception in the kernel "

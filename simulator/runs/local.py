@@ -17,7 +17,7 @@ from simulator.matchloop.matches import out_cols
 from simulator.matchloop.seating import lineup_slot, reference_options
 from simulator.reference.match import play_match
 from simulator.runs.jitstart import first_call
-from simulator.runs.job import SimConfig, SimulationError
+from simulator.runs.job import SimConfig
 from strategies.guard import Guarded
 from strategies.registry import make
 from strategies.specs import StrategyError
@@ -109,8 +109,8 @@ def python_engine(
                     max_rounds=config.max_rounds,
                     **reference_options(m, config.group, n, config.duplicate),
                 )
-            except StrategyError as exc:
-                raise SimulationError(f"match {m}: {exc}") from None
+            except StrategyError as exc:  # a user's strategy: the run keeps its finished parts
+                raise StrategyError(f"match {m}: {exc}") from None
             parts.append(rows_of_record(m, record, n))
             if on_rows:
                 on_rows(len(record.rounds))

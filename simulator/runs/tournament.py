@@ -40,7 +40,8 @@ from simulator.matchloop.matches import (
 from simulator.matchloop.seating import deal_source, group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
-from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
+from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, SimConfig
+from simulator.runs.local import python_engine
 from simulator.runs.standings import (
     DECILES,
     ClusterSums,
@@ -91,21 +92,36 @@ class TableRows:
     last: np.ndarray  # [round]: the match's last round
 
 
+def table_rows(
+    rules: Rules, config: TournamentConfig, lineup: Sequence[str], engine: str = "numba"
+) -> np.ndarray:
+    """The rows of one table's matches on duplicate deals, whole groups, from the kernel
+    (``numba``) or the reference engine (``python``: the same rows, and plain-Python
+    strategies play)."""
+    group = group_size(lineup, True)
+    matches = -(-config.matches // group) * group
+    rounds_per_match = None if rules.target else config.rounds_per_match
+    if engine == "python":
+        job = SimConfig(rules, tuple(lineup), config.seed, matches, None, rounds_per_match,
+                        config.max_rounds, duplicate=True)  # fmt: skip
+        return python_engine(job, 1)(0, matches)
+    kernel = KernelJob.build(
+        rules, list(lineup), config.seed, rounds_per_match, config.max_rounds, duplicate=True
+    )
+    return run_matches(kernel, 0, matches)
+
+
 def play_table(
-    rules: Rules, config: TournamentConfig, lineup: Sequence[str], names: Sequence[str]
+    rules: Rules,
+    config: TournamentConfig,
+    lineup: Sequence[str],
+    names: Sequence[str],
+    engine: str = "numba",
 ) -> TableRows:
     """Play one table's matches on duplicate deals: whole groups, deal groups 0, 1, …"""
     n = rules.players
-    job = KernelJob.build(
-        rules,
-        list(lineup),
-        config.seed,
-        None if rules.target else config.rounds_per_match,
-        config.max_rounds,
-        duplicate=True,
-    )
     group = group_size(lineup, True)
-    rows = run_matches(job, 0, -(-config.matches // group) * group)
+    rows = table_rows(rules, config, lineup, engine)
     match = rows[:, OUT_MATCH].astype(np.int64)
     slots = lineup_slot(np.arange(n)[None, :], match[:, None], n, group)
     codes = np.array([list(names).index(s) for s in lineup])[slots]
@@ -205,8 +221,10 @@ def run_tournament(
     workers: int = 1,
     progress: Callable[[int, int, tuple[str, ...]], None] | None = None,
     store: TableStore | None = None,
+    engine: str = "numba",
 ) -> Standings:
-    """Play every table; the ranking, the pairwise table and the hand-strength deciles.
+    """Play every table on ``engine`` (``numba`` or ``python``: the same standings); the
+    ranking, the pairwise table and the hand-strength deciles.
 
     ``progress(done, total, lineup)``, when given, is called before each table with the
     number of tables finished, their total and the line-up about to play. With a
@@ -222,7 +240,7 @@ def run_tournament(
             continue
         if progress:
             progress(len(played), len(lineups), lineup)
-        played[index] = play_table(rules, config, lineup, names)
+        played[index] = play_table(rules, config, lineup, names, engine)
         if store:
             store.keep(index, played[index])
     return standings_of(cluster_sums([played[i] for i in range(len(lineups))], names), CLUSTERS)

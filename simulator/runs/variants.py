@@ -220,10 +220,10 @@ def _check_version(found: dict[str, Any], out: Path) -> None:
 
 
 def play_variant(
-    variant: Variant, out: Path, workers: int, progress: Progress | None
+    variant: Variant, out: Path, workers: int, progress: Progress | None, engine: str = "numba"
 ) -> tuple[RunResult, list[str]]:
-    """The variant's run in ``out/runs/NAME``: played, or resumed when it was started (a
-    finished one is only checked); with the notes of parts computed again.
+    """The variant's run in ``out/runs/NAME`` on ``engine``: played, or resumed when it was
+    started (a finished one is only checked); with the notes of parts computed again.
 
     The run's own advice to resume it becomes the compare's: resuming the compare
     resumes the variant and builds the comparison too.
@@ -231,13 +231,13 @@ def play_variant(
     path = out / RUNS_DIR / variant.name
     try:
         if not (path / MANIFEST_FILE).exists():
-            return run(variant.config, path, workers, progress), []
+            return run(variant.config, path, workers, progress, engine), []
         if job_in(path) != variant.config:
             raise SimulationError(
                 f"{path} holds another run than variant {variant.name}'s: move it away, then "
                 f"president compare --resume {out}"
             )
-        folder, result = resume(path, workers, progress)
+        folder, result = resume(path, workers, progress, engine)
     except SimulationError as exc:
         own = f"president simulate --resume {path}"
         raise SimulationError(str(exc).replace(own, f"president compare --resume {out}")) from None

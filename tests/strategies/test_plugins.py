@@ -110,7 +110,10 @@ def test_faulty_python_strategies_are_stopped_with_the_situation(tmp_path, capsy
         capsys,
     )  # fmt: skip
     assert code == 2 and err.count("\n") == 1
-    assert f"strategy '{path}:Raises' raised RuntimeError: oops (seat" in err
+    assert (
+        f"strategy '{path}:Raises' raised RuntimeError at {path}, line 4, in choose: oops (seat"
+        in err
+    )
     code, _, err = run_cli(
         ["simulate", "--strategies", f"{path}:Hoards,lowest,lowest,lowest", "--rounds", "20",
          "--engine", "python"],
@@ -137,7 +140,8 @@ def test_wrong_signature_and_missing_names_are_refused(tmp_path, capsys) -> None
         """,
     )
     for spec, words in (
-        (f"{path}:two_args", "does not compile as name(pos, S, H, R, played, roles, rs, params)"),
+        (f"{path}:two_args", "two_args(pos, S) at"),
+        (f"{path}:two_args", "the kernel calls name(pos, S, H, R, played, roles, rs, params)"),
         (f"{path}:plain", "must be a numba @njit function"),
         (f"{path}:absent", "defines no 'absent'"),
         (f"{tmp_path}/nofile.py:x", "no such file"),
