@@ -22,8 +22,17 @@ or a batch of consecutive whole units — as one observation. With G clusters:
   delete-one-cluster jackknife, Var = (G − 1)/G · Σ_g (θ₍g₎ − θ̄)², which carries the
   uncertainty of the fitted part; for a ratio it equals the CR1 variance to first order.
 
-Every interval is θ ± t(1 − α/2, G − 1) · √Var(θ); with fewer than two clusters there is
-none (NaN). Tests of several differences at once are Holm-adjusted (:func:`holm`).
+* **Rates** (a proportion: y_g events among m_g trials) use the Wilson score interval
+  with the effective sample size n_eff = R(1 − R)/Var(R) — the rounds Σm divided by the
+  design effect of the clusters, Var(R) the CR1 variance above — and t(1 − α/2, G − 1) in
+  place of z (:func:`rate_from_sums`). Away from 0 and 1 it is the CR1 interval to first
+  order; near them it stays inside [0, 1] and is skewed the way a rare rate's error is.
+  At an observed 0 (or 1) the design effect cannot be estimated (no event varies), so
+  n_eff = Σm and the interval is [0, t²/(Σm + t²)] (the rule-of-three kind of bound,
+  ≈ 3.8/Σm): honest when the trials are independent, as matches are.
+
+Every other interval is θ ± t(1 − α/2, G − 1) · √Var(θ); with fewer than two clusters there
+is none (NaN). Tests of several differences at once are Holm-adjusted (:func:`holm`).
 """
 
 from __future__ import annotations
@@ -132,6 +141,33 @@ def ratio_from_sums(
         return _interval(est, se, g, level)
 
 
+def rate_from_sums(
+    g: np.ndarray | float,
+    sy: np.ndarray | float,
+    sm: np.ndarray | float,
+    syy: np.ndarray | float,
+    sym: np.ndarray | float,
+    smm: np.ndarray | float,
+    level: float = LEVEL,
+) -> Interval:
+    """``(estimate, low, high, standard error)`` of a rate Σy/Σm (0 ≤ y_g ≤ m_g) from the
+    clusters' moment sums: the Wilson score interval on the effective sample size (module
+    docstring), never zero-width at an observed 0 or 1, never outside [0, 1].
+
+    The CR1 interval's ± is symmetric, so for a rare event it reached below 0 and, when
+    no event happened, had width 0 (``0.000 ± 0.000``); a 1 % rate with 30 clusters was
+    covered in 84 % of runs. The score interval holds 93–97 % down to 0.2 % (tests)."""
+    est, _, _, se = ratio_from_sums(g, sy, sm, syy, sym, smm, level)
+    sm = np.asarray(sm, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        edge = (est <= 0) | (est >= 1)
+        n_eff = np.where(edge, sm, est * (1 - est) / se**2)  # inf when the rate is exact
+        t2 = t_quantile(np.asarray(g, dtype=float) - 1, level) ** 2 / n_eff
+        centre = (est + t2 / 2) / (1 + t2)
+        half = np.sqrt(t2 * est * (1 - est) + t2 * t2 / 4) / (1 + t2)
+    return est, centre - half, centre + half, se
+
+
 def ratio_interval(
     y: np.ndarray, m: np.ndarray, level: float = LEVEL
 ) -> tuple[float, float, float, float]:
@@ -149,10 +185,19 @@ def ratio_interval(
 
 def ratios_by_cluster(y: np.ndarray, m: np.ndarray, level: float = LEVEL) -> Interval:
     """Σy/Σm for every column of ``[G, k]`` per-cluster sums, all clusters counted."""
+    return ratio_from_sums(*_column_sums(y, m), level=level)
+
+
+def _column_sums(y: np.ndarray, m: np.ndarray) -> tuple[object, ...]:
+    """G and the five moment sums of ``[G, k]`` per-cluster sums, per column."""
     y = np.asarray(y, dtype=float)
     m = np.asarray(m, dtype=float)
-    sums = (y.sum(0), m.sum(0), (y * y).sum(0), (y * m).sum(0), (m * m).sum(0))
-    return ratio_from_sums(len(y), *sums, level=level)
+    return (len(y), y.sum(0), m.sum(0), (y * y).sum(0), (y * m).sum(0), (m * m).sum(0))
+
+
+def rates_by_cluster(y: np.ndarray, m: np.ndarray, level: float = LEVEL) -> Interval:
+    """The rate Σy/Σm for every column of ``[G, k]`` per-cluster counts (:func:`rate_from_sums`)."""
+    return rate_from_sums(*_column_sums(y, m), level=level)
 
 
 def mean_interval(d: np.ndarray, level: float = LEVEL) -> tuple[float, float, float, float]:

@@ -7,7 +7,8 @@ the estimates need — and this module turns them into tables, every interval th
 :mod:`simulator.stats`:
 
 * **ranking**: mean place, luck-adjusted mean place, President and Scum rates and the
-  match win rate, each with its 95 % interval (CR1 ratios; jackknife for the adjusted);
+  match win rate, each with its 95 % interval (CR1 ratios; score intervals for the rates;
+  jackknife for the adjusted);
 * **pairwise**: for each pair once (the better-ranked first), the difference of mean
   places where both sat at the same table, plain and luck-adjusted, with two-sided
   p-values and Holm's adjustment over all the pairs (stars mark Holm-adjusted p);
@@ -29,6 +30,7 @@ from simulator.stats import (
     LuckAdjustment,
     holm,
     luck_sums,
+    rates_by_cluster,
     ratio_difference,
     ratios_by_cluster,
     two_sided_p,
@@ -104,9 +106,9 @@ def ranking(sums: ClusterSums) -> pd.DataFrame:
     estimates = {
         "mean_place": ratios_by_cluster(sums.places, sums.rounds),
         "adjusted": LuckAdjustment(luck_sums(sums.places, sums.rounds, sums.luck)).means(),
-        "president": ratios_by_cluster(sums.president, sums.rounds),
-        "scum": ratios_by_cluster(sums.scum, sums.rounds),
-        "match_wins": ratios_by_cluster(sums.wins, sums.matches),
+        "president": rates_by_cluster(sums.president, sums.rounds),
+        "scum": rates_by_cluster(sums.scum, sums.rounds),
+        "match_wins": rates_by_cluster(sums.wins, sums.matches),
     }
     for label, (est, lo, hi, _) in estimates.items():
         columns |= {label: est, f"{label}_lo": lo, f"{label}_hi": hi}

@@ -18,7 +18,7 @@ import numpy as np
 
 from simulator.matchloop.matches import OUT_MATCH, SEAT_PLACE, SEAT_STRENGTH, seats
 from simulator.runs.job import SimConfig
-from simulator.stats import LuckAdjustment, luck_sums, ratios_by_cluster
+from simulator.stats import LuckAdjustment, luck_sums, rates_by_cluster, ratios_by_cluster
 
 SUMS = ("rounds", "places", "president", "luck")  # per batch and strategy
 FIT = ("xy", "xx", "yy")  # pooled over rows: luck × centred place, luck², centred place²
@@ -148,7 +148,7 @@ class Tally:
         and President rate, each with its 95 % interval over the batches."""
         c = self.clusters()
         mean = ratios_by_cluster(c[:, :, 1], c[:, :, 0])
-        president = ratios_by_cluster(c[:, :, 2], c[:, :, 0])
+        president = rates_by_cluster(c[:, :, 2], c[:, :, 0])
         adjusted = LuckAdjustment(luck_sums(c[:, :, 1], c[:, :, 0], c[:, :, 3])).means()
         out = []
         for si, name in enumerate(self.names):
@@ -168,9 +168,6 @@ class Tally:
                     _plain(low[si]),
                     _plain(high[si]),
                 )
-            if row["president_low"] is not None:  # a share: the interval stays in [0, 1]
-                row["president_low"] = max(0.0, row["president_low"])
-                row["president_high"] = min(1.0, row["president_high"])
             out.append(row)
         return out
 
