@@ -78,7 +78,7 @@ def strategy_standings(
         decile_rounds=by_band["rows"].to_numpy(float).reshape(shape),
         decile_places=by_band["places"].to_numpy(float).reshape(shape),
         edges=edges,
-        fit=standings[["xy", "xx", "yy"]].sum().to_numpy(float),
+        fit=standings.groupby("batch")[["xy", "xx", "yy"]].sum().reindex(batches).to_numpy(float),
     )
     return standings_of(sums, RUN_CLUSTERS)
 
