@@ -18,10 +18,10 @@ or a batch of consecutive whole units — as one observation. With G clusters:
 * **Other smooth functions of cluster sums** (differences of ratios) use the same CR1
   variance of their per-cluster linearised contributions (:func:`influence_interval`).
 * **Estimates with a fitted part** — the luck-adjusted means, whose regression slope is
-  estimated on the same data (:class:`LuckAdjustment`), that slope itself, and the measures of ``president compare`` — use the
-  delete-one-cluster jackknife, Var = (G − 1)/G · Σ_g (θ₍g₎ − θ̄)², which carries the
-  uncertainty of the fitted part; for a ratio it equals the CR1 variance to first order.
-
+  estimated on the same data (:class:`LuckAdjustment`), that slope itself, and the
+  measures of ``president compare`` — use the delete-one-cluster jackknife,
+  Var = (G − 1)/G · Σ_g (θ₍g₎ − θ̄)², which carries the uncertainty of the fitted part;
+  for a ratio it equals the CR1 variance to first order.
 * **Rates** (a proportion: y_g events among m_g trials) use the Wilson score interval
   with the effective sample size n_eff = R(1 − R)/Var(R) — the rounds Σm divided by the
   design effect of the clusters, Var(R) the CR1 variance above — and t(1 − α/2, G − 1) in
