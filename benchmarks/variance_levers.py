@@ -8,7 +8,7 @@ rules, line-up and match length) on the kernel, and measures the variance of the
 estimator at equal rounds:
 
 * **luck adjustment alone**: plain matches, the difference before and after removing
-  the luck of the dealt hands (β fitted on the run; :class:`simulator.stats.LuckAdjustment`);
+  the luck of the dealt hands (β fitted on the run's rows; :class:`simulator.stats.LuckAdjustment`);
 * **duplicate deals alone**: plain against duplicate deals at the same number of rounds,
   and, inside the duplicate run, its group clusters against match clusters (what the
   report shows);
@@ -53,6 +53,7 @@ def cluster_sums(config: SimConfig, unit: int) -> dict[str, np.ndarray]:
         out[label] = np.stack(
             [np.bincount(cluster, (values * (codes == s)).sum(axis=1)) for s in (0, 1)], axis=1
         )
+    out["fit"] = np.stack([np.bincount(cluster, (x * v).sum(axis=1)) for v in (place, x)], axis=1)
     out["rounds"] = np.array(len(rows))
     return out
 
@@ -62,7 +63,7 @@ def influences(sums: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     y, m, x = sums["y"], sums["m"], sums["x"]
     total_m = m.sum(axis=0)
     r, q = y.sum(axis=0) / total_m, x.sum(axis=0) / total_m
-    beta = float(LuckAdjustment(luck_sums(y, m, x)).beta)
+    beta = float(LuckAdjustment(luck_sums(y, m, x), sums["fit"]).beta)
     plain = (y - r * m) / total_m
     adjusted = plain - beta * (x - q * m) / total_m
     return plain[:, 0] - plain[:, 1], adjusted[:, 0] - adjusted[:, 1]

@@ -29,16 +29,11 @@ def ratio(
 ) -> pd.DataFrame:
     """Σnum / Σden per group of ``by`` (non-empty), with its interval.
 
-    ``share``: the ratio is a proportion, so its interval is clipped to [0, 1].
+    ``share``: the ratio is a proportion, so its interval is the rates' score interval.
     """
     sums = frame.groupby([*by, "batch"], sort=True)[[num, den]].sum()
-    out = ratio_ci(sums[num].astype(float), sums[den].astype(float), groups).reset_index()
-    return clip_share(out) if share else out
-
-
-def clip_share(frame: pd.DataFrame) -> pd.DataFrame:
-    """Intervals of proportions clipped to [0, 1] (the normal approximation can overshoot)."""
-    return frame.assign(lo=frame["lo"].clip(lower=0.0), hi=frame["hi"].clip(upper=1.0))
+    y, n = sums[num].astype(float), sums[den].astype(float)
+    return ratio_ci(y, n, groups, rate=share).reset_index()
 
 
 def share(
@@ -54,8 +49,8 @@ def share(
     long = wide.stack(future_stack=True)
     long = long.reorder_levels([*by, category, "batch"]).sort_index()
     den_long = den.reindex(long.index.droplevel(category)).to_numpy()
-    out = ratio_ci(long.astype(float), pd.Series(den_long, index=long.index, dtype=float), groups)
-    return clip_share(out.reset_index())
+    den_series = pd.Series(den_long, index=long.index, dtype=float)
+    return ratio_ci(long.astype(float), den_series, groups, rate=True).reset_index()
 
 
 def with_pooled(frame: pd.DataFrame) -> pd.DataFrame:
@@ -191,7 +186,8 @@ def convergence(places: pd.DataFrame, players: int) -> pd.DataFrame:
     for strategy, sums in per_batch.groupby(level="strategy"):
         sums = sums.droplevel("strategy").reindex(all_batches, fill_value=0)
         for measure, column in (("President rate", "president"), ("mean place", "place_sum")):
-            part = cumulative_ratio_ci(sums[column].to_numpy(float), sums["rows"].to_numpy(float))
+            y, n = sums[column].to_numpy(float), sums["rows"].to_numpy(float)
+            part = cumulative_ratio_ci(y, n, rate=column == "president")
             part.insert(0, "rounds", rounds.to_numpy())
             parts.append(part.assign(strategy=strategy, measure=measure))
     return pd.concat(parts, ignore_index=True)

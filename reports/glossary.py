@@ -75,7 +75,8 @@ TERMS: dict[str, tuple[str, str]] = {  # anchor → (term, definition)
     "luck": (
         "luck-adjusted",
         "The mean place with the luck of the dealt cards taken out: place − β × (the dealt "
-        "hand's strength − the table's mean), β fitted on the same data. Under duplicate "
+        "hand's strength − the table's mean), β the least-squares slope of place on that "
+        "difference over every seat-round of the data. Under duplicate "
         "deals every strategy gets the same hands, so the luck cancels already.",
     ),
     "holm": (

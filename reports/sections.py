@@ -400,7 +400,9 @@ def _method(t: Tallies, run: Run) -> str:
         "binomial interval. Chain measures (stationary shares, tenure, SLEM) and the "
         "luck-adjusted means (whose slope is fitted on the same data) use the "
         "delete-one-batch jackknife over the same batches, with the same t quantile. "
-        "Intervals of proportions are clipped to [0, 1]; near 0 or 1 with few events they "
-        "are rough, so counts are shown beside the transition probabilities. Values of a "
+        "Proportions (rates, shares, transition probabilities) get the score interval on "
+        "the batches' effective sample size (Σn over the design effect): it stays in "
+        "[0, 1], and a rate never observed gets an upper bound of about 3.8/Σn, not a "
+        "zero width; counts are shown beside the transition probabilities. Values of a "
         "role over the next h rounds use only rounds whose match goes on for h more rounds."
     )

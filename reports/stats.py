@@ -12,7 +12,9 @@ a target's matches end sooner than the job expected; with fewer matches every ma
 is its own batch, which is exactly the cluster-robust estimator with the match as
 cluster; a batch never splits a duplicate group). Every estimate is a ratio of sums
 R = Σy / Σn with the CR1 variance and Student's t on G − 1 degrees of freedom of
-:mod:`simulator.stats`, the one estimator every command uses. Quantities that are not
+:mod:`simulator.stats`, the one estimator every command uses; a rate (a share, a
+transition probability) gets its score interval on the effective sample size, which
+stays in [0, 1] and is never zero-width at an observed 0 or 1. Quantities that are not
 ratios (the stationary distribution of the role chain, its second eigenvalue, the
 President's tenure) get a percentile bootstrap over the same batches
 (``reports.markov``), i.e. a block bootstrap by match.
@@ -23,30 +25,34 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from simulator.stats import ratio_from_sums
+from simulator.stats import rate_from_sums, ratio_from_sums
 
 
-def ratio_ci(y: pd.Series, n: pd.Series, groups: int) -> pd.DataFrame:
+def ratio_ci(y: pd.Series, n: pd.Series, groups: int, rate: bool = False) -> pd.DataFrame:
     """Σy/Σn per group with its batch-means 95 % interval.
 
     ``y`` and ``n`` share a MultiIndex whose last level is ``batch`` (one entry per batch
     in which the group occurs; absent batches count as zero). ``groups`` is the number
-    of non-empty batches in the run, the G of the module docstring.
+    of non-empty batches in the run, the G of the module docstring. ``rate``: the ratio
+    is a proportion (0 ≤ y ≤ n per batch), whose interval is the score interval of
+    :func:`simulator.stats.rate_from_sums`.
     Returns ``estimate``, ``lo``, ``hi``, ``se`` and the denominator ``n`` per group.
     """
     levels = list(range(y.index.nlevels - 1))
     sums = pd.DataFrame({"y": y, "n": n, "yy": y * y, "yn": y * n, "nn": n * n})
     s = sums.groupby(level=levels).sum()
-    est, lo, hi, se = ratio_from_sums(groups, s["y"], s["n"], s["yy"], s["yn"], s["nn"])
+    estimator = rate_from_sums if rate else ratio_from_sums
+    est, lo, hi, se = estimator(groups, s["y"], s["n"], s["yy"], s["yn"], s["nn"])
     return pd.DataFrame({"estimate": est, "lo": lo, "hi": hi, "se": se, "n": s["n"]}, index=s.index)
 
 
-def cumulative_ratio_ci(y: np.ndarray, n: np.ndarray) -> pd.DataFrame:
+def cumulative_ratio_ci(y: np.ndarray, n: np.ndarray, rate: bool = False) -> pd.DataFrame:
     """The running estimate Σy/Σn and its interval after each batch, batches in order.
 
     Used for convergence plots: the interval after k batches is the batch-means
-    interval of the first k batches (expanded sums avoid a loop over k).
+    interval of the first k batches (expanded sums avoid a loop over k); ``rate`` as in
+    :func:`ratio_ci`.
     """
     sums = (np.cumsum(n > 0), *(np.cumsum(v) for v in (y, n, y * y, y * n, n * n)))
-    est, lo, hi, _ = ratio_from_sums(*sums)
+    est, lo, hi, _ = (rate_from_sums if rate else ratio_from_sums)(*sums)
     return pd.DataFrame({"n": sums[2], "estimate": est, "lo": lo, "hi": hi})

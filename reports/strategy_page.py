@@ -78,7 +78,7 @@ def strategy_standings(
         decile_rounds=by_band["rows"].to_numpy(float).reshape(shape),
         decile_places=by_band["places"].to_numpy(float).reshape(shape),
         edges=edges,
-        fit=standings[["xy", "xx", "yy"]].sum().to_numpy(float),
+        fit=standings.groupby("batch")[["xy", "xx", "yy"]].sum().reindex(batches).to_numpy(float),
     )
     return standings_of(sums, RUN_CLUSTERS)
 
@@ -189,8 +189,9 @@ def _method(st: Standings) -> list[object]:
         f"G = {st.clusters}, Student's t with G − 1 degrees of freedom. ",
         term("luck", "Luck-adjusted"),
         ": the mean place with the luck of the dealt cards removed, place − β × "
-        "(dealt-hand strength − the table's mean), β fitted on the same clusters and "
-        "refitted without each one (jackknife), so its uncertainty is in the interval",
+        "(dealt-hand strength − the table's mean), β the least-squares slope of place on "
+        "that difference over every seat-round, refitted without each cluster (jackknife), "
+        "so its uncertainty is in the interval",
     ]
     if r2 is not None and np.isfinite(r2):
         out.append(f"; the dealt hand explains R² = {r2:.3f} of the place variance")

@@ -18,12 +18,21 @@ or a batch of consecutive whole units — as one observation. With G clusters:
 * **Other smooth functions of cluster sums** (differences of ratios) use the same CR1
   variance of their per-cluster linearised contributions (:func:`influence_interval`).
 * **Estimates with a fitted part** — the luck-adjusted means, whose regression slope is
-  estimated on the same data, and the measures of ``president compare`` — use the
-  delete-one-cluster jackknife, Var = (G − 1)/G · Σ_g (θ₍g₎ − θ̄)², which carries the
-  uncertainty of the fitted part; for a ratio it equals the CR1 variance to first order.
+  estimated on the same data (:class:`LuckAdjustment`), that slope itself, and the
+  measures of ``president compare`` — use the delete-one-cluster jackknife,
+  Var = (G − 1)/G · Σ_g (θ₍g₎ − θ̄)², which carries the uncertainty of the fitted part;
+  for a ratio it equals the CR1 variance to first order.
+* **Rates** (a proportion: y_g events among m_g trials) use the Wilson score interval
+  with the effective sample size n_eff = R(1 − R)/Var(R) — the rounds Σm divided by the
+  design effect of the clusters, Var(R) the CR1 variance above — and t(1 − α/2, G − 1) in
+  place of z (:func:`rate_from_sums`). Away from 0 and 1 it is the CR1 interval to first
+  order; near them it stays inside [0, 1] and is skewed the way a rare rate's error is.
+  At an observed 0 (or 1) the design effect cannot be estimated (no event varies), so
+  n_eff = Σm and the interval is [0, t²/(Σm + t²)] (the rule-of-three kind of bound,
+  ≈ 3.8/Σm): honest when the trials are independent, as matches are.
 
-Every interval is θ ± t(1 − α/2, G − 1) · √Var(θ); with fewer than two clusters there is
-none (NaN). Tests of several differences at once are Holm-adjusted (:func:`holm`).
+Every other interval is θ ± t(1 − α/2, G − 1) · √Var(θ); with fewer than two clusters there
+is none (NaN). Tests of several differences at once are Holm-adjusted (:func:`holm`).
 """
 
 from __future__ import annotations
@@ -132,6 +141,33 @@ def ratio_from_sums(
         return _interval(est, se, g, level)
 
 
+def rate_from_sums(
+    g: np.ndarray | float,
+    sy: np.ndarray | float,
+    sm: np.ndarray | float,
+    syy: np.ndarray | float,
+    sym: np.ndarray | float,
+    smm: np.ndarray | float,
+    level: float = LEVEL,
+) -> Interval:
+    """``(estimate, low, high, standard error)`` of a rate Σy/Σm (0 ≤ y_g ≤ m_g) from the
+    clusters' moment sums: the Wilson score interval on the effective sample size (module
+    docstring), never zero-width at an observed 0 or 1, never outside [0, 1].
+
+    The CR1 interval's ± is symmetric, so for a rare event it reached below 0 and, when
+    no event happened, had width 0 (``0.000 ± 0.000``); a 1 % rate with 30 clusters was
+    covered in 84 % of runs. The score interval holds 93–97 % down to 0.2 % (tests)."""
+    est, _, _, se = ratio_from_sums(g, sy, sm, syy, sym, smm, level)
+    sm = np.asarray(sm, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        edge = (est <= 0) | (est >= 1)
+        n_eff = np.where(edge, sm, est * (1 - est) / se**2)  # inf when the rate is exact
+        t2 = t_quantile(np.asarray(g, dtype=float) - 1, level) ** 2 / n_eff
+        centre = (est + t2 / 2) / (1 + t2)
+        half = np.sqrt(t2 * est * (1 - est) + t2 * t2 / 4) / (1 + t2)
+    return est, centre - half, centre + half, se
+
+
 def ratio_interval(
     y: np.ndarray, m: np.ndarray, level: float = LEVEL
 ) -> tuple[float, float, float, float]:
@@ -149,10 +185,19 @@ def ratio_interval(
 
 def ratios_by_cluster(y: np.ndarray, m: np.ndarray, level: float = LEVEL) -> Interval:
     """Σy/Σm for every column of ``[G, k]`` per-cluster sums, all clusters counted."""
+    return ratio_from_sums(*_column_sums(y, m), level=level)
+
+
+def _column_sums(y: np.ndarray, m: np.ndarray) -> tuple[object, ...]:
+    """G and the five moment sums of ``[G, k]`` per-cluster sums, per column."""
     y = np.asarray(y, dtype=float)
     m = np.asarray(m, dtype=float)
-    sums = (y.sum(0), m.sum(0), (y * y).sum(0), (y * m).sum(0), (m * m).sum(0))
-    return ratio_from_sums(len(y), *sums, level=level)
+    return (len(y), y.sum(0), m.sum(0), (y * y).sum(0), (y * m).sum(0), (m * m).sum(0))
+
+
+def rates_by_cluster(y: np.ndarray, m: np.ndarray, level: float = LEVEL) -> Interval:
+    """The rate Σy/Σm for every column of ``[G, k]`` per-cluster counts (:func:`rate_from_sums`)."""
+    return rate_from_sums(*_column_sums(y, m), level=level)
 
 
 def mean_interval(d: np.ndarray, level: float = LEVEL) -> tuple[float, float, float, float]:
@@ -241,27 +286,26 @@ def batch_units(units: int, batches: int = BATCHES) -> int:
     return max(1, -(-units // batches))
 
 
-LUCK_SUMS = ("y", "m", "x", "yx", "xx", "xm", "ym", "mm")
-
-
-def _adjusted(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """θ_s = R_s − β·Q_s and β from moment totals ``t[..., k, S]`` (k = the eight
-    :data:`LUCK_SUMS`); β is the pooled cluster-level slope of the place residuals on
-    the luck residuals, 0 where the luck does not vary (it cancels in every cluster)."""
-    y, m, x, yx, xx, xm, ym, mm = (t[..., k, :] for k in range(len(LUCK_SUMS)))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r, q = y / m, x / m
-        num = np.nansum(yx - r * xm - q * ym + r * q * mm, axis=-1)
-        den = np.nansum(xx - 2 * q * xm + q * q * mm, axis=-1)
-        beta = np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
-        return r - beta[..., None] * q, beta
+LUCK_SUMS = ("y", "m", "x")  # per cluster and strategy: places, rounds, luck
+FIT_SUMS = ("xy", "xx")  # per cluster, over its rows: luck × place, luck²
 
 
 def luck_sums(y: np.ndarray, m: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """``[..., G, 8, S]``: per cluster and strategy the sums and products the adjustment
-    needs, from per-cluster sums of place ``y``, rounds ``m`` and luck ``x`` (``[..., G, S]``)."""
-    y, m, x = (np.asarray(v, dtype=float) for v in (y, m, x))
-    return np.stack([y, m, x, y * x, x * x, x * m, y * m, m * m], axis=-2)
+    """``[..., G, 3, S]``: per cluster and strategy the :data:`LUCK_SUMS`, from per-cluster
+    sums of place ``y``, rounds ``m`` and luck ``x`` (``[..., G, S]``)."""
+    return np.stack([np.asarray(v, dtype=float) for v in (y, m, x)], axis=-2)
+
+
+def _slope(fit: np.ndarray) -> np.ndarray:
+    """Σxy / Σx² from ``fit[..., 2]`` (0 where the luck never varies)."""
+    xy, xx = fit[..., 0], fit[..., 1]
+    return np.where(xx > 0, xy / np.where(xx > 0, xx, 1.0), 0.0)
+
+
+def _adjusted(t: np.ndarray, beta: np.ndarray) -> np.ndarray:
+    """θ_s = R_s − β·Q_s from totals ``t[..., 3, S]`` (the :data:`LUCK_SUMS`)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (t[..., 0, :] - beta * t[..., 2, :]) / t[..., 1, :]
 
 
 class LuckAdjustment:
@@ -269,20 +313,36 @@ class LuckAdjustment:
 
     Per strategy s, with per-cluster sums of place y, rounds m and luck x (the dealt-hand
     strength minus the table's mean, expectation 0 for every player and strategy):
-    θ_s = (Σy − β·Σx)/Σm. Because E[x] = 0, θ_s estimates the same mean place as Σy/Σm,
-    with the part of the cards' luck that x explains removed. β, one slope for all
-    strategies, is fitted on the same clusters (it minimises the between-cluster
-    variance), so the delete-one-cluster jackknife recomputes β without each cluster:
-    its uncertainty is in the interval. Differences θ_a − θ_b share β and the clusters.
-    Leading axes of ``sums`` (``[..., G, 8, S]``) are independent problems, fitted apart.
+    θ_s = (Σy − β·Σx)/Σm. Because E[x] = 0, θ_s estimates the same mean place as Σy/Σm
+    with the part of the cards' luck that x explains removed, whatever β is.
+
+    β is the **row-level** slope of place on luck over every seat-round of the data,
+    β = Σxy / Σx² (``fit``: per cluster, those two sums over its rows). Each round's luck
+    sums to 0 and its places to a constant, so this is exactly the ordinary least-squares
+    slope (with intercept) of place on luck over all rows, and the same slope with round
+    or cluster fixed effects: a reader can refit it from ``rounds.parquet``. It is
+    stable as a run grows; a slope fitted on the G cluster totals instead (as before)
+    kept the noise of G points, however large the run (0.0058 at 1 M rounds, 0.0091 at
+    10 M, for a row slope of 0.0059). The delete-one-cluster jackknife refits β without
+    each cluster, so its uncertainty is in every interval, and :meth:`slope` gives β's
+    own interval, clustered like every other. Differences θ_a − θ_b share β and the
+    clusters. Leading axes of ``sums`` (``[..., G, 3, S]``) are problems that share the
+    one slope of ``fit`` (``[G, 2]``).
     """
 
-    def __init__(self, sums: np.ndarray, level: float = LEVEL) -> None:
+    def __init__(self, sums: np.ndarray, fit: np.ndarray, level: float = LEVEL) -> None:
         self.level = level
-        total = sums.sum(axis=-3)
-        self.full, beta = _adjusted(total)
-        self.beta = beta
-        self.leave_out = np.swapaxes(_adjusted(total[..., None, :, :] - sums)[0], -1, -2)
+        fit = np.asarray(fit, dtype=float)
+        total, fit_total = sums.sum(axis=-3), fit.sum(axis=0)
+        self.beta = _slope(fit_total)
+        self.beta_leave_out = _slope(fit_total - fit)  # [G]
+        self.full = _adjusted(total, self.beta)
+        leave_out = _adjusted(total[..., None, :, :] - sums, self.beta_leave_out[:, None])
+        self.leave_out = np.swapaxes(leave_out, -1, -2)
+
+    def slope(self) -> Interval:
+        """β and its delete-one-cluster jackknife interval."""
+        return jackknife_interval(self.beta, self.beta_leave_out, self.level)
 
     def means(self) -> Interval:
         """Each strategy's adjusted mean place and its interval."""

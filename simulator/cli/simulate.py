@@ -109,7 +109,10 @@ def format_table(result: RunResult, players: int, duplicate: bool) -> str:
         "clusters - 1 degrees of freedom.",
         "luck-adjusted: the mean place with the luck of the dealt cards removed, place "
         f"{'-' if slope >= 0 else '+'} {abs(slope):.4f} x (dealt-hand strength - the table's "
-        "mean), the slope fitted on these data (jackknife intervals)"
+        f"mean). The slope, {_slope_ci(est)}, is the least-squares slope of place on that "
+        "difference over every seat-round of the run (with an intercept; the same with "
+        "round fixed effects); its interval and those of the adjusted means are "
+        "delete-one-batch jackknife intervals, the slope refitted without each batch"
         + (f"; the dealt hand explains R² = {r2:.3f} of the place variance." if r2 else ".")
         + (
             " Under duplicate deals every strategy gets every dealt hand equally often in "
@@ -120,6 +123,13 @@ def format_table(result: RunResult, players: int, duplicate: bool) -> str:
     ]
     lines += [textwrap.fill(note, 100) for note in notes]
     return "\n".join(lines)
+
+
+def _slope_ci(est: dict[str, object]) -> str:
+    """The luck slope with its interval, as ``-0.0059 [-0.0061, -0.0057]``."""
+    low, high = est["luck_slope_low"], est["luck_slope_high"]
+    bounds = f" [{low:.4f}, {high:.4f}]" if low is not None and high is not None else ""
+    return f"{est['luck_slope']:.4f}{bounds}"
 
 
 @click.command("simulate")

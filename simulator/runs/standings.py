@@ -7,7 +7,8 @@ the estimates need — and this module turns them into tables, every interval th
 :mod:`simulator.stats`:
 
 * **ranking**: mean place, luck-adjusted mean place, President and Scum rates and the
-  match win rate, each with its 95 % interval (CR1 ratios; jackknife for the adjusted);
+  match win rate, each with its 95 % interval (CR1 ratios; score intervals for the rates;
+  jackknife for the adjusted);
 * **pairwise**: for each pair once (the better-ranked first), the difference of mean
   places where both sat at the same table, plain and luck-adjusted, with two-sided
   p-values and Holm's adjustment over all the pairs (stars mark Holm-adjusted p);
@@ -29,6 +30,7 @@ from simulator.stats import (
     LuckAdjustment,
     holm,
     luck_sums,
+    rates_by_cluster,
     ratio_difference,
     ratios_by_cluster,
     two_sided_p,
@@ -60,7 +62,7 @@ class ClusterSums:
     decile_rounds: np.ndarray
     decile_places: np.ndarray
     edges: np.ndarray
-    fit: np.ndarray  # pooled over rows: luck × centred place, luck², centred place²
+    fit: np.ndarray  # [G, 3], over each cluster's rows: luck × centred place, luck², centred place²
 
     @property
     def clusters(self) -> int:
@@ -91,7 +93,7 @@ def standings_of(sums: ClusterSums, cluster_label: str) -> Standings:
         sums.clusters,
         cluster_label,
         bool(np.all(sums.luck == 0)),
-        r_squared(sums.fit),
+        r_squared(sums.fit.sum(axis=0)),
     )
 
 
@@ -103,10 +105,12 @@ def ranking(sums: ClusterSums) -> pd.DataFrame:
     }
     estimates = {
         "mean_place": ratios_by_cluster(sums.places, sums.rounds),
-        "adjusted": LuckAdjustment(luck_sums(sums.places, sums.rounds, sums.luck)).means(),
-        "president": ratios_by_cluster(sums.president, sums.rounds),
-        "scum": ratios_by_cluster(sums.scum, sums.rounds),
-        "match_wins": ratios_by_cluster(sums.wins, sums.matches),
+        "adjusted": LuckAdjustment(
+            luck_sums(sums.places, sums.rounds, sums.luck), sums.fit[:, :2]
+        ).means(),
+        "president": rates_by_cluster(sums.president, sums.rounds),
+        "scum": rates_by_cluster(sums.scum, sums.rounds),
+        "match_wins": rates_by_cluster(sums.wins, sums.matches),
     }
     for label, (est, lo, hi, _) in estimates.items():
         columns |= {label: est, f"{label}_lo": lo, f"{label}_hi": hi}
@@ -134,7 +138,7 @@ def pairwise(sums: ClusterSums, order: Sequence[str]) -> pd.DataFrame:
     g = ((ma > 0) & (mb > 0)).sum(axis=1)
     est, lo, hi, se = ratio_difference(ya, ma, yb, mb)
     both = luck_sums(*(np.stack(v, axis=-1) for v in ((ya, yb), (ma, mb), (xa, xb))))
-    adj, adj_lo, adj_hi, adj_se = LuckAdjustment(both).difference(0, 1)
+    adj, adj_lo, adj_hi, adj_se = LuckAdjustment(both, sums.fit[:, :2]).difference(0, 1)
     p, adj_p = two_sided_p(est, se, g), two_sided_p(adj, adj_se, g)
     return pd.DataFrame(
         {

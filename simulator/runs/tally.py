@@ -18,9 +18,10 @@ import numpy as np
 
 from simulator.matchloop.matches import OUT_MATCH, SEAT_PLACE, SEAT_STRENGTH, seats
 from simulator.runs.job import SimConfig
-from simulator.stats import LuckAdjustment, luck_sums, ratios_by_cluster
+from simulator.stats import LuckAdjustment, luck_sums, rates_by_cluster, ratios_by_cluster
 
-SUMS = ("rounds", "places", "president", "luck")  # per batch and strategy
+SUMS = ("rounds", "places", "president", "luck", "xy", "xx")  # per batch and strategy
+# xy, xx: luck × centred place and luck² over the rows, for the luck slope (fitted on rows)
 FIT = ("xy", "xx", "yy")  # pooled over rows: luck × centred place, luck², centred place²
 
 
@@ -37,11 +38,12 @@ def luck(strength: np.ndarray) -> np.ndarray:
 
 
 def fit_sums(x: np.ndarray, place: np.ndarray, players: int) -> np.ndarray:
-    """Σ luck × centred place, Σ luck², Σ centred place² over rows (places centred on
-    the mean place (n + 1)/2, which is every round's mean): R² of place on luck."""
-    x = x.ravel()
-    centred = 2 * place.ravel().astype(np.int64) - (players + 1)  # 2 × the centred place
-    return np.array([x @ centred / 2, x @ x, centred @ centred / 4])
+    """``[rounds, 3]``: per round (``x``, ``place``: ``[rounds, n]``) Σ luck × centred
+    place, Σ luck², Σ centred place² over its seats (places centred on the mean place
+    (n + 1)/2, which is every round's mean): the luck slope and R² of place on luck."""
+    centred = 2 * place.astype(np.int64) - (players + 1)  # 2 × the centred place
+    products = (x * centred / 2, x * x, centred * centred / 4)
+    return np.stack([v.sum(axis=1) for v in products], axis=1).astype(np.float64)
 
 
 def r_squared(fit: np.ndarray) -> float | None:
@@ -88,15 +90,17 @@ class Tally:
         lo = int(batch[0])  # rows come in match order
         count = int(batch[-1]) - lo + 1
         cell = ((batch - lo)[:, None] * k + codes).ravel()  # (batch, strategy) of each seat
-        place_flat = place.ravel()
+        place_flat, x_flat = place.ravel(), x.ravel().astype(np.float64)
+        centred = place_flat - (n + 1) / 2
         part = np.empty((count, k, len(SUMS)))
-        for i, weights in enumerate((None, place_flat, place_flat == 1, x.ravel())):
+        per_seat = (None, place_flat, place_flat == 1, x_flat, x_flat * centred, x_flat * x_flat)
+        for i, weights in enumerate(per_seat):
             part[:, :, i] = np.bincount(cell, weights, minlength=count * k).reshape(count, k)
         self.rounds += part[:, :, 0].sum(axis=0).astype(np.int64)
         self.places += np.bincount(
             codes.ravel() * (n + 1) + place_flat, minlength=k * (n + 1)
         ).reshape(k, n + 1)
-        self.fit += fit_sums(x, place, n)
+        self.fit += fit_sums(x, place, n).sum(axis=0)
         self._add_sums(lo, part)
 
     def _add_sums(self, lo: int, part: np.ndarray) -> None:
@@ -148,8 +152,8 @@ class Tally:
         and President rate, each with its 95 % interval over the batches."""
         c = self.clusters()
         mean = ratios_by_cluster(c[:, :, 1], c[:, :, 0])
-        president = ratios_by_cluster(c[:, :, 2], c[:, :, 0])
-        adjusted = LuckAdjustment(luck_sums(c[:, :, 1], c[:, :, 0], c[:, :, 3])).means()
+        president = rates_by_cluster(c[:, :, 2], c[:, :, 0])
+        adjusted = self.luck_adjustment().means()
         out = []
         for si, name in enumerate(self.names):
             total = self.rounds[si]
@@ -168,21 +172,26 @@ class Tally:
                     _plain(low[si]),
                     _plain(high[si]),
                 )
-            if row["president_low"] is not None:  # a share: the interval stays in [0, 1]
-                row["president_low"] = max(0.0, row["president_low"])
-                row["president_high"] = min(1.0, row["president_high"])
             out.append(row)
         return out
+
+    def luck_adjustment(self) -> LuckAdjustment:
+        """The luck adjustment of the batches, its slope fitted on their rows."""
+        c = self.clusters()
+        luck_fit = c[:, :, 4:6].sum(axis=1)  # per batch: Σ luck × place, Σ luck²
+        return LuckAdjustment(luck_sums(c[:, :, 1], c[:, :, 0], c[:, :, 3]), luck_fit)
 
     def estimation(self) -> dict[str, Any]:
         """How the table's intervals were computed (for summary.json): the clusters, the
         luck slope (expected places per point of dealt-hand strength above the table's
-        mean, fitted on the batches) and the share of the place variance the luck explains."""
-        c = self.clusters()
-        fit = LuckAdjustment(luck_sums(c[:, :, 1], c[:, :, 0], c[:, :, 3]))
+        mean, fitted on the rows) with its interval, and the share of the place variance
+        the luck explains."""
+        beta, low, high, _ = (float(v) * self.players for v in self.luck_adjustment().slope())
         return {
-            "clusters": len(c),
-            "luck_slope": float(fit.beta) * self.players,
+            "clusters": len(self.clusters()),
+            "luck_slope": beta,
+            "luck_slope_low": _plain(low),
+            "luck_slope_high": _plain(high),
             "luck_r_squared": r_squared(self.fit),
         }
 

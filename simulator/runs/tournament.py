@@ -150,10 +150,12 @@ def cluster_sums(tables_rows: Sequence[TableRows], names: Sequence[str]) -> Clus
     pair = {f: np.zeros((groups, k, k)) for f in ("rounds_with", "places_with", "luck_with")}
     dec = {f: np.zeros((groups, k, DECILES)) for f in ("decile_rounds", "decile_places")}
     n = tables_rows[0].place.shape[1]
-    fit = np.zeros(3)
+    fit = np.zeros((groups, 3))
     for t in tables_rows:
         x = luck(t.strength)
-        fit += fit_sums(x, t.place, n)
+        per_round = fit_sums(x, t.place, n)
+        for i in range(3):
+            fit[:, i] += np.bincount(t.group, per_round[:, i], minlength=groups)
         g = np.repeat(t.group, n)
         s = t.codes.ravel()
         cell = g * k + s

@@ -138,24 +138,30 @@ def test_seat_streams_are_common_random_numbers():
 
 
 def test_luck_adjustment_by_hand():
+    """β = Σxy/Σx² over the rows (per-cluster sums in ``fit``); θ = R − β·Q; the
+    jackknife refits β without each cluster, for the means and for β's own interval."""
     rng = np.random.default_rng(1)
     g, s = 40, 2
     m = rng.integers(5, 10, (g, s)).astype(float)
     x = rng.normal(0, 3, (g, s)) * m
     y = 2.5 * m - 0.2 * x + rng.normal(0, 1, (g, s)) * m
-    fit = LuckAdjustment(luck_sums(y, m, x))
+    fit = np.stack([rng.normal(-20, 5, g), rng.uniform(90, 110, g)], axis=1)
+    adj = LuckAdjustment(luck_sums(y, m, x), fit)
     r, q = y.sum(0) / m.sum(0), x.sum(0) / m.sum(0)
-    beta = ((y - r * m) * (x - q * m)).sum() / ((x - q * m) ** 2).sum()
-    assert float(fit.beta) == pytest.approx(beta)
-    assert fit.full == pytest.approx(r - beta * q)
+    beta = fit[:, 0].sum() / fit[:, 1].sum()
+    assert float(adj.beta) == pytest.approx(beta)
+    assert adj.full == pytest.approx(r - beta * q)
     keep = np.arange(g) != 7
-    again = LuckAdjustment(luck_sums(y[keep], m[keep], x[keep]))
-    assert fit.leave_out[:, 7] == pytest.approx(again.full)
-    est, lo, hi, se = fit.means()
-    loo = fit.leave_out
+    again = LuckAdjustment(luck_sums(y[keep], m[keep], x[keep]), fit[keep])
+    assert adj.leave_out[:, 7] == pytest.approx(again.full)
+    assert adj.beta_leave_out[7] == pytest.approx(float(again.beta))
+    est, lo, hi, se = adj.means()
+    loo = adj.leave_out
     var = (g - 1) / g * ((loo - loo.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
     assert se == pytest.approx(np.sqrt(var))
     assert np.all(lo < est) and np.all(est < hi)
+    b, b_lo, b_hi, _ = adj.slope()
+    assert float(b) == pytest.approx(beta) and b_lo < b < b_hi
 
 
 def test_luck_cancels_in_a_duplicate_group():
@@ -174,5 +180,5 @@ def test_luck_cancels_in_a_duplicate_group():
     place = seats(rows, SEAT_PLACE, 4)
     y = np.stack([np.bincount(group, (place * (codes == s)).sum(1)) for s in range(3)], 1)
     m = np.stack([np.bincount(group, (codes == s).sum(1)) for s in range(3)], 1)
-    fit = LuckAdjustment(luck_sums(y, m, np.zeros_like(y)))
+    fit = LuckAdjustment(luck_sums(y, m, np.zeros_like(y)), np.zeros((len(y), 2)))
     assert float(fit.beta) == 0 and fit.full == pytest.approx(y.sum(0) / m.sum(0))

@@ -57,7 +57,7 @@ def clustered(
 ) -> tuple[float, float, float]:
     """Σy/Σn and its CR1 interval with the match as cluster, written out plainly.
 
-    ``share``: a proportion, whose interval the report clips to [0, 1].
+    ``share``: a proportion, whose interval is :func:`score_interval`.
     """
     sums = pd.DataFrame({"y": y, "n": n, "match": frame["match"]}).groupby("match").sum()
     r = sums["y"].sum() / sums["n"].sum()
@@ -65,8 +65,17 @@ def clustered(
     se = np.sqrt(g / (g - 1) * ((sums["y"] - r * sums["n"]) ** 2).sum()) / sums["n"].sum()
     half = sps.t.ppf(0.975, g - 1) * se
     if share:
-        return r, max(r - half, 0.0), min(r + half, 1.0)
+        return r, *score_interval(r, se, g, sums["n"].sum())
     return r, r - half, r + half
+
+
+def score_interval(r: float, se: float, g: int, n: float) -> tuple[float, float]:
+    """Wilson's interval with t(G − 1)² for z² on n_eff = r(1 − r)/se² (n at 0 or 1)."""
+    n_eff = n if r in (0.0, 1.0) else r * (1 - r) / se**2
+    t = sps.t.ppf(0.975, g - 1)
+    centre = (r + t * t / (2 * n_eff)) / (1 + t * t / n_eff)
+    spread = t / (1 + t * t / n_eff) * np.sqrt(r * (1 - r) / n_eff + t * t / (4 * n_eff**2))
+    return centre - spread, centre + spread
 
 
 def pick(frame: pd.DataFrame, **keys) -> pd.Series:
@@ -275,9 +284,9 @@ def test_batches_of_many_matches(tmp_path):
     g = estimates.batch_count(tallies.places)
     assert run.batch_size == 4 and g == 250
     rates = estimates.player_rates(tallies.places, g, 4, "strategy")
-    row = pick(rates, strategy="random", measure="President rate")
+    row = pick(rates, strategy="random", measure="mean place")
     mine = frame.assign(
-        y=((frame["place"] == 1) & (frame["strategy"] == "random")).astype(float),
+        y=frame["place"].where(frame["strategy"] == "random", 0).astype(float),
         n=(frame["strategy"] == "random").astype(float),
         batch=frame["match"] // 4,
     )
@@ -286,7 +295,7 @@ def test_batches_of_many_matches(tmp_path):
     se = np.sqrt(g / (g - 1) * ((sums["y"] - r * sums["n"]) ** 2).sum()) / sums["n"].sum()
     half = sps.t.ppf(0.975, g - 1) * se
     assert_ci(row, (r, r - half, r + half))
-    assert row["lo"] < 0.25 < row["hi"]  # synthetic places are uniform
+    assert row["lo"] < 2.5 < row["hi"]  # synthetic places are uniform
 
 
 def test_three_players_have_three_roles(tmp_path):

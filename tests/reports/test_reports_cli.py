@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from scipy import stats as sps
 
 from reports import build, data
 from reports.numbers import format_ci
@@ -18,6 +17,7 @@ from simulator.rules.presets import preset
 from tests.conftest import run_cli
 from tests.reports.page_parts import broken_links, embedded_figure, section
 from tests.reports.report_runs import reference_frame, write_run
+from tests.reports.test_reports import score_interval
 
 NAMES = ["lowest", "random", "random", "lowest"]
 ALWAYS = (
@@ -88,8 +88,7 @@ def test_report_shows_settings_and_hand_computed_rates(target_run, rendered):
             np.sqrt(g / (g - 1) * ((per_match["y"] - r * per_match["n"]) ** 2).sum())
             / per_match["n"].sum()
         )
-        half = sps.t.ppf(0.975, g - 1) * se
-        lo, hi = max(r - half, 0.0), min(r + half, 1.0)  # a proportion: clipped
+        lo, hi = score_interval(r, se, g, per_match["n"].sum())  # a proportion
         assert format_ci(r, lo, hi) in rendered, strategy
         # per match, not per seat: a strategy holding two seats plays each match once
         wins = rows[rows["won_match"]]["match"].nunique() / rows["match"].nunique()

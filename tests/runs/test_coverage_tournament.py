@@ -43,7 +43,7 @@ def run_slice(sums: ClusterSums, k: int) -> ClusterSums:
     arrays = {
         f.name: getattr(sums, f.name)[part]
         for f in dataclasses.fields(sums)
-        if f.name not in ("names", "edges", "fit")
+        if f.name not in ("names", "edges")
     }
     return dataclasses.replace(sums, **arrays)
 

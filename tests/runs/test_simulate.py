@@ -8,7 +8,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-import scipy.stats
 
 import simulator.runs.job as job
 from reports.numbers import format_column
@@ -17,6 +16,7 @@ from simulator.rules.roles import role_of
 from simulator.runs.job import HEURISTICS, default_strategies
 from simulator.runs.local import RowsPool
 from tests.conftest import run_cli
+from tests.reports.test_reports import score_interval
 
 REQUIRED = ["match", "round", "seat", "strategy", "place", "role", "prev_role", "points"]
 
@@ -303,8 +303,9 @@ def test_president_rate_interval_covers_and_is_clustered(tmp_path):
         / per_match["m"].sum() ** 2
     )
     assert row["president"] == pytest.approx(p)
-    t975 = scipy.stats.t.ppf(0.975, big_m - 1)  # matches are the clusters: t with G - 1 df
-    assert row["president_high"] - p == pytest.approx(t975 * np.sqrt(var))
+    # matches are the clusters: the score interval on their design effect, t with G - 1 df
+    low, high = score_interval(p, np.sqrt(var), big_m, per_match["m"].sum())
+    assert (row["president_low"], row["president_high"]) == pytest.approx((low, high))
 
 
 def test_the_rows_pool_hands_out_an_array_again_once_given_back() -> None:

@@ -1,0 +1,75 @@
+"""Coverage of the rates' interval (:func:`simulator.stats.rate_from_sums`) near 0.
+
+Design (:mod:`tests.coverage`, at the estimator, synthetic): 4,000 runs per case (the
+Monte-Carlo standard error of a 95 % coverage is 0.34 point, so the band 93–97 % is
+about ±6 of them), G = 30 or 256 clusters of 200 trials each, rates 0.2 %, 1 % and 5 %.
+Events come in **spells**, as Presidents do (a President tends to stay President): a
+cluster's spells start as a Poisson count and last a geometric number of trials with
+continuation probability 0.3, so events cluster within a cluster (design effect about
+1.9) and the truth is known exactly (the rate). With 30 clusters and a rate of 0.2 %,
+a run has about 12 events in about 8 spells: little information, and the interval must
+be wide enough for it.
+
+Measured beyond this test (same generator, 20,000 runs): the score interval keeps 93–97 %
+with independent trials and with continuation 0.5 (30 clusters at 0.2 %: 93.2 %); it
+falls short where a run holds only a handful of spells (one match of 100 rounds per
+cluster, continuation 0.8, 30 clusters at 0.2 %: 68 %, most runs without an event,
+whose bound t²/(n + t²) assumes independent trials). The CR1 interval it replaces
+covered 89.9 % at 30 clusters and 0.2 % here (93.4 % at 1 %).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simulator.stats import rates_by_cluster, t_quantile
+from tests.coverage import check, coverage
+
+RUNS = 4000
+TRIALS = 200  # per cluster
+STAY = 0.3  # a spell's continuation probability
+
+
+def spells(rng: np.random.Generator, runs: int, clusters: int, rate: float) -> np.ndarray:
+    """``[runs, clusters]`` event counts: Poisson spell starts, geometric spell lengths."""
+    starts = rng.poisson(TRIALS * rate * (1 - STAY), (runs, clusters))
+    longer = rng.negative_binomial(np.maximum(starts, 1), 1 - STAY)  # extra events
+    return np.minimum(starts + np.where(starts > 0, longer, 0), TRIALS).astype(float)
+
+
+@pytest.mark.parametrize("clusters", [30, 256])
+def test_rare_rates_are_covered(clusters: int) -> None:
+    rng = np.random.default_rng(clusters)
+    rates = (0.002, 0.01, 0.05)
+    measured = []
+    for rate in rates:
+        y = spells(rng, RUNS, clusters, rate)
+        _, lo, hi, _ = rates_by_cluster(y.T, np.full(y.T.shape, float(TRIALS)))
+        measured.append(coverage(lo, hi, np.float64(rate)))
+    check([f"rate {r:.3f}, {clusters} clusters" for r in rates], np.array(measured))
+
+
+def test_no_event_gives_an_upper_bound_not_a_point() -> None:
+    """0 of n: [0, t²/(n + t²)] — not 0.000 ± 0.000; n of n mirrors it."""
+    clusters, n = 40, 1000.0
+    m = np.full((clusters, 1), n / clusters)
+    est, lo, hi, _ = rates_by_cluster(np.zeros_like(m), m)
+    t2 = t_quantile(clusters - 1) ** 2
+    assert (est[0], lo[0]) == (0.0, 0.0) and hi[0] == pytest.approx(t2 / (n + t2))
+    est, lo, hi, _ = rates_by_cluster(m, m)
+    assert est[0] == 1.0 and hi[0] == pytest.approx(1.0) and lo[0] == pytest.approx(n / (n + t2))
+
+
+def test_a_rate_away_from_the_edges_is_the_cluster_robust_interval() -> None:
+    """Away from 0 and 1 the score interval is the CR1 one to first order (same design
+    effect); an exact rate (no variation between clusters) stays exact."""
+    rng = np.random.default_rng(5)
+    m = rng.integers(500, 1500, (200, 1)).astype(float)
+    y = rng.binomial(m.astype(int), 0.4).astype(float)
+    est, lo, hi, se = rates_by_cluster(y, m)
+    half = t_quantile(199) * se[0]
+    assert lo[0] == pytest.approx(est[0] - half, rel=1e-3)
+    assert hi[0] == pytest.approx(est[0] + half, rel=1e-3)
+    _, lo, hi, _ = rates_by_cluster(m / 4, m)
+    assert lo[0] == hi[0] == 0.25
