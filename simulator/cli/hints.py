@@ -22,9 +22,9 @@ NOT_CARRIED = frozenset({"out_dir", "resume_dir", "with_report"})
 # tests/cli/test_messages.py checks it against click's own commands.
 SHARED = {
     "compare": ("players", "strategy_list", "matches", "rounds", "rounds_per_match", "seed",
-                "workers", "quiet"),
+                "workers", "engine", "quiet"),
     "tournament": ("rules_spec", "players", "rounds_per_match", "max_rounds", "seed",
-                   "workers", "quiet"),
+                   "workers", "engine", "quiet"),
 }  # fmt: skip
 TOURNAMENT_STRATEGIES = "lowest,random,control,planner,rules-aware"
 WIDTH = 80  # a suggested command wraps to fit a terminal of this width
@@ -110,10 +110,13 @@ def next_steps(ctx: click.Context, out_dir: Path | None, report: Path | None) ->
         *carried(ctx, typed, SHARED["compare"]),
         "--out runs/compare",
     ]
+    from simulator.runs.engines import LOCAL  # loaded by the run this closes
+
+    local = {k: v for k, v in typed.items() if k != "engine" or v in LOCAL}
     tournament = [
         "president tournament",
         f"--strategies {tournament_strategies(typed)}",
-        *carried(ctx, typed, SHARED["tournament"]),
+        *carried(ctx, local, SHARED["tournament"]),  # its tables play on this machine
     ]
     return [
         "",
