@@ -6,7 +6,6 @@ import contextlib
 import math
 import signal
 import sys
-import textwrap
 import threading
 import time
 from collections.abc import Iterator
@@ -14,10 +13,12 @@ from pathlib import Path
 
 import click
 
+from reports.text import wrap_lines
 from simulator.cli.common import (
     UserError,
     complete_folders,
     max_rounds_option,
+    output_width,
     players_option,
     quiet_option,
     refuse_job_options,
@@ -75,39 +76,49 @@ def terminations_interrupt() -> Iterator[list[int]]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def format_table(result: RunResult, players: int, duplicate: bool) -> str:
-    """The per-strategy table printed at the end of a run, and what its intervals mean."""
-    from reports.stats import format_ci
+def format_table(result: RunResult, players: int, duplicate: bool, width: int) -> str:
+    """The per-strategy table printed at the end of a run, and what its intervals mean,
+    every line at most ``width`` columns (:mod:`reports.text`: ``[lo, hi]`` when the
+    whole table fits, else ``±`` forms, in blocks when it must)."""
+    from reports.stats import format_ci, format_pm
+    from reports.text import Column, fitted, table, wrap
 
-    cells = {
-        key: [
-            format_ci(
-                *(
-                    math.nan if row[k] is None else row[k]
-                    for k in (key, f"{key}_low", f"{key}_high")
-                )
-            )
-            for row in result.table
-        ]
-        for key in ("mean_place", "adjusted_mean_place", "president")
-    }
+    rows = result.table
+    names = Column("strategy", [row["strategy"] for row in rows], "<")
+    shares = [Column("seat-rounds", [f"{row['rounds']:,}" for row in rows])] + [
+        Column(f"P{i + 1}", [f"{row['shares'][i]:.1%}" for row in rows]) for i in range(players)
+    ]
     titles = {"mean_place": "mean place", "adjusted_mean_place": "luck-adjusted",
               "president": "President rate"}  # fmt: skip
-    widths = {key: max(len(titles[key]), *(len(c) for c in cells[key])) for key in cells}
-    head = f"{'strategy':<12} {'seat-rounds':>11} " + " ".join(
-        f"{'P' + str(i):>6}" for i in range(1, players + 1)
-    )
-    head += "".join(f"  {titles[key]:<{widths[key]}}" for key in cells).rstrip()
-    lines = [head]
-    for i, row in enumerate(result.table):
-        shares = " ".join(f"{s:6.1%}" for s in row["shares"])
-        line = f"{row['strategy']:<12} {row['rounds']:>11,} {shares}"
-        lines.append(line + "".join(f"  {cells[key][i]:<{widths[key]}}" for key in cells))
+
+    def cells(key: str, compact: bool) -> list[str]:
+        shown = format_pm if compact else format_ci
+        ends = [[math.nan if row[k] is None else row[k] for k in (key, f"{key}_low", f"{key}_high")]
+                for row in rows]  # fmt: skip
+        return [shown(*e) for e in ends]
+
+    def build(compact: bool) -> list[str]:
+        estimates = [Column(title, cells(key, compact), "<") for key, title in titles.items()]
+        return table(names, [shares, estimates], width if compact else sys.maxsize)
+
+    lines, compact = fitted(build, width)
+    for note in _notes(result, duplicate, compact):
+        lines += wrap(note, width)
+    return "\n".join(lines)
+
+
+def _notes(result: RunResult, duplicate: bool, compact: bool) -> list[str]:
+    """What the table's columns and intervals mean (``compact``: in ``±`` forms)."""
     est = result.estimation
     unit = "duplicate groups (their matches share deals)" if duplicate else "matches"
     slope, r2 = est["luck_slope"], est["luck_r_squared"]
-    notes = [
-        "seat-rounds: rounds times the seats the strategy held. [low, high]: 95 % intervals, "
+    shown = (
+        "x ± h: the 95 % interval [x - h, x + h] (x [low, high] where it is not symmetric)"
+        if compact
+        else "[low, high]: 95 % intervals"
+    )
+    return [
+        f"seat-rounds: rounds times the seats the strategy held. {shown}, "
         f"the {est['clusters']:,} clusters being batches of whole {unit}, Student's t with "
         "clusters - 1 degrees of freedom.",
         "luck-adjusted: the mean place with the luck of the dealt cards removed, place "
@@ -121,8 +132,6 @@ def format_table(result: RunResult, players: int, duplicate: bool) -> str:
             else ""
         ),
     ]
-    lines += [textwrap.fill(note, 100) for note in notes]
-    return "\n".join(lines)
 
 
 @click.command("simulate")
@@ -260,10 +269,11 @@ def simulate_command(
             sys.exit(128 + signum)
         finally:
             bar.close()
-    click.echo(format_table(result, config.rules.players, config.duplicate))
+    width = output_width()
+    click.echo(format_table(result, config.rules.players, config.duplicate, width))
     elapsed = time.perf_counter() - started
     if was_complete:
-        click.echo(
+        done = (
             f"{result.rounds:,} rounds in {result.matches:,} matches: the run in {out_dir} was "
             "already complete: nothing left to compute"
         )
@@ -274,16 +284,15 @@ def simulate_command(
             if result.computed_rounds and result.seconds > 0
             else "nothing left to compute"
         )
-        click.echo(
+        done = (
             f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s ({speed}"
             + (f"; {resumed:,} rounds were resumed from disk" if resumed else "")
             + ")"
             + (f"; data in {out_dir}" if out_dir else "")
         )
     report = write_run_report(out_dir, quiet) if with_report and out_dir else None
-    if report:
-        click.echo(f"report: {report}")
-    for line in next_steps(out_dir, report):
+    closing = [done, *([f"report: {report}"] if report else []), *next_steps(out_dir, report)]
+    for line in wrap_lines(closing, width):
         click.echo(line)
 
 
