@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 GAP = 2  # spaces between two columns
 NOTE_WIDTH = 100  # notes are wrapped at this width even on a wider terminal: lines read
+PM_MEANS = "x ± h: the 95 % interval [x - h, x + h] (x [low, high] where it is not symmetric)"
 
 
 @dataclass(frozen=True)

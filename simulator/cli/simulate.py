@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from reports.text import wrap_lines
+from reports.text import PM_MEANS, wrap_lines
 from simulator.cli.common import (
     UserError,
     complete_folders,
@@ -112,11 +112,7 @@ def _notes(result: RunResult, duplicate: bool, compact: bool) -> list[str]:
     est = result.estimation
     unit = "duplicate groups (their matches share deals)" if duplicate else "matches"
     slope, r2 = est["luck_slope"], est["luck_r_squared"]
-    shown = (
-        "x ± h: the 95 % interval [x - h, x + h] (x [low, high] where it is not symmetric)"
-        if compact
-        else "[low, high]: 95 % intervals"
-    )
+    shown = PM_MEANS if compact else "[low, high]: 95 % intervals"
     return [
         f"seat-rounds: rounds times the seats the strategy held. {shown}, "
         f"the {est['clusters']:,} clusters being batches of whole {unit}, Student's t with "
