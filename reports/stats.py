@@ -86,8 +86,8 @@ def format_pm(estimate: float, lo: float, hi: float, digits: int = 3) -> str:
     """``1.818 ± 0.003``: :func:`format_ci` in less than two thirds of its width, for
     terminals too narrow for ``[lo, hi]``.
 
-    ``±`` is used only when the interval is symmetric to the digits shown (the two
-    half-widths print alike): a t-interval always is, a score or logit interval of a rate
+    ``±`` is used only when the interval is symmetric to the digits shown (its two
+    half-widths differ by less than half a unit of the last digit): a t-interval always is, a score or logit interval of a rate
     near 0 or 1 need not be, and it keeps its ``[lo, hi]`` (``0.0088 [0.0086, 0.0091]``)
     rather than be shown as the symmetric interval it is not.
     """
@@ -97,10 +97,9 @@ def format_pm(estimate: float, lo: float, hi: float, digits: int = 3) -> str:
     if 0 < half <= EXACT * max(1.0, abs(estimate)):
         return format_ci(estimate, lo, hi, digits)
     shown = _digits_for(half, digits)
-    below, above = _fixed(estimate - lo, shown), _fixed(hi - estimate, shown)
-    if below != above:
+    if abs((hi - estimate) - (estimate - lo)) >= 0.5 * 10.0**-shown:  # seen at these digits
         return format_ci(estimate, lo, hi, digits)
-    return f"{_fixed(estimate, shown)} ± {above}"
+    return f"{_fixed(estimate, shown)} ± {_fixed(half, shown)}"
 
 
 def _digits_for(half: float, digits: int) -> int:

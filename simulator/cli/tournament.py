@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import itertools
 import math
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
 import click
 import pandas as pd
 
+from reports import text
+from reports.stats import format_pm
+from reports.text import PM_MEANS, Column
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.runs.folder import free_sibling
@@ -36,46 +38,31 @@ def number(value: float, digits: int = 3, sign: bool = False) -> str:
     return f"{rounded:{'+' if sign else ''}.{digits}f}"
 
 
-def format_ranking(table: pd.DataFrame, clusters: int) -> str:
-    """The ranking as aligned text: each estimate ± the half-width of its 95 % interval.
-
-    The intervals are symmetric (estimate ± t·se), so ``±`` says all of ``[lo, hi]`` in
-    less than half the width and the table fits 100 columns.
-    """
-    width = max(10, *(len(s) for s in table["strategy"]))
-    cells = {
-        key: [
-            f"{number(r[key])} ± {number((r[f'{key}_hi'] - r[f'{key}_lo']) / 2)}"
-            for _, r in table.iterrows()
-        ]
-        for key, _ in ESTIMATES
-    }
-    cell = {key: max(len(title), *map(len, cells[key])) for key, title in ESTIMATES}
-    lines = [
-        f"{'strategy':<{width}}  {'seat-rounds':>11}"
-        + "".join(f"  {title:^{cell[key]}}" for key, title in ESTIMATES).rstrip()
+def format_ranking(table: pd.DataFrame, clusters: int, width: int) -> str:
+    """The ranking as aligned text, each estimate ± the half-width of its 95 % interval
+    (``[lo, hi]`` where the interval is not symmetric, :func:`reports.stats.format_pm`),
+    every line at most ``width`` columns: with many strategies or a narrow terminal the
+    estimates go in blocks that each fit (:func:`reports.text.table`)."""
+    rows = [r for _, r in table.iterrows()]
+    names = Column("strategy", [r["strategy"] for r in rows], "<")
+    columns = [Column("seat-rounds", [f"{r['rounds']:,}" for r in rows])] + [
+        Column(title, [format_pm(r[key], r[f"{key}_lo"], r[f"{key}_hi"]) for r in rows])
+        for key, title in ESTIMATES
     ]
-    for i, (_, r) in enumerate(table.iterrows()):
-        lines.append(
-            f"{r['strategy']:<{width}}  {r['rounds']:>11,}"
-            + "".join(f"  {cells[key][i]:>{cell[key]}}" for key, _ in ESTIMATES)
-        )
-    lines.append(
-        textwrap.fill(
-            f"± half-width of the 95 % interval over the {clusters} deal groups (group g has "
-            "the same deals at every table, so it is one cluster across all tables), "
-            f"Student's t with {clusters - 1} degrees of freedom. seat-rounds: rounds times "
-            "the seats held. luck-adjusted: the mean place with the luck of the dealt hands "
-            "removed (jackknife intervals); duplicate deals already give every strategy every "
-            "hand, so it differs only when matches end at different rounds (a points target).",
-            100,
-        )
+    note = (
+        f"{PM_MEANS}, over the {clusters} deal groups (group g has the same deals at every "
+        "table, so it is one cluster across all tables), Student's t with "
+        f"{clusters - 1} degrees of freedom. seat-rounds: rounds times the seats held. "
+        "luck-adjusted: the mean place with the luck of the dealt hands removed (jackknife "
+        "intervals); duplicate deals already give every strategy every hand, so it differs "
+        "only when matches end at different rounds (a points target)."
     )
-    return "\n".join(lines)
+    return "\n".join(text.table(names, [[c] for c in columns], width) + text.wrap(note, width))
 
 
-def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
-    """Each pair once, the better ranked first, sorted by its mean place difference.
+def format_pairwise(table: pd.DataFrame, order: Sequence[str], width: int) -> str:
+    """Each pair once, the better ranked first, sorted by its mean place difference; the
+    explanations wrapped to ``width`` (a pair's row is about 70 columns with built-in names).
 
     ``table`` may hold each pair in one orientation or both; a pair found only as
     ``(b, a)`` is turned round (the difference and its interval change sign). Stars and
@@ -94,17 +81,21 @@ def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
     pairs.sort(key=lambda p: (math.isnan(p[0]), p[0]))
     wa = max(len(p[4]) for p in pairs)
     wb = max(len(p[5]) for p in pairs)
-    lines = [
-        "each pair once: mean place of the first minus the second where both sat at the same table",
-        "(negative: the first places better), its 95 % interval and Holm-adjusted p-value",
-    ]
+    lines = text.wrap(
+        "each pair once: mean place of the first minus the second where both sat at the same "
+        "table (negative: the first places better), its 95 % interval and Holm-adjusted "
+        "p-value",
+        width,
+    )
     for diff, lo, hi, p, a, b in pairs:
         p_text = "p = n/a" if math.isnan(p) else "p < 0.0001" if p < 1e-4 else f"p = {p:.4f}"
         lines.append(
             f"  {a:<{wa}} − {b:<{wb}}  {number(diff, sign=True):>6} "
             f"[{number(lo, sign=True)}, {number(hi, sign=True)}]  {p_text} {stars(p)}".rstrip()
         )
-    lines.append(f"* p < 0.05, ** p < 0.01 after Holm's adjustment for the {len(pairs)} pairs")
+    lines += text.wrap(
+        f"* p < 0.05, ** p < 0.01 after Holm's adjustment for the {len(pairs)} pairs", width
+    )
     return "\n".join(lines)
 
 
@@ -194,13 +185,19 @@ def tournament_command(
         raise common.UserError(str(exc)) from None
     finally:
         status.close()
-    click.echo(format_ranking(standings.ranking, standings.clusters))
+    width = common.output_width()
+    click.echo(format_ranking(standings.ranking, standings.clusters, width))
     click.echo()
-    click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
+    click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"]), width))
+    closing = []
     if out_dir is not None:
         save(out_dir, rules, config, standings)
-        click.echo(f"saved to {out_dir}/ranking.csv, pairwise.csv, deciles.csv, tournament.json")
+        closing.append(
+            f"saved to {out_dir}/ranking.csv, pairwise.csv, deciles.csv, tournament.json"
+        )
     if with_report:
         from reports.strategy_page import write_tournament_page
 
-        click.echo(f"report: {write_tournament_page(out_dir, rules, config, standings)}")
+        closing.append(f"report: {write_tournament_page(out_dir, rules, config, standings)}")
+    for line in text.wrap_lines(closing, width):
+        click.echo(line)

@@ -16,7 +16,7 @@ import pytest
 from scipy import stats as sps
 
 from reports import build, data, estimates, markov
-from reports.stats import format_ci
+from reports.stats import format_ci, format_pm
 from reports.tally import Tallies
 from simulator.rules.presets import preset
 from simulator.rules.roles import ROLE_NAMES
@@ -334,6 +334,14 @@ def test_format_shows_the_interval_width():
     assert format_ci(0.3123, 0.3011, 0.3234) == "0.312 [0.301, 0.323]"
     assert format_ci(0.47178, 0.47153, 0.47203) == "0.4718 [0.4715, 0.4720]"
     assert format_ci(0.5, float("nan"), float("nan")) == "0.500"
+
+
+def test_plus_minus_only_where_the_interval_is_symmetric_to_the_digits_shown():
+    assert format_pm(0.3123, 0.3011, 0.3235) == "0.312 ± 0.011"
+    assert format_pm(0.47178, 0.47153, 0.47203) == "0.4718 ± 0.0003"  # digits as format_ci
+    assert format_pm(0.0088, 0.0070, 0.0120) == "0.009 [0.007, 0.012]"  # a score interval
+    assert format_pm(-0.00004, -0.0021, 0.0020) == "0.000 ± 0.002"
+    assert format_pm(0.5, float("nan"), float("nan")) == "0.500"
 
 
 def test_format_never_prints_minus_zero():

@@ -11,7 +11,7 @@ import pytest
 import scipy.stats
 
 import simulator.runs.job as job
-from reports.stats import format_ci
+from reports.stats import format_ci, format_pm
 from simulator.rules.presets import preset
 from simulator.rules.roles import role_of
 from simulator.runs.job import HEURISTICS, default_strategies
@@ -73,7 +73,8 @@ def test_output_columns_and_meaning(tmp_path):
     assert summary["version"]
 
 
-def test_table_matches_the_data(tmp_path):
+def test_table_matches_the_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # wide: the whole table on one line per strategy
     result = run_cli(
         "simulate",
         "--quiet",
@@ -105,6 +106,27 @@ def test_table_matches_the_data(tmp_path):
         assert f"{len(mine):,}" in line
         for key in ("mean_place", "adjusted_mean_place", "president"):
             assert format_ci(row[key], row[f"{key}_low"], row[f"{key}_high"]) in line
+
+
+@pytest.mark.parametrize(("columns", "players"), [(80, 4), (80, 8), (120, 4)])
+def test_the_table_fits_the_terminal(tmp_path, monkeypatch, columns, players):
+    """On 80 columns the full table broke every row in two: ± cells, in blocks that fit."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.chdir(tmp_path)  # a short --out: the hint's command stays one line
+    sizes = ["--matches", "40", "--rounds-per-match", "3", "--players", str(players)]
+    result = run_cli("simulate", "--quiet", *sizes, "--out", "r")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) <= columns, result.stdout
+    assert f"P{players}" in result.stdout
+    wide = columns >= 120  # the full table (4 players) is about 118 columns
+    shown = format_ci if wide else format_pm
+    assert ("[low, high]: 95 % intervals" in result.stdout) == wide
+    for row in json.loads((tmp_path / "r" / "summary.json").read_text())["table"]:
+        rows = [line for line in lines if line.startswith(row["strategy"] + " ")]
+        assert len(rows) == (1 if wide else 2)  # narrow: shares, then estimates
+        for key in ("mean_place", "adjusted_mean_place", "president"):
+            assert shown(row[key], row[f"{key}_low"], row[f"{key}_high"]) in rows[-1]
 
 
 @pytest.mark.parametrize("rules", ["french", "spade"])
