@@ -13,6 +13,7 @@ import pandas as pd
 from reports import text
 from reports.stats import format_pm
 from reports.text import PM_MEANS, Column
+from simulator import notices
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.runs.folder import free_sibling
@@ -180,7 +181,8 @@ def tournament_command(
         status.step(done, total, f"table {done + 1}/{total}", ", ".join(lineup))
 
     try:
-        standings = run_tournament(rules, config, workers, progress)
+        with notices.listening(status.notice):  # a compile's notice on its own line
+            standings = run_tournament(rules, config, workers, progress)
     except (TournamentError, registry.StrategyError) as exc:
         raise common.UserError(str(exc)) from None
     finally:
