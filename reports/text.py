@@ -29,7 +29,7 @@ class Column:
 
     @property
     def width(self) -> int:
-        return max(len(self.title), *(len(c) for c in self.cells))
+        return max([len(self.title), *map(len, self.cells)])
 
 
 Groups = Sequence[Sequence[Column]]  # columns kept in one block whenever they fit in one

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from reports.text import PM_MEANS, wrap_lines
+from reports.text import PM_MEANS, Column, fitted, table, wrap, wrap_lines
 from simulator.cli.common import (
     UserError,
     complete_folders,
@@ -81,7 +81,6 @@ def format_table(result: RunResult, players: int, duplicate: bool, width: int) -
     every line at most ``width`` columns (:mod:`reports.text`: ``[lo, hi]`` when the
     whole table fits, else ``±`` forms, in blocks when it must)."""
     from reports.stats import format_ci, format_pm
-    from reports.text import Column, fitted, table, wrap
 
     rows = result.table
     names = Column("strategy", [row["strategy"] for row in rows], "<")
@@ -93,9 +92,8 @@ def format_table(result: RunResult, players: int, duplicate: bool, width: int) -
 
     def cells(key: str, compact: bool) -> list[str]:
         shown = format_pm if compact else format_ci
-        ends = [[math.nan if row[k] is None else row[k] for k in (key, f"{key}_low", f"{key}_high")]
-                for row in rows]  # fmt: skip
-        return [shown(*e) for e in ends]
+        ends = [(row[key], row[f"{key}_low"], row[f"{key}_high"]) for row in rows]
+        return [shown(*(math.nan if v is None else v for v in e)) for e in ends]
 
     def build(compact: bool) -> list[str]:
         estimates = [Column(title, cells(key, compact), "<") for key, title in titles.items()]
