@@ -1,4 +1,5 @@
-"""How a comparison is shown: the terminal table, ``compare.json`` and ``compare.html``.
+"""How a comparison is shown: ``compare.json`` and ``compare.html`` (the terminal table is
+:mod:`reports.compare_text`'s).
 
 The page is self-contained like ``president report``'s (:mod:`reports.html`) and opens the
 same way: what the comparison says in plain words (each rule set's President against its
@@ -22,7 +23,7 @@ from reports.compare import Comparison
 from reports.figures import publish
 from reports.glossary import glossary, term
 from reports.html import Markup
-from reports.numbers import format_ci
+from reports.numbers import format_ci, plus_minus
 from simulator.rules.roles import ROLE_TITLES
 
 PAGE_FILE = "compare.html"
@@ -41,12 +42,14 @@ def measure_title(measure: str) -> str:
     return f"{head} {ROLE_TITLES[role]}" if role in ROLE_TITLES else measure
 
 
-def wide(frame: pd.DataFrame, signed: bool = False) -> pd.DataFrame:
-    """Measures down, variants across, ``estimate [lo, hi]`` in each cell, every cell of
-    a measure (a row) to the row's shared decimals (:mod:`reports.numbers`)."""
+def wide(frame: pd.DataFrame, signed: bool = False, compact: bool = False) -> pd.DataFrame:
+    """Measures down, variants across, ``estimate [lo, hi]`` in each cell (``compact``:
+    ``estimate ± half-width`` where the interval is symmetric, for a narrow terminal),
+    every cell of a measure (a row) to the row's shared decimals (:mod:`reports.numbers`)."""
     places = numbers.shared_by(frame["measure"], frame["estimate"], frame["lo"], frame["hi"])
+    write = plus_minus if compact else format_ci
     cells = [
-        format_ci(e, lo, hi, places[m], signed)
+        write(e, lo, hi, places[m], signed)
         for e, lo, hi, m in zip(frame["estimate"], frame["lo"], frame["hi"], frame["measure"],
                                 strict=True)
     ]  # fmt: skip
@@ -55,36 +58,6 @@ def wide(frame: pd.DataFrame, signed: bool = False) -> pd.DataFrame:
         index=["group", "measure"], columns="variant", values="value", aggfunc="first", sort=False
     )
     return out.reset_index()
-
-
-def terminal_table(c: Comparison) -> str:
-    """Estimates per variant, then the paired differences to the baseline, as plain text."""
-    lines = []
-    est = wide(c.estimates)
-    diff = wide(c.differences, signed=True).rename(
-        columns={n: f"{n} − {c.baseline}" for n in c.names[1:]}
-    )
-    for title, frame in (
-        ("estimates, 95 % intervals (jackknife over batches of matches)", est),
-        (f"differences to {c.baseline}, paired by match (same deals)", diff),
-    ):
-        columns = [col for col in frame.columns if col not in ("group", "measure")]
-        first = max(len(m) for m in frame["measure"]) + 2
-        widths = [max(len(col), *(len(v) for v in frame[col])) for col in columns]
-        lines.append(title)
-        lines.append(
-            " " * (first + 2)
-            + "  ".join(f"{col:>{w}}" for col, w in zip(columns, widths, strict=True))
-        )
-        for group, part in frame.groupby("group", sort=False):
-            lines.append(f"{group}")
-            for _, row in part.iterrows():
-                cells = "  ".join(
-                    f"{row[col]:>{w}}" for col, w in zip(columns, widths, strict=True)
-                )
-                lines.append(f"  {row['measure']:<{first - 2}}  {cells}")
-        lines.append("")
-    return "\n".join(lines).rstrip()
 
 
 def to_json(c: Comparison) -> dict[str, Any]:

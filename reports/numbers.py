@@ -96,13 +96,21 @@ def format_ci(
 def plus_minus(
     estimate: float, lo: float, hi: float, decimals: int | None = None, signed: bool = False
 ) -> str:
-    """``0.312 ± 0.011``: the estimate and the half-width of its (symmetric) interval,
-    half the width of ``[lo, hi]`` for a terminal table."""
-    if math.isnan(estimate):
-        return "n/a"
+    """``0.312 ± 0.011``: the estimate and the half-width of its interval, in about two
+    thirds of the width of ``[lo, hi]``, for a narrow terminal.
+
+    ``±`` only where it is true: when the interval is symmetric to the digits shown (its
+    two sides differ by less than half a unit of the last place). A t-interval always is;
+    a score interval of a rate near 0 or 1 need not be, and it keeps its ``[lo, hi]``
+    (``0.0088 [0.0086, 0.0091]``) rather than be shown as the symmetric one it is not.
+    An exact value or a missing interval reads as :func:`format_ci` writes it.
+    """
+    if math.isnan(estimate) or math.isnan(lo) or math.isnan(hi) or is_exact(estimate, lo, hi):
+        return format_ci(estimate, lo, hi, decimals, signed)
     places = decimals if decimals is not None else shared([(estimate, lo, hi)])
-    half = fixed((hi - lo) / 2, places) if not math.isnan(hi - lo) else "n/a"
-    return f"{fixed(estimate, places, signed)} ± {half}"
+    if abs((hi - estimate) - (estimate - lo)) >= 0.5 * 10.0**-places:
+        return format_ci(estimate, lo, hi, places, signed)
+    return f"{fixed(estimate, places, signed)} ± {fixed((hi - lo) / 2, places)}"
 
 
 def format_column(

@@ -9,6 +9,7 @@ files for ``--rules``, registered strategies for ``--strategies`` and ``--bots``
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,6 +23,15 @@ from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
 from strategies import registry
+
+DEFAULT_WIDTH = 80  # columns of the output when it goes to a file or a pipe, without COLUMNS
+
+
+def output_width() -> int:
+    """The columns every line a command prints must fit: ``COLUMNS`` when set, else the
+    terminal's, else (output to a file or a pipe) :data:`DEFAULT_WIDTH`. A wider line
+    would break in two on the terminal and its table would no longer read."""
+    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
 class UserError(click.ClickException):

@@ -11,13 +11,16 @@ from pathlib import Path
 import click
 
 from reports.compare import Comparison, compare_runs
-from reports.compare_page import terminal_table, write_page
+from reports.compare_page import write_page
+from reports.compare_text import terminal_table
 from reports.data import ReportError
+from reports.text import wrap_lines
 from simulator.cli.common import (
     UserError,
     complete_folders,
     complete_rules,
     engine_option,
+    output_width,
     players_option,
     quiet_option,
     refuse_job_options,
@@ -158,17 +161,19 @@ def compare_command(
             )
             click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
             sys.exit(128 + signum)
-        click.echo(terminal_table(comparison))
+        width = output_width()
+        click.echo(terminal_table(comparison, width))
         page = None
         if out_dir is not None:
             page = write_page(comparison, out_dir)
             finish_compare(out_dir, variants)
     elapsed = time.perf_counter() - started
     rounds_played = sum(s["rounds_played"] for s in comparison.summaries)
-    click.echo(
+    done = (
         f"{len(variants)} variants, {variants[0].config.matches:,} matches each, "
         f"{rounds_played:,} rounds in {elapsed:.1f} s" + (f"; page: {page}" if page else "")
     )
+    click.echo("\n".join(wrap_lines([done], width)))
 
 
 def _variants(

@@ -8,12 +8,15 @@ error is not a terminal, so pipes, files and logs stay clean.
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
+from collections.abc import Sequence
 from typing import TextIO
 
-BAR_WIDTH = 30
+from simulator.cli.common import output_width
+
+BAR_WIDTH = 30  # the bar's width on a wide terminal
+MIN_BAR = 10  # the narrowest bar still worth drawing: a narrower terminal cuts the line
 CLEAR_TO_END = "\x1b[K"  # ANSI: erase from the cursor to the end of the line
 REDRAW = 0.1  # seconds between two redraws of the bar at least
 
@@ -24,10 +27,28 @@ def on_terminal() -> bool:
     return bool(isatty and isatty())
 
 
-def bar(fraction: float) -> str:
-    """``[#########                     ]  30.0 %``"""
+def room() -> int:
+    """The columns a status line may fill: all but the last, since a character written
+    there makes some terminals wrap, and a wrapped line cannot be redrawn in place."""
+    return output_width() - 1
+
+
+def bar(fraction: float, width: int = BAR_WIDTH) -> str:
+    """``[#########                     ]  30.0%``, the bar ``width`` characters inside."""
     fraction = min(1.0, max(0.0, fraction))
-    return f"[{'#' * int(fraction * BAR_WIDTH):<{BAR_WIDTH}}] {fraction:6.1%}"
+    return f"[{'#' * int(fraction * width):<{width}}] {fraction:6.1%}"
+
+
+def with_bar(head: str, fraction: float, tails: Sequence[str]) -> str:
+    """``head  [bar] share  tail``, fitted to :func:`room`: the bar narrows (to
+    :data:`MIN_BAR`) before the first of ``tails`` (fullest first) that then fits is
+    chosen; the last of them is taken, and the line cut, when none does."""
+    width = room()
+    lead = f"{head}  " if head else ""
+    fixed = len(lead) + len(bar(0.0, 0)) + 2
+    tail = next((t for t in tails if fixed + MIN_BAR + len(t) <= width), tails[-1])
+    inner = min(BAR_WIDTH, max(MIN_BAR, width - fixed - len(tail)))
+    return f"{lead}{bar(fraction, inner)}  {tail}".rstrip()
 
 
 def duration(seconds: float) -> str:
@@ -44,9 +65,10 @@ class StatusLine:
     """One line on standard error, redrawn in place at each :meth:`show`.
 
     ``enabled`` is decided once by the caller (``not quiet and on_terminal()``); a
-    disabled line writes nothing at all. Lines are cut to the terminal's width, since a
-    wrapped line could no longer be redrawn in place. ``close`` ends the line (``keep``:
-    leave it on screen) or erases it, so the command's own output starts on a clean line.
+    disabled line writes nothing at all. Lines are cut to :func:`room`, since a wrapped
+    line could no longer be redrawn in place. ``close`` ends the line (``keep``: leave it
+    on screen) or erases it, so the command's own output starts on a clean line;
+    ``say`` prints a message on its own line above it.
     """
 
     def __init__(self, enabled: bool, stream: TextIO | None = None) -> None:
@@ -58,8 +80,7 @@ class StatusLine:
         if not self.enabled:
             return
         out = self.stream or sys.stderr
-        width = shutil.get_terminal_size().columns - 1
-        out.write("\r" + text[:width] + CLEAR_TO_END)
+        out.write("\r" + text[: room()] + CLEAR_TO_END)
         out.flush()
         self.shown = True
 
@@ -70,6 +91,14 @@ class StatusLine:
             out.flush()
             self.shown = False
 
+    def say(self, message: str) -> None:
+        """``message`` on a line of its own (the status line erased first; the caller
+        shows it again), written even when the line is disabled: it is not progress."""
+        self.close()
+        out = self.stream or sys.stderr
+        out.write(message + "\n")
+        out.flush()
+
 
 class ProgressBar:
     """Rounds done, rounds/s and time left, for :func:`simulator.runs.simulate.run`.
@@ -78,7 +107,8 @@ class ProgressBar:
     thousand rounds (:func:`simulator.matchloop.api.run_matches`) and after each part;
     drawn only once the run has lasted a second, so that short runs stay quiet, and at
     most every :data:`REDRAW` seconds. ``label`` goes in front (``compare`` names the
-    variant there).
+    variant there). On a narrow terminal the bar narrows, then the rounds done and the
+    rounds/s give way, so that the share done and the time left always show.
     """
 
     within_parts = True  # called within parts too (simulator.runs.simulate.Progress)
@@ -93,11 +123,15 @@ class ProgressBar:
             return
         self.drawn = seconds
         rate = done / seconds if seconds else 0.0
-        text = f"{done:>12,} rounds  {rate:>12,.0f} rounds/s"
-        if expected:
-            left = (expected - done) / rate if rate else 0.0
-            text = f"{bar(done / expected)} {text}  {duration(left)} left"
-        self.line.show(f"{self.label}  {text}" if self.label else text)
+        speed = f"{rate:,.0f} rounds/s"
+        if not expected:
+            count = f"{done:,} rounds  {speed}"
+            self.line.show(f"{self.label}  {count}" if self.label else count)
+            return
+        count = f"{done:>{len(f'{expected:,}')},} rounds"  # as wide as at the end: no jitter
+        left = f"{duration((expected - done) / rate if rate else 0.0)} left"
+        tails = [f"{count}  {speed}  {left}", f"{speed}  {left}", left]
+        self.line.show(with_bar(self.label, done / expected, tails))
 
     def close(self) -> None:
         self.line.close(keep=True)
@@ -110,18 +144,51 @@ class StepProgress:
     finished and names the one under way; the time left is extrapolated from the steps
     done. The line reads ``what [bar] share time-left detail``, so that on a narrow
     terminal the cut falls on the detail, never on the bar.
+
+    ``notice(text, seconds)`` (a :func:`simulator.notices.listening` listener) prints a
+    notice on its own line above the status line; the ``seconds`` of work it announces (a
+    compile) count in the time left while pending, and are left out of the time per step
+    once over (at most ``seconds``: the rest of that step's time was the step's own).
     """
 
     def __init__(self, enabled: bool, stream: TextIO | None = None) -> None:
         self.line = StatusLine(enabled, stream)
         self.started = time.perf_counter()
+        self.last: tuple[int, int, str, str] | None = None  # the step shown
+        self.pending = 0.0  # seconds announced by notices, not yet over
+        self.announced = 0.0  # the clock when they were announced
+        self.aside = 0.0  # seconds of announced work done, left out of the time per step
 
     def step(self, done: int, total: int, what: str, detail: str = "") -> None:
-        elapsed = time.perf_counter() - self.started
-        text = f"{what}  {bar(done / total if total else 1.0)}"
+        if self.pending:  # a new step: the announced work is over
+            now = time.perf_counter()
+            self.aside += min(self.pending, now - self.announced)
+            self.pending = 0.0
+        self.last = (done, total, what, detail)
+        self._draw()
+
+    def notice(self, text: str, seconds: float) -> None:
+        self.line.say(text)
+        if seconds > 0:
+            self.pending += seconds
+            self.announced = time.perf_counter()
+        if self.last is not None:
+            self._draw()
+
+    def _draw(self) -> None:
+        assert self.last is not None
+        done, total, what, detail = self.last
+        now = time.perf_counter()
+        since = min(self.pending, now - self.announced) if self.pending else 0.0
+        own = now - self.started - self.aside - since  # the steps' own time so far
+        still = self.pending - since  # announced work still to come
+        left = ""
         if 0 < done < total:
-            text += f"  {duration(elapsed * (total - done) / done)} left"
-        self.line.show(f"{text}  {detail}" if detail else text)
+            left = f"{duration(own * (total - done) / done + still)} left"
+        elif done == 0 and still:
+            left = f"at least {duration(still)} left"
+        tail = "  ".join(t for t in (left, detail) if t)
+        self.line.show(with_bar(what, done / total if total else 1.0, [tail]))
 
     def close(self) -> None:
         self.line.close()

@@ -6,7 +6,6 @@ import contextlib
 import math
 import signal
 import sys
-import textwrap
 import threading
 import time
 from collections.abc import Iterator
@@ -14,11 +13,13 @@ from pathlib import Path
 
 import click
 
+from reports.text import PM_MEANS, Column, fitted, table, wrap, wrap_lines
 from simulator.cli.common import (
     UserError,
     complete_folders,
     engine_option,
     max_rounds_option,
+    output_width,
     players_option,
     quiet_option,
     refuse_job_options,
@@ -77,36 +78,47 @@ def terminations_interrupt() -> Iterator[list[int]]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def format_table(result: RunResult, players: int, duplicate: bool) -> str:
-    """The per-strategy table printed at the end of a run, and what its intervals mean."""
+def format_table(result: RunResult, players: int, duplicate: bool, width: int) -> str:
+    """The per-strategy table printed at the end of a run, and what its intervals mean,
+    every line at most ``width`` columns (:mod:`reports.text`: ``[lo, hi]`` when the
+    whole table fits, else ``±`` forms, in blocks when it must)."""
     from reports.numbers import format_column
 
-    def values(key: str) -> list[float]:
-        return [math.nan if row[key] is None else row[key] for row in result.table]
-
-    cells = {  # each column to the decimals its intervals need (reports.numbers)
-        key: format_column(values(key), values(f"{key}_low"), values(f"{key}_high"))
-        for key in ("mean_place", "adjusted_mean_place", "president")
-    }
+    rows = result.table
+    names = Column("strategy", [row["strategy"] for row in rows], "<")
+    shares = [Column("seat-rounds", [f"{row['rounds']:,}" for row in rows])] + [
+        Column(f"P{i + 1}", [f"{row['shares'][i]:.1%}" for row in rows]) for i in range(players)
+    ]
     titles = {"mean_place": "mean place", "adjusted_mean_place": "luck-adjusted",
               "president": "President rate"}  # fmt: skip
-    widths = {key: max(len(titles[key]), *(len(c) for c in cells[key])) for key in cells}
-    head = f"{'strategy':<12} {'seat-rounds':>11} " + " ".join(
-        f"{'P' + str(i):>6}" for i in range(1, players + 1)
-    )
-    head += "".join(f"  {titles[key]:<{widths[key]}}" for key in cells).rstrip()
-    lines = [head]
-    for i, row in enumerate(result.table):
-        shares = " ".join(f"{s:6.1%}" for s in row["shares"])
-        line = f"{row['strategy']:<12} {row['rounds']:>11,} {shares}"
-        lines.append(line + "".join(f"  {cells[key][i]:<{widths[key]}}" for key in cells))
+
+    def cells(key: str, compact: bool) -> list[str]:
+        """The column to the decimals its intervals need (:mod:`reports.numbers`)."""
+        ends = [[math.nan if row[k] is None else row[k] for row in rows]
+                for k in (key, f"{key}_low", f"{key}_high")]  # fmt: skip
+        return format_column(*ends, style="plus_minus" if compact else "brackets")
+
+    def build(compact: bool) -> list[str]:
+        estimates = [Column(title, cells(key, compact), "<") for key, title in titles.items()]
+        return table(names, [shares, estimates], width if compact else sys.maxsize)
+
+    lines, compact = fitted(build, width)
+    for note in _notes(result, duplicate, compact):
+        lines += wrap(note, width)
+    return "\n".join(lines)
+
+
+def _notes(result: RunResult, duplicate: bool, compact: bool) -> list[str]:
+    """What the table's columns and intervals mean (``compact``: in ``±`` forms)."""
     est = result.estimation
     unit = "duplicate groups (their matches share deals)" if duplicate else "matches"
     slope, r2 = est["luck_slope"], est["luck_r_squared"]
-    notes = [
-        "seat-rounds: rounds times the seats the strategy held. [low, high]: 95 % intervals, "
+    shown = PM_MEANS if compact else "[low, high]: 95 % intervals"
+    return [
+        f"seat-rounds: rounds times the seats the strategy held. {shown}, "
         f"the {est['clusters']:,} clusters being batches of whole {unit}, Student's t with "
-        "clusters - 1 degrees of freedom.",
+        "clusters - 1 degrees of freedom; the President rate's is a score interval (Wilson's, "
+        "its sample shrunk by the clusters' design effect), which stays within 0 and 1.",
         "luck-adjusted: the mean place with the luck of the dealt cards removed, place "
         f"{'-' if slope >= 0 else '+'} {abs(slope):.4f} x (dealt-hand strength - the table's "
         f"mean). The slope, {_slope_ci(est)}, is the least-squares slope of place on that "
@@ -121,15 +133,14 @@ def format_table(result: RunResult, players: int, duplicate: bool) -> str:
             else ""
         ),
     ]
-    lines += [textwrap.fill(note, 100) for note in notes]
-    return "\n".join(lines)
 
 
 def _slope_ci(est: dict[str, object]) -> str:
-    """The luck slope with its interval, as ``-0.0059 [-0.0061, -0.0057]``."""
-    low, high = est["luck_slope_low"], est["luck_slope_high"]
-    bounds = f" [{low:.4f}, {high:.4f}]" if low is not None and high is not None else ""
-    return f"{est['luck_slope']:.4f}{bounds}"
+    """The luck slope with its interval, as ``-0.00586 [-0.00590, -0.00582]``."""
+    from reports.numbers import format_ci
+
+    ends = [est[k] for k in ("luck_slope", "luck_slope_low", "luck_slope_high")]
+    return format_ci(*(math.nan if v is None else v for v in ends))
 
 
 @click.command("simulate")
@@ -264,26 +275,30 @@ def simulate_command(
             sys.exit(128 + signum)
         finally:
             bar.close()
-    click.echo(format_table(result, config.rules.players, config.duplicate))
+    width = output_width()
+    click.echo(format_table(result, config.rules.players, config.duplicate, width))
     elapsed = time.perf_counter() - started
     if was_complete:
-        click.echo(
+        done = (
             f"{result.rounds:,} rounds in {result.matches:,} matches: the run in {out_dir} was "
             "already complete: nothing left to compute"
         )
     else:
         resumed = result.rounds - result.computed_rounds
         speed = speed_text(result, compile_seconds() - compiled_before)
-        click.echo(
+        done = (
             f"{result.rounds:,} rounds in {result.matches:,} matches, {elapsed:.1f} s ({speed}"
             + (f"; {resumed:,} rounds were resumed from disk" if resumed else "")
             + ")"
             + (f"; data in {out_dir}" if out_dir else "")
         )
     report = write_run_report(out_dir, quiet) if with_report and out_dir else None
-    if report:
-        click.echo(f"report: {report}")
-    for line in next_steps(click.get_current_context(), out_dir, report):
+    closing = [
+        done,
+        *([f"report: {report}"] if report else []),
+        *next_steps(click.get_current_context(), out_dir, report),
+    ]
+    for line in wrap_lines(closing, width):
         click.echo(line)
 
 

@@ -7,14 +7,15 @@ import itertools
 import math
 import signal
 import sys
-import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import click
 import pandas as pd
 
-from reports import numbers
+from reports import numbers, text
+from reports.text import PM_MEANS, Column
+from simulator import notices
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import terminations_interrupt
@@ -45,33 +46,25 @@ def number(value: float, digits: int = 3, sign: bool = False) -> str:
     return "n/a" if math.isnan(value) else numbers.fixed(value, digits, sign)
 
 
-def format_ranking(table: pd.DataFrame, clusters: int, luck_balanced: bool = False) -> str:
-    """The ranking as aligned text: each estimate ± the half-width of its 95 % interval,
-    to the digits its column's intervals need (:mod:`reports.numbers`).
-
-    The intervals are symmetric (estimate ± t·se), so ``±`` says all of ``[lo, hi]`` in
-    less than half the width and the table fits 100 columns. ``luck_balanced``: duplicate
-    deals balanced the luck of the deal, so the luck-adjusted column would copy the plain
-    one: it is left out, and the note says why once.
+def format_ranking(
+    table: pd.DataFrame, clusters: int, width: int, luck_balanced: bool = False
+) -> str:
+    """The ranking as aligned text, each estimate ± the half-width of its 95 % interval
+    (``[lo, hi]`` where the interval is not symmetric: :func:`reports.numbers.plus_minus`),
+    each column to the digits its intervals need, every line at most ``width`` columns:
+    with many strategies or a narrow terminal the estimates go in blocks that each fit
+    (:func:`reports.text.table`). ``luck_balanced``: duplicate deals balanced the luck of
+    the deal, so the luck-adjusted column would copy the plain one: it is left out, and
+    the note says why once.
     """
     shown = [(k, t) for k, t in ESTIMATES if not (luck_balanced and k == "adjusted")]
-    width = max(10, *(len(s) for s in table["strategy"]))
-    cells = {
-        key: numbers.format_column(
-            table[key], table[f"{key}_lo"], table[f"{key}_hi"], style="plus_minus"
-        )
-        for key, _ in shown
-    }
-    cell = {key: max(len(title), *map(len, cells[key])) for key, title in shown}
-    lines = [
-        f"{'strategy':<{width}}  {'seat-rounds':>11}"
-        + "".join(f"  {title:^{cell[key]}}" for key, title in shown).rstrip()
-    ]
-    for i, (_, r) in enumerate(table.iterrows()):
-        lines.append(
-            f"{r['strategy']:<{width}}  {r['rounds']:>11,}"
-            + "".join(f"  {cells[key][i]:>{cell[key]}}" for key, _ in shown)
-        )
+    rows = [r for _, r in table.iterrows()]
+    names = Column("strategy", [r["strategy"] for r in rows], "<")
+    columns = [Column("seat-rounds", [f"{r['rounds']:,}" for r in rows])] + [
+        Column(title, numbers.format_column(table[key], table[f"{key}_lo"],
+                                            table[f"{key}_hi"], style="plus_minus"))
+        for key, title in shown
+    ]  # fmt: skip
     luck = (
         "Duplicate deals already balance the luck of the deal (every strategy gets every "
         "dealt hand equally often), so the luck-adjusted mean place equals the plain one "
@@ -81,20 +74,18 @@ def format_ranking(table: pd.DataFrame, clusters: int, luck_balanced: bool = Fal
         "(jackknife intervals); it differs from the plain one because matches end at "
         "different rounds (a points target), so duplicate deals balance the hands only in part."
     )
-    lines.append(
-        textwrap.fill(
-            f"± half-width of the 95 % interval over the {clusters} deal groups (group g has "
-            "the same deals at every table, so it is one cluster across all tables), "
-            f"Student's t with {clusters - 1} degrees of freedom. seat-rounds: rounds times "
-            f"the seats held. {luck}",
-            100,
-        )
+    note = (
+        f"{PM_MEANS}, over the {clusters} deal groups (group g has the same deals at every "
+        "table, so it is one cluster across all tables), Student's t with "
+        f"{clusters - 1} degrees of freedom; rates have score intervals (Wilson's). "
+        f"seat-rounds: rounds times the seats held. {luck}"
     )
-    return "\n".join(lines)
+    return "\n".join(text.table(names, [[c] for c in columns], width) + text.wrap(note, width))
 
 
-def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
-    """Each pair once, the better ranked first, sorted by its mean place difference.
+def format_pairwise(table: pd.DataFrame, order: Sequence[str], width: int) -> str:
+    """Each pair once, the better ranked first, sorted by its mean place difference; the
+    explanations wrapped to ``width`` (a pair's row is about 70 columns with built-in names).
 
     ``table`` may hold each pair in one orientation or both; a pair found only as
     ``(b, a)`` is turned round (the difference and its interval change sign). Stars and
@@ -113,10 +104,12 @@ def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
     pairs.sort(key=lambda p: (math.isnan(p[0]), p[0]))
     wa = max(len(p[4]) for p in pairs)
     wb = max(len(p[5]) for p in pairs)
-    lines = [
-        "each pair once: mean place of the first minus the second where both sat at the same table",
-        "(negative: the first places better), its 95 % interval and Holm-adjusted p-value",
-    ]
+    lines = text.wrap(
+        "each pair once: mean place of the first minus the second where both sat at the same "
+        "table (negative: the first places better), its 95 % interval and Holm-adjusted "
+        "p-value",
+        width,
+    )
     places = numbers.shared((diff, lo, hi) for diff, lo, hi, *_ in pairs)
     for diff, lo, hi, p, a, b in pairs:
         p_text = "p = n/a" if math.isnan(p) else "p < 0.0001" if p < 1e-4 else f"p = {p:.4f}"
@@ -125,7 +118,9 @@ def format_pairwise(table: pd.DataFrame, order: Sequence[str]) -> str:
             f"[{number(lo, places, sign=True)}, {number(hi, places, sign=True)}]  "
             f"{p_text} {stars(p)}".rstrip()
         )
-    lines.append(f"* p < 0.05, ** p < 0.01 after Holm's adjustment for the {len(pairs)} pairs")
+    lines += text.wrap(
+        f"* p < 0.05, ** p < 0.01 after Holm's adjustment for the {len(pairs)} pairs", width
+    )
     return "\n".join(lines)
 
 
@@ -174,7 +169,8 @@ def _play(
         status.step(done, total, f"table {done + 1}/{total}", ", ".join(lineup))
 
     try:
-        return run_tournament(rules, config, workers, progress, folder, engine)
+        with notices.listening(status.notice):  # a compile's notice on its own line
+            return run_tournament(rules, config, workers, progress, folder, engine)
     except (TournamentError, registry.StrategyError) as exc:
         raise common.UserError(str(exc)) from None
     finally:
@@ -203,8 +199,8 @@ def _save(folder: TournamentFolder, standings: Standings) -> None:
     """Write the result files (and the page), then mark the tournament complete."""
     out = folder.path
     try:
-        for name, text in results(folder.rules, folder.config, standings).items():
-            folder.write(name, text)
+        for name, content in results(folder.rules, folder.config, standings).items():
+            folder.write(name, content)
         click.echo(f"saved to {out}/ranking.csv, pairwise.csv, deciles.csv, tournament.json")
         if folder.report:
             from reports.strategy_page import write_tournament_page
@@ -304,9 +300,11 @@ def tournament_command(
         click.echo(f"note: {note}: the table is played again", err=True)
     with _stops_in_one_line(folder):
         standings = _play(rules, config, workers, folder, quiet, engine)
-    click.echo(format_ranking(standings.ranking, standings.clusters, standings.luck_balanced))
+    width = common.output_width()
+    click.echo(format_ranking(standings.ranking, standings.clusters, width,
+                              standings.luck_balanced))  # fmt: skip
     click.echo()
-    click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"])))
+    click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"]), width))
     if folder is not None:
         with _stops_in_one_line(folder):
             _save(folder, standings)

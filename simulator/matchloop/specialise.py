@@ -71,6 +71,7 @@ from simulator.matchloop import matches, userchain
 from simulator.matchloop import round as round_loop
 from simulator.matchloop.inlining import share_inlined_scopes
 from simulator.matchloop.plain import PLAIN_SIDS
+from simulator.notices import notice
 from strategies import dispatch
 from strategies.dispatch import Tier, tier_of
 from strategies.specs import LOWEST, PLUGIN_BASE, StrategyError
@@ -262,11 +263,9 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
             raise StrategyError(
                 "a strategy file needs a kernel cache folder you can write: set PRESIDENT_CACHE"
             )
-        print(
+        notice(
             "compiling the kernel for every built-in strategy (no cache folder) — this can "
-            "take minutes",
-            file=sys.stderr,
-            flush=True,
+            "take minutes"  # no measured estimate: no seconds to count
         )
         run_blocks = matches.run_blocks
     else:
@@ -275,11 +274,10 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
             share_inlined_scopes()
             if spec.users:
                 userchain.check_users(spec.user_ids)  # a readable error before a long compile
-            print(
+            notice(
                 f"compiling the kernel for {', '.join(dict.fromkeys(names))} — once, about "
                 f"{spec.seconds()} s (cached in {Path(module.__file__ or '').parent})",
-                file=sys.stderr,
-                flush=True,
+                spec.seconds(),
             )
     _LOADED[spec] = run_blocks
     return run_blocks
@@ -294,11 +292,9 @@ def _import_anywhere(spec: Specialisation, key: str) -> ModuleType | None:
             return _import(spec, key, folder)
         except OSError as err:
             then = f"using {folders[i + 1]}" if i + 1 < len(folders) else "not caching"
-            print(
+            notice(
                 f"warning: cannot write the kernel cache in {folder} ({err.strerror or err}); "
-                f"{then} (set PRESIDENT_CACHE to a folder you can write)",
-                file=sys.stderr,
-                flush=True,
+                f"{then} (set PRESIDENT_CACHE to a folder you can write)"
             )
     return None
 

@@ -44,6 +44,7 @@ def test_a_misspelt_strategy_is_named(command):
 def test_the_quick_start_ends_with_what_to_run_next(tmp_path, monkeypatch):
     """Every command it names runs (with small sizes: the defaults take minutes)."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "400")  # the temporary path unwrapped: lines read whole
     out = tmp_path / "first"
     result = run_cli("simulate", *REPORTED, "--out", str(out))
     assert result.exit_code == 0, result.stderr
@@ -124,7 +125,8 @@ def test_the_options_carried_are_those_simulate_shares_with_each_command():
             assert choices <= set(getattr(target[key].type, "choices", choices)), (name, key)
 
 
-def test_with_report_the_next_step_opens_it(tmp_path):
+def test_with_report_the_next_step_opens_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "400")  # the temporary path unwrapped: lines read whole
     out = tmp_path / "run"
     result = run_cli("simulate", *REPORTED, "--out", str(out), "--report")
     assert result.exit_code == 0, result.stderr
@@ -226,12 +228,22 @@ def pairwise_frame(both_ways: bool) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_the_tournament_tables_fit_100_columns_with_8_strategies():
-    ranking = format_ranking(ranking_frame(), 100)
-    text = ranking + "\n\n" + format_pairwise(pairwise_frame(True), NAMES)
-    assert max(len(line) for line in text.splitlines()) <= 100, text
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_tournament_tables_of_8_strategies_fit_the_terminal(columns):
+    ranking = format_ranking(ranking_frame(), 100, columns)
+    text = ranking + "\n\n" + format_pairwise(pairwise_frame(True), NAMES, columns)
+    assert max(len(line) for line in text.splitlines()) <= columns, text
     assert not re.search(r"-0\.0+(?![0-9])", text)  # never a signed zero
     assert "1.500 ± 0.012" in text
+    assert all(title in text for title in ("President", "Scum", "match wins"))
+
+
+def test_an_asymmetric_interval_of_the_ranking_is_not_shown_as_plus_minus():
+    """A score interval of a rate near 0 is asymmetric: ± would misstate it."""
+    frame = ranking_frame()
+    frame.loc[0, ["president", "president_lo", "president_hi"]] = (0.0088, 0.0070, 0.0120)
+    text = format_ranking(frame, 100, 200)
+    assert "0.009 [0.007, 0.012]" in text and "0.009 ±" not in text
 
 
 def test_a_luck_adjusted_column_that_copies_the_plain_one_is_left_out():
@@ -246,7 +258,7 @@ def test_a_luck_adjusted_column_that_copies_the_plain_one_is_left_out():
 
 @pytest.mark.parametrize("both_ways", [True, False], ids=["both-orientations", "each-once"])
 def test_each_pair_is_listed_once_better_ranked_first_sorted(both_ways):
-    text = format_pairwise(pairwise_frame(both_ways), NAMES)
+    text = format_pairwise(pairwise_frame(both_ways), NAMES, 80)
     rows = [line for line in text.splitlines() if " − " in line]
     assert len(rows) == 28  # 8 choose 2
     pairs = [tuple(part.split()[0] for part in line.split(" − ")) for line in rows]

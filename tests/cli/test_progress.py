@@ -75,6 +75,70 @@ def test_steps_show_the_share_done_and_the_time_left(monkeypatch):
     assert out.getvalue() == expected + CLEAR_TO_END
 
 
+def drawn_lines(text: str) -> list[str]:
+    """What a terminal shows of a status stream: each redraw, each line of its own."""
+    return [
+        part.replace(CLEAR_TO_END, "") for line in text.split("\n") for part in line.split("\r")
+    ]
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_progress_lines_fit_the_terminal_uncut(monkeypatch, columns):
+    """They were cut at the width (``…1,362,185 round``): now the bar narrows and the
+    rounds give way first, so the time left always shows."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out = io.StringIO()
+    bar = ProgressBar(enabled=True, label="variant 4/4 regles-jeu", stream=out)
+    bar(1_362_185, 10_000_000, 7.0)
+    bar.close()
+    steps = StepProgress(enabled=True, stream=out)
+    steps.step(0, 70, "table 1/70", "lowest, random, keep-sets, control")
+    steps.step(12, 70, "table 13/70", "lowest, random, keep-sets, control")
+    steps.close()
+    lines = [line for line in drawn_lines(out.getvalue()) if line]
+    assert max(map(len, lines)) < columns, lines
+    assert lines[0].startswith("variant 4/4 regles-jeu  [##") and lines[0].endswith(" 44 s left")
+    assert "13.6%" in lines[0] and "194,598 rounds/s" in lines[0]  # kept at 80 columns
+    assert lines[-1].startswith("table 13/70  [#") and " 17.1%  " in lines[-1]
+
+
+def test_a_notice_starts_on_its_own_line_and_its_seconds_count_as_time_left(monkeypatch):
+    clock = iter([0.0, 10.0, 10.0, 10.0, 70.0, 70.0])
+    monkeypatch.setattr(progress.time, "perf_counter", lambda: next(clock))
+    out = io.StringIO()
+    steps = StepProgress(enabled=True, stream=out)
+    steps.step(1, 3, "table 2/3", "lowest, montecarlo")  # 10 s a table: 20 s left
+    steps.notice("compiling the kernel for lowest, montecarlo — once, about 35 s", 35)
+    steps.step(2, 3, "table 3/3", "random, montecarlo")  # the compile took 35 of 60 s
+    shown = out.getvalue()
+    notice = f"\r{CLEAR_TO_END}compiling the kernel for lowest, montecarlo — once, about 35 s\n"
+    before, after = shown.split(notice)
+    assert "  20 s left  lowest, montecarlo" in before
+    assert after.startswith("\rtable 2/3  [") and "  55 s left  lowest, montecarlo" in after
+    assert "  18 s left  random, montecarlo" in after  # (70 - 35) / 2 s a table: the compile aside
+
+
+def test_tournament_prints_a_compile_notice_on_its_own_line(terminal, monkeypatch):
+    """It ran into the status line (``… montecarlocompiling the kernel …``)."""
+    from simulator import notices
+    from simulator.runs import tournament as runs_tournament
+
+    play = runs_tournament.play_table
+
+    def compiling_first(rules, config, lineup, names):
+        if lineup == ("lowest", "random", "control"):
+            notices.notice("compiling the kernel for lowest, random, control — about 20 s", 20)
+        return play(rules, config, lineup, names)
+
+    monkeypatch.setattr(runs_tournament, "play_table", compiling_first)
+    result = run_cli("tournament", "--strategies", "lowest,random,control,planner", *SMALL)
+    assert result.exit_code == 0, result.stderr
+    before, after = result.stderr.split("compiling the kernel for lowest, random, control")
+    assert before.endswith(f"lowest, random, control{CLEAR_TO_END}\r{CLEAR_TO_END}")
+    assert after.startswith(" — about 20 s\n\rtable 1/4  [")
+    assert "at least 20 s left  lowest, random, control" in after
+
+
 def test_run_tournament_reports_each_table_before_playing_it():
     from simulator.rules.presets import preset
 

@@ -35,11 +35,13 @@ def compared(tmp_path_factory) -> tuple[Path, str]:
     rules_file = root / "no-exchange.toml"
     rules_file.write_text('preset = "french"\nexchange = []\n')
     out = root / "out"
-    result = run_cli(
-        "compare", "--rules", "french", "--rules", "spade", "--rules", "scum",
-        "--rules", str(rules_file), "--matches", str(MATCHES), "--rounds-per-match", "5",
-        "--seed", "5", "--out", str(out), "--quiet",
-    )  # fmt: skip
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COLUMNS", "200")  # wide enough for the full table, [lo, hi] cells
+        result = run_cli(
+            "compare", "--rules", "french", "--rules", "spade", "--rules", "scum",
+            "--rules", str(rules_file), "--matches", str(MATCHES), "--rounds-per-match", "5",
+            "--seed", "5", "--out", str(out), "--quiet",
+        )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     return out, result.stdout
 
@@ -190,6 +192,24 @@ def test_terminal_table_shows_every_variant_and_difference(compared, numbers):
     first = row(numbers["estimates"], variant="french", measure="P(President → President)")
     assert f"{first['estimate']:.3f} [" in line
     assert stdout.strip().splitlines()[-1].startswith(f"4 variants, {MATCHES} matches each")
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_terminal_table_of_4_variants_fits_the_terminal(
+    compared, numbers, monkeypatch, columns
+):
+    """Full, it is about 140 columns: narrower, ± cells in blocks of variants that fit."""
+    out, _ = compared
+    monkeypatch.setenv("COLUMNS", str(columns))
+    result = run_cli("compare", "--resume", str(out), "--quiet")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) <= columns, result.stdout
+    assert all(any(name in line for line in lines) for name in VARIANTS)
+    line = next(x for x in lines if x.strip().startswith("P(President → President)"))
+    first = row(numbers["estimates"], variant="french", measure="P(President → President)")
+    assert f"{first['estimate']:.3f} ± " in line
+    assert "x ± h: the 95 % interval" in result.stdout
 
 
 def test_page_embeds_every_figure(compared):

@@ -18,11 +18,13 @@ from tests.reports.page_parts import embedded_figure
 def duplicate_run(tmp_path_factory) -> Path:
     """200 duplicate matches of 5 rounds (ABAB: 100 groups of 2), reported by ``--report``."""
     root = tmp_path_factory.mktemp("dup") / "run"
-    result = run_cli(
-        "simulate", "--matches", "200", "--rounds-per-match", "5", "--seed", "3",
-        "--duplicate", "--quiet", "--out", str(root), "--report",
-        "--strategies", "lowest,random,lowest,random",
-    )  # fmt: skip
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COLUMNS", "400")  # the temporary path unwrapped: lines read whole
+        result = run_cli(
+            "simulate", "--matches", "200", "--rounds-per-match", "5", "--seed", "3",
+            "--duplicate", "--quiet", "--out", str(root), "--report",
+            "--strategies", "lowest,random,lowest,random",
+        )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert f"report: {root / 'report.html'}" in result.stdout.splitlines()
     return root

@@ -121,3 +121,10 @@ def test_a_strategy_has_one_colour_in_the_report_and_the_tournament():
     for name in ("random", "lowest", "planner"):
         assert seen_report[name] == seen_tournament[name] == colours.colour(name)
     assert seen_tournament["rules-aware"] == colours.colour("rules-aware")
+
+
+def test_plus_minus_only_where_the_interval_is_symmetric_to_the_digits_shown():
+    assert plus_minus(0.3123, 0.3011, 0.3235) == "0.312 ± 0.011"
+    assert plus_minus(0.0088, 0.0070, 0.0120) == "0.0088 [0.0070, 0.0120]"  # a score interval
+    assert plus_minus(-0.00001, -0.0021, 0.0021) == "0.0000 ± 0.0021"  # never a signed zero
+    assert plus_minus(0.5, float("nan"), float("nan")) == format_ci(0.5, math.nan, math.nan)

@@ -100,6 +100,7 @@ def test_report_strategy_section_and_baselines(duplicate_report):
 
 def test_speed_counts_only_the_rounds_this_process_computed(tmp_path, monkeypatch):
     monkeypatch.setattr(job, "PART_ROUNDS", 40)
+    monkeypatch.setenv("COLUMNS", "400")  # the temporary path unwrapped: lines read whole
     config = job.make_config(preset("french"), default_strategies(4), 7, 200, None, 2)
     out = tmp_path / "run"
     calls = []

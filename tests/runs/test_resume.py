@@ -199,9 +199,10 @@ def test_a_damaged_part_is_computed_again(tmp_path):
     assert folder_bytes(out) == whole
 
 
-def test_resuming_a_finished_run_changes_nothing(tmp_path):
+def test_resuming_a_finished_run_changes_nothing(tmp_path, monkeypatch):
     """It says so, prints the table, and no speed (nothing was computed: no "0.0 s (…
     rounds/s)")."""
+    monkeypatch.setenv("COLUMNS", "400")  # the temporary path unwrapped: the line reads whole
     whole, table = uninterrupted(tmp_path, *JOB)
     out = tmp_path / "whole"
     resumed = run_cli("simulate", "--resume", str(out), "--quiet")

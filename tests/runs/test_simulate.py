@@ -73,7 +73,8 @@ def test_output_columns_and_meaning(tmp_path):
     assert summary["version"]
 
 
-def test_table_matches_the_data(tmp_path):
+def test_table_matches_the_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # wide: the whole table on one line per strategy
     result = run_cli(
         "simulate",
         "--quiet",
@@ -111,6 +112,35 @@ def test_table_matches_the_data(tmp_path):
         assert f"{len(mine):,}" in line
         for key in ("mean_place", "adjusted_mean_place", "president"):
             assert columns[key][name] in line
+
+
+@pytest.mark.parametrize(("columns", "players"), [(80, 4), (80, 8), (120, 4), (200, 4)])
+def test_the_table_fits_the_terminal(tmp_path, monkeypatch, columns, players):
+    """On 80 columns the full table broke every row in two: ± cells, in blocks that fit;
+    the full table (``[low, high]``, one row a strategy) where the terminal is wide."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.chdir(tmp_path)  # a short --out: the hint's command stays one line
+    sizes = ["--matches", "40", "--rounds-per-match", "3", "--players", str(players)]
+    result = run_cli("simulate", "--quiet", *sizes, "--out", "r")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) <= columns, result.stdout
+    assert f"P{players}" in result.stdout
+    wide = "[low, high]: 95 % intervals" in result.stdout
+    assert wide == (columns >= 200)  # the full table of 4 players is about 130 columns
+    table = json.loads((tmp_path / "r" / "summary.json").read_text())["table"]
+    cells = {  # as printed: each column to its shared decimals (reports.numbers)
+        key: format_column(
+            *([r[k] for r in table] for k in (key, f"{key}_low", f"{key}_high")),
+            style="brackets" if wide else "plus_minus",
+        )
+        for key in ("mean_place", "adjusted_mean_place", "president")
+    }
+    for i, row in enumerate(table):
+        rows = [line for line in lines if line.startswith(row["strategy"] + " ")]
+        assert len(rows) == (1 if wide else 2)  # narrow: shares, then estimates
+        for column in cells.values():
+            assert column[i] in rows[-1]
 
 
 @pytest.mark.parametrize("rules", ["french", "spade"])
