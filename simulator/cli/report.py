@@ -62,12 +62,16 @@ def refuse_other_folders(path: Path) -> None:
     """A compare's or a tournament's folder, or an unfinished run, cannot be reported:
     say what can."""
     manifest = manifest_in(path) if path.is_dir() else None
-    if manifest and manifest.get("format") == TOURNAMENT_FORMAT and not manifest.get("complete"):
+    if manifest and manifest.get("format") == TOURNAMENT_FORMAT:
+        if (path / "tournament.html").exists():
+            raise UserError(f"{path} holds a tournament, not a run: its page is "
+                            f"{path / 'tournament.html'}")  # fmt: skip
+        state = "a tournament" if manifest.get("complete") else "an unfinished tournament"
         raise UserError(
-            f"{path} holds an unfinished tournament, not a run: president tournament "
-            f"--resume {path} --report finishes it and writes its page"
+            f"{path} holds {state}, not a run: its page comes from president tournament "
+            f"--resume {path} --report"
         )
-    if path.is_dir():
+    if path.is_dir():  # a tournament folder written before tournaments had a manifest
         refuse_tournament(path)
     if not manifest:
         return
@@ -77,11 +81,6 @@ def refuse_other_folders(path: Path) -> None:
         raise UserError(
             f"{path} holds a compare, not a run: its page is {path / 'compare.html'}; a "
             f"variant's report: president report {path / 'runs' / first}"
-        )
-    if manifest.get("format") == TOURNAMENT_FORMAT:
-        raise UserError(
-            f"{path} holds a tournament, not a run: its page comes from president "
-            f"tournament --resume {path} --report"
         )
     if manifest.get("format") == FORMAT and manifest.get("complete") is not True:
         raise UserError(

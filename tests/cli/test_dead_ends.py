@@ -96,6 +96,24 @@ def test_report_of_a_tournament_names_its_page_or_the_command_that_writes_it(tmp
     typed = ["--rules", "scum", "--players", "3", "--strategies", "lowest,random"]
     sizes = ["--matches", "6", "--rounds-per-match", "2", "--seed", "5", "--quiet"]
     assert run_cli("tournament", *typed, *sizes, "--out", str(out)).exit_code == 0
+    line = assert_refused(run_cli("report", str(out)), "holds a tournament")
+    assert commands_in(line) == [["tournament", "--resume", str(out), "--report"]]
+    follow(line, "--quiet")
+    page = out / "tournament.html"
+    line = assert_refused(run_cli("report", str(out)), "holds a tournament")
+    assert line.endswith(f"its page is {page}")
+
+
+def test_report_of_a_tournament_without_a_manifest_names_a_command_that_writes_its_page(
+    tmp_path,
+):
+    """A tournament folder written before tournaments kept a manifest (and so cannot be
+    resumed): the same tournament again, into a free folder, with its page."""
+    out = tmp_path / "ranked"
+    typed = ["--rules", "scum", "--players", "3", "--strategies", "lowest,random"]
+    sizes = ["--matches", "6", "--rounds-per-match", "2", "--seed", "5", "--quiet"]
+    assert run_cli("tournament", *typed, *sizes, "--out", str(out)).exit_code == 0
+    (out / "manifest.json").unlink()
     line = assert_refused(run_cli("report", str(out)), "holds a tournament", "ranking.csv")
     [command] = commands_in(line)
     assert command[:7] == ["tournament", *typed]

@@ -40,11 +40,11 @@ class Played:
         self.stop_at: int | None = None
         real = tournament.play_table
 
-        def play(rules, config, lineup, names):  # type: ignore[no-untyped-def]
+        def play(rules, config, lineup, names, engine="numba"):  # type: ignore[no-untyped-def]
             if len(self.lineups) == self.stop_at:
                 raise KeyboardInterrupt
             self.lineups.append(tuple(lineup))
-            return real(rules, config, lineup, names)
+            return real(rules, config, lineup, names, engine)
 
         monkeypatch.setattr(tournament, "play_table", play)
 
