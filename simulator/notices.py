@@ -11,7 +11,9 @@ line, prints the notice on its own line and counts the compile's seconds as time
 from __future__ import annotations
 
 import contextlib
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 
 Listener = Callable[[str, float], None]  # (the notice's line, the seconds of work it announces)
@@ -20,7 +22,11 @@ _LISTENERS: list[Listener] = []
 
 def notice(text: str, seconds: float = 0.0) -> None:
     """Say ``text``, announcing about ``seconds`` of work (0: none), to the innermost
-    listener, or on standard error when none listens."""
+    listener, or on standard error when none listens; wrapped to the terminal's width
+    (``COLUMNS`` honoured), its later lines indented by two spaces."""
+    width = shutil.get_terminal_size().columns
+    text = textwrap.fill(text, width, subsequent_indent="  ", break_long_words=False,
+                         break_on_hyphens=False)  # fmt: skip
     if _LISTENERS:
         _LISTENERS[-1](text, seconds)
     else:

@@ -26,6 +26,18 @@ class Result:
         return [json.loads(line) for line in self.stdout.splitlines() if line.strip()]
 
 
+def without_compile_notice(stderr: str) -> list[str]:
+    """The lines of ``stderr`` less the notice that a kernel compiles (given or not
+    depending on the cache), its wrapped lines included (they start with two spaces)."""
+    kept: list[str] = []
+    in_notice = False
+    for line in stderr.splitlines():
+        in_notice = line.startswith("compiling ") or (in_notice and line.startswith("  "))
+        if not in_notice:
+            kept.append(line)
+    return kept
+
+
 def run_cli(*args: str) -> Result:
     """Run ``president ARGS`` in-process through ``main`` (exit codes included)."""
     runner = CliRunner()

@@ -125,10 +125,10 @@ def test_tournament_prints_a_compile_notice_on_its_own_line(terminal, monkeypatc
 
     play = runs_tournament.play_table
 
-    def compiling_first(rules, config, lineup, names):
+    def compiling_first(rules, config, lineup, names, engine="numba"):
         if lineup == ("lowest", "random", "control"):
             notices.notice("compiling the kernel for lowest, random, control — about 20 s", 20)
-        return play(rules, config, lineup, names)
+        return play(rules, config, lineup, names, engine)
 
     monkeypatch.setattr(runs_tournament, "play_table", compiling_first)
     result = run_cli("tournament", "--strategies", "lowest,random,control,planner", *SMALL)

@@ -12,6 +12,7 @@ from simulator.matchloop.api import KernelJob, trace_match
 from simulator.reference.match import play_match
 from simulator.rules.presets import preset
 from strategies import registry
+from tests.conftest import without_compile_notice
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -33,9 +34,7 @@ def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
     except SystemExit as exc:
         code = int(exc.code or 0)
     out = capsys.readouterr()
-    err = "".join(
-        line for line in out.err.splitlines(True) if not line.startswith("compiling the kernel")
-    )
+    err = "".join(f"{line}\n" for line in without_compile_notice(out.err))
     return code, out.out, err
 
 

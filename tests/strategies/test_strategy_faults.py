@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import simulator.runs.job as job
 from strategies import registry
 from tests.cli.test_bad_input import GOOD_HANDS
-from tests.conftest import _entry, run_cli
+from tests.conftest import _entry, run_cli, without_compile_notice
 from tests.runs.test_resume import folder_bytes
 from tests.strategies.test_plugins import HERE  # loads its files first: stable kernel ids
 
@@ -80,7 +80,7 @@ def error_line(args: list[str]) -> tuple[int, str]:
     """Exit code and standard error, less the line that says a kernel compiles (given or
     not depending on the cache); the person in ``play`` passes."""
     result = CliRunner().invoke(_entry, args, input="p\n" * 40, catch_exceptions=False)
-    err = [ln for ln in result.stderr.splitlines() if not ln.startswith("compiling the kernel")]
+    err = without_compile_notice(result.stderr)
     return result.exit_code, "\n".join(err)
 
 
