@@ -3,7 +3,7 @@
 The commands print their tables to a terminal that may be 80 columns wide: a line any
 wider breaks in two and the table becomes unreadable. So a table is laid out as wide as
 it is when that fits (one block, full ``[lo, hi]`` intervals); otherwise the caller's
-compact cells (``±`` forms, :func:`reports.stats.format_pm`) are used, and a table still
+compact cells (``±`` forms, :func:`reports.numbers.plus_minus`) are used, and a table still
 too wide is split into blocks of columns, each repeating the first column (the strategy,
 the measure) so that every block reads on its own. Notes are wrapped to the width too.
 """

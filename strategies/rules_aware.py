@@ -4,7 +4,7 @@ The first catalogue's rules (no_finish_on_two, skips, burns, revolution, transpa
 threes) shape its play as the docstring of :func:`rules_aware_move` says. The second
 catalogue's table rules are a separate piece of knowledge, which the parameter ``knows``
 (``params[pos, KNOWS]``, bits of :mod:`strategies.specs`) switches on rule by rule, so
-that what each is worth can be measured (README, "Strategies"):
+that what each is worth can be measured (docs/strategies.md):
 
 * eight_ends_trick: 8s win any trick they may be laid on, so they count as controls —
   kept while a cheaper group will do, laid before a 2 — and it leads them when they

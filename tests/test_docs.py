@@ -177,8 +177,9 @@ BARE_MD = re.compile(r"(?<![\w./-])[A-Za-z][\w-]*\.md\b")
 BARE_PY = re.compile(r"(?<![\w./-])(?![A-Z]+\.py)[A-Za-z_][\w-]*\.py\b")
 # A Markdown link's target: [text](target).
 LINK = re.compile(r"\]\(([^)\s]+)\)")
-# A dotted module path (``simulator.runs.job.SimConfig``), not an attribute of something else.
-MODULE = re.compile(r"(?<![\w.])(?:simulator|strategies|reports)(?:\.[A-Za-z_]\w*)+")
+# A dotted module path (``simulator.runs.job.SimConfig``), not an attribute of something else
+# nor a Markdown file (``docs/strategies.md``, a link to ``docs/reports.md``).
+MODULE = re.compile(r"(?<![\w.])(?:simulator|strategies|reports)(?:\.(?!md\b)[A-Za-z_]\w*)+")
 
 
 def _git(*args: str) -> list[str]:
@@ -289,7 +290,7 @@ def test_no_dangling_reference(path):
 def test_the_scanner_finds_each_kind_of_dangling_reference():
     text = "\n".join(
         [
-            "see simulator/engine.py and docs/rules.md, `equal_rank`;",
+            "see simulator/engine.py and docs/rules.md, `equal_rank`; docs/strategies.md, [reports](reports.md);",
             "the rule book is RULES.md, the layout kernel/layout.py;",
             "old modules: simulator.kernel.api and simulator.runs.job.NoSuchThing,",
             "new ones: simulator.runs.job.SimConfig.to_json, strategies.specs.",
@@ -333,3 +334,20 @@ def test_slugs_follow_github():
     assert slug("5. `president compare --out` and `president tournament --out`") == (
         "5-president-compare---out-and-president-tournament---out"
     )
+
+
+# --- the README: the way in --------------------------------------------------------------
+
+README_MAX_LINES = 250
+
+
+def test_readme_is_short_and_links_every_docs_page():
+    """The README is the way in: short enough to read at once, with a link to every page
+    of docs/ (a page nobody links to is a page nobody finds)."""
+    text = (ROOT / "README.md").read_text()
+    lines = len(text.splitlines())
+    assert lines <= README_MAX_LINES, f"README.md has {lines} lines, at most {README_MAX_LINES}"
+    linked = {target.partition("#")[0] for target in LINK.findall(text)}
+    pages = sorted(f"docs/{page.name}" for page in DOCS.glob("*.md"))
+    unlinked = [page for page in pages if page not in linked]
+    assert pages and not unlinked, f"README.md links no docs page {unlinked}"

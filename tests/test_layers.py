@@ -1,6 +1,6 @@
 """The layers of the code base: every import goes down the stack, never up, never round.
 
-This file is the one statement of the layer order (the README draws it). A module may
+This file is the one statement of the layer order (docs/architecture.md draws it). A module may
 import from its own layer or any layer below; module-level imports and imports inside
 functions count alike (only ``if TYPE_CHECKING:`` blocks are exempt, as they never run).
 A cycle is refused even inside one layer, and no module grows past 450 lines.

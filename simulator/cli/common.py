@@ -1,7 +1,7 @@
 """What the CLI commands share: the user-error type, option decorators and completions.
 
-Shell completion (``eval "$(_PRESIDENT_COMPLETE=bash_source president)"``, see the
-README) asks click for candidates; the options below name theirs: presets and rules
+Shell completion (``eval "$(_PRESIDENT_COMPLETE=bash_source president)"``, see
+docs/cli.md) asks click for candidates; the options below name theirs: presets and rules
 files for ``--rules``, registered strategies for ``--strategies`` and ``--bots``
 (after the last comma of a list), folders for ``--out``.
 """

@@ -1,10 +1,10 @@
-"""Shell completion (README, "Shell completion"): click is asked for the candidates.
+"""Shell completion (docs/cli.md, "Shell completion"): click is asked for the candidates.
 
 Presets for ``--rules`` and ``rules show`` (and files: the shell completes a path the
 presets do not match), strategy names for ``--strategies`` and ``--bots`` after the last
 comma of a list, folders for ``--out``/``--resume``/``report DIR``, files for
 ``replay GAME.json``. One test goes through the real entry point with the environment
-variable a shell sets, as the README's ``eval`` line does.
+variable a shell sets, as the ``eval`` line of docs/cli.md does.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def test_commands_and_options_complete():
 
 
 def test_the_shell_protocol_through_the_entry_point():
-    """What bash runs on TAB once the README's ``eval`` line is in its profile."""
+    """What bash runs on TAB once the ``eval`` line of docs/cli.md is in its profile."""
     env = {
         **os.environ,
         "_PRESIDENT_COMPLETE": "bash_complete",
