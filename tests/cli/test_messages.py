@@ -243,16 +243,17 @@ def test_an_asymmetric_interval_of_the_ranking_is_not_shown_as_plus_minus():
     frame = ranking_frame()
     frame.loc[0, ["president", "president_lo", "president_hi"]] = (0.0088, 0.0070, 0.0120)
     text = format_ranking(frame, 100, 200)
-    assert "0.009 [0.007, 0.012]" in text and "0.009 ±" not in text
+    assert re.search(r"0\.0088\d* \[0\.0070\d*, 0\.0120\d*\]", text), text
+    assert not re.search(r"0\.0088\d* ±", text)
 
 
 def test_a_luck_adjusted_column_that_copies_the_plain_one_is_left_out():
-    balanced = format_ranking(ranking_frame(), 100, luck_balanced=True)
+    balanced = format_ranking(ranking_frame(), 100, 200, luck_balanced=True)
     header = balanced.splitlines()[0]
     assert "mean place" in header and "luck-adjusted" not in header
     assert "1.500 ± 0.012" in balanced.splitlines()[1]
     assert balanced.count("already balance the luck of the deal") == 1
-    shown = format_ranking(ranking_frame(), 100).splitlines()[0]
+    shown = format_ranking(ranking_frame(), 100, 200).splitlines()[0]
     assert "luck-adjusted" in shown
 
 
