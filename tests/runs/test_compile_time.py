@@ -48,6 +48,7 @@ def test_a_loop_in_the_cache_or_in_plain_python_is_no_compile(monkeypatch):
 
 def test_the_closing_line_of_a_first_run_separates_the_compile(monkeypatch):
     """A compile forced on a loop already compiled: the line's form and its sums."""
+    monkeypatch.setenv("COLUMNS", "300")  # the closing line unwrapped
     monkeypatch.setattr(jitstart, "compiles", lambda loop: True)
     line = closing_line(run_cli("simulate", *SIZES).stdout)
     total, compiled, playing = map(float, COLD.match(line).groups())
@@ -55,5 +56,6 @@ def test_the_closing_line_of_a_first_run_separates_the_compile(monkeypatch):
 
 
 def test_the_closing_line_of_a_warm_run_gives_the_speed(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")  # the closing line unwrapped
     monkeypatch.setattr(jitstart, "compiles", lambda loop: False)
     assert WARM.match(closing_line(run_cli("simulate", *SIZES).stdout))
