@@ -111,7 +111,13 @@ def test_a_decisions_compile_is_said_once_and_only_when_not_cached(monkeypatch, 
 
 
 def test_the_compile_message_is_given_when_cold_and_not_when_warm(tmp_path: Path) -> None:
-    env = {**os.environ, "PRESIDENT_CACHE": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    # COLUMNS: the notice unwrapped (it names a long temporary path)
+    env = {
+        **os.environ,
+        "PRESIDENT_CACHE": str(tmp_path),
+        "PYTHONPATH": str(ROOT),
+        "COLUMNS": "300",
+    }
     command = [sys.executable, "-m", "simulator", "simulate", "--rounds", "20",
                "--strategies", "lowest,random,lowest,random"]  # fmt: skip
     errors = []
@@ -215,6 +221,7 @@ def unwritable(tmp_path: Path) -> Path:
 
 def test_an_unwritable_cache_folder_is_said_and_another_used(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("PRESIDENT_CACHE", str(unwritable(tmp_path)))
+    monkeypatch.setenv("COLUMNS", "300")  # the warning unwrapped: long temporary paths
     monkeypatch.setattr(specialise, "fallback_dir", lambda: tmp_path / "fallback")
     spec = Specialisation(TIERS[0])
     module = specialise._import_anywhere(spec, cache_key(spec))
