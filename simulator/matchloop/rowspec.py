@@ -14,6 +14,11 @@ by the seat he held at the start of the match). The slots are numbered in the or
 columns first read them; columns may be added, never renamed or dropped, so a new slot
 only ever comes last. Several columns may read one slot (``role`` and ``prev_role`` are
 the ``place`` of this round and the last one); ``seat`` and ``strategy`` read none.
+
+A new slot is written by the kernel (``play_match`` in :mod:`simulator.matchloop.matches`,
+whose edit also renews numba's cache of it: numba compiles the slot numbers in as
+constants and would not see a change of this file alone) and by the reference engine's
+rows (:func:`simulator.matchloop.api.rows_of_record`).
 """
 
 from __future__ import annotations
