@@ -112,15 +112,15 @@ def winning(h, rev, played, jokers):
 
 @njit(**HOT)
 def control_choice(h, m, tc, rev, played, jokers, strength, spend_at, threat_at, owner_cards):
-    """``control``: keep the strong cards (strength ≥ ``strength``, default the
-    aces) to win tricks and regain the lead.
+    """``control``: keep the strong cards (strength ≥ ``strength``, default the aces)
+    to win tricks and regain the lead.
 
     Leading, it cashes its unbeatable groups first when they are all but one of its
     groups (it then goes out), and otherwise leads its weakest non-control group.
     Following, it plays its weakest non-control group whole; it spends a control only
-    when it holds at most ``spend_at`` cards, when the top's owner
-    holds at most ``threat_at`` cards (he is about to go out), or
-    when its unbeatable groups are all but one of its groups; otherwise it passes.
+    when it holds at most ``spend_at`` cards, when the top's owner holds at most
+    ``threat_at`` cards (he is about to go out), or when its unbeatable groups are all
+    but one of its groups; otherwise it passes.
     ``m`` is the legal plays; ``owner_cards`` the cards the top's owner holds.
     """
     ctl = spread(at_least(strength, rev))
@@ -147,10 +147,10 @@ def shed_max_choice(h, m, tc, rev, end_groups):
     """``shed-max``: shed as many cards per play as possible; strong first near the end.
 
     Leading, it plays its largest group (the weakest on a tie) — or, once it holds at
-    most ``end_groups`` groups, its strongest group, to keep the
-    lead for the last ones. Following, it plays the largest legal whole group (the
-    strongest when near the end), else the largest legal play (``m`` is the legal plays);
-    it never passes by choice.
+    most ``end_groups`` groups, its strongest group, to keep the lead for the last
+    ones. Following, it plays the largest legal whole group (the strongest when near the
+    end), else the largest legal play (``m`` is the legal plays); it never passes by
+    choice.
     """
     near_end = groups(h) <= end_groups
     if tc == 0:
@@ -189,13 +189,12 @@ def planner_choice(h, m, tc, u, nofin2, per_group, per_card, lead_bonus, pass_co
     """``planner``: one-move look-ahead on how many plays the hand still needs.
 
     It values a hand by the plays it needs to go out that will not win by themselves
-    (groups minus unbeatable groups), plus small costs per group (``per_group``)
-    and per card (``per_card``). Every legal
-    play (``m``) is valued on the hand it leaves, with a bonus ``lead_bonus``
-    when the play cannot be beaten (it keeps the lead); going out is
-    best, going out on 2s under no_finish_on_two worst. The pass is valued on the hand
-    as it is plus ``pass_cost``. It makes the best-valued move (the
-    first in the canonical order on a tie).
+    (groups minus unbeatable groups), plus small costs per group (``per_group``) and
+    per card (``per_card``). Every legal play (``m``) is valued on the hand it leaves,
+    with a bonus ``lead_bonus`` when the play cannot be beaten (it keeps the lead);
+    going out is best, going out on 2s under no_finish_on_two worst. The pass is valued
+    on the hand as it is plus ``pass_cost``. It makes the best-valued move (the first in
+    the canonical order on a tie).
 
     A play moves cards from the hand to the table, so the cards out there — and with
     them the unbeatable plays ``u`` (:func:`~strategies.hand.unbeatable_plays`) — are

@@ -3,8 +3,8 @@
 The first catalogue's rules (no_finish_on_two, skips, burns, revolution, transparent
 threes) shape its play as the docstring of :func:`rules_aware_move` says. The second
 catalogue's table rules are a separate piece of knowledge, which the parameter ``knows``
-(``params[pos, RULES_AWARE_KNOWS]``, bits of :mod:`strategies.specs`) switches on rule by rule, so
-that what each is worth can be measured (docs/strategies.md):
+(``params[pos, RULES_AWARE_KNOWS]``, bits of :mod:`strategies.specs`) switches on rule
+by rule, so that what each is worth can be measured (docs/strategies.md):
 
 * eight_ends_trick: 8s win any trick they may be laid on, so they count as controls —
   kept while a cheaper group will do, laid before a 2 — and it leads them when they
