@@ -233,6 +233,9 @@ def simulate_command(
             "--report needs --out DIR (the report is written to DIR/report.html): e.g. "
             "president simulate --out runs/mine --report"
         )
+    if resume_dir is None:  # a mistake in the job is refused before anything is played
+        config = _config_of(rules_spec, players, strategy_list, matches, rounds,
+                            rounds_per_match, max_rounds, seed, duplicate)  # fmt: skip
     bar = ProgressBar(enabled=not quiet and on_terminal())
     started = time.perf_counter()
     compiled_before = compile_seconds()
@@ -245,17 +248,6 @@ def simulate_command(
                 for note in folder.dropped:
                     click.echo(f"note: {note} are computed again", err=True)
             else:
-                config = _config_of(
-                    rules_spec,
-                    players,
-                    strategy_list,
-                    matches,
-                    rounds,
-                    rounds_per_match,
-                    max_rounds,
-                    seed,
-                    duplicate,
-                )
                 result = run(config, out_dir, workers, bar, engine, scheduler)
         except registry.StrategyError as exc:  # a user strategy's fault: its parts are kept
             kept = f"; the finished parts are kept: president simulate --resume {out_dir}"
