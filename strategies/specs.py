@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from simulator.errors import PresidentError
+
 if TYPE_CHECKING:
     from strategies.base import Strategy
 
@@ -43,7 +45,7 @@ KNOWS_CLUBS = 16  # keep the last 3 while holding the opening 3 of clubs (measur
 KNOWS_DEFAULT = KNOWS_EIGHTS | KNOWS_BURNS | KNOWS_JACKS  # the ones that measured no loss
 
 
-class StrategyError(ValueError):
+class StrategyError(PresidentError):
     """An unknown or unusable strategy."""
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from simulator.errors import PresidentError
+
 RANK_NAMES: tuple[str, ...] = (
     "3",
     "4",
@@ -38,7 +40,7 @@ MAX_COPIES = (4,) * 13 + (2,)
 _RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
 
 
-class CardError(ValueError):
+class CardError(PresidentError):
     """A card name that is not a card."""
 
 

@@ -29,6 +29,7 @@ from typing import Protocol
 import numpy as np
 import pandas as pd
 
+from simulator.errors import PresidentError
 from simulator.matchloop.api import KernelJob, run_matches, set_threads
 from simulator.matchloop.matches import (
     OUT_MATCH,
@@ -57,7 +58,7 @@ from strategies import registry
 CLUSTERS = "deal groups (group g has the same deals at every table: one cluster across all tables)"
 
 
-class TournamentError(ValueError):
+class TournamentError(PresidentError):
     """A tournament that cannot be run as asked."""
 
 
