@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
+from simulator.errors import PresidentError
 from simulator.matchloop.seating import group_size
 from simulator.rules.roles import PREV_ROLE_NAMES, ROLE_NAMES
 from simulator.runs.schema import COLUMNS
@@ -33,7 +34,7 @@ NEEDED_COLUMNS = tuple(c for c in COLUMNS if c not in ("total", "position", "dea
 CHUNK_ROWS = 1 << 20  # about 1 M rows per chunk: large enough to amortise pandas overhead
 
 
-class ReportError(ValueError):
+class ReportError(PresidentError):
     """A directory that is not a readable simulation run; the message says what is wrong."""
 
 

@@ -54,7 +54,7 @@ def strategy_standings(
         wide = frame.pivot_table(index="batch", columns="strategy", values=column, aggfunc="sum")
         return wide.reindex(index=batches, columns=names, fill_value=0).fillna(0).to_numpy(float)
 
-    rounds, places, luck = (grid(standings, c) for c in ("rows", "place", "luck"))
+    rounds, places, luck = (grid(standings, c) for c in ("rounds", "places", "luck"))
     values = strength.groupby("hand_strength")["rows"].sum()
     edges = decile_edges(values.index.to_numpy(), values.to_numpy())
     banded = strength.assign(decile=decile_of(strength["hand_strength"].to_numpy(), edges))

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simulator.runs.tally import AT, SEAT_SUMS, cell_sums
+
 HORIZONS = (1, 3, 10)  # rounds ahead for the value of a role (those a match allows)
 
 
@@ -170,29 +172,24 @@ def luck_of(chunk: pd.DataFrame, players: int) -> np.ndarray:
 
 
 def tally_standings(chunk: pd.DataFrame, players: int) -> pd.DataFrame:
-    """Per (batch, strategy): rounds, places, President and Scum rounds and luck, for the
-    strategy ranking; and per row the luck × centred place products for R²."""
+    """Per (batch, strategy) that holds rows: the sums of a run's tally
+    (:data:`simulator.runs.tally.SEAT_SUMS`: rounds, places, President and Scum rounds,
+    luck, and the luck × centred place products for the slope and R²), counted as the
+    run counts them (:func:`simulator.runs.tally.cell_sums`), for the strategy ranking."""
+    strategy = chunk["strategy"].astype("category")
+    names = strategy.cat.categories.astype(str)
+    k = len(names)
+    batch = chunk["batch"].to_numpy(np.int64)
+    lo = int(batch.min())
+    cells = (int(batch.max()) - lo + 1) * k
+    cell = (batch - lo) * k + strategy.cat.codes.to_numpy(np.int64)
     place = chunk["place"].to_numpy(np.int64)
-    x = luck_of(chunk, players)
-    centred = 2 * place - (players + 1)
-    frame = pd.DataFrame(
-        {
-            "batch": chunk["batch"].to_numpy(),
-            "strategy": chunk["strategy"],
-            "place": place,
-            "president": place == 1,
-            "scum": place == players,
-            "luck": x,
-            "xy": x * centred / 2,
-            "xx": x * x,
-            "yy": centred * centred / 4,
-        }
-    )
-    return _sum_by(
-        frame,
-        ["batch", "strategy"],
-        {"rows": ("place", "size")} | {c: (c, "sum") for c in frame.columns[2:]},
-    )
+    sums = cell_sums(cell, place, luck_of(chunk, players), players, cells)
+    held = np.flatnonzero(sums[:, AT["rounds"]] > 0)
+    frame = pd.DataFrame(sums[held], columns=list(SEAT_SUMS))
+    return frame.assign(batch=lo + held // k, strategy=names[held % k])[
+        ["batch", "strategy", *SEAT_SUMS]
+    ]
 
 
 def tally_strength(chunk: pd.DataFrame) -> pd.DataFrame:

@@ -19,7 +19,6 @@ from simulator.kernel.knowledge import ALLOWED, H_SIZE
 from simulator.kernel.layout import (
     MAX_PLAYERS,
     NO_ROLE,
-    NPARAMS,
     ROLE_INDEX,
     S_ACTIVE,
     S_ANSWERED,
@@ -38,6 +37,7 @@ from simulator.kernel.layout import (
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
 from simulator.rules.options import Rules
+from strategies.specs import NPARAMS
 
 
 def hand_mask(counts: Sequence[int]) -> int:

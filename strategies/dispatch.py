@@ -29,7 +29,7 @@ from strategies.kernels import lowest_give, lowest_move, random_give, random_mov
 from strategies.montecarlo import montecarlo_move
 from strategies.policies import choose, decide_basic
 from strategies.rules_aware import rules_aware_give
-from strategies.specs import LOWEST, MONTECARLO, PLUGIN_BASE, RANDOM, RULES_AWARE
+from strategies.specs import HEURISTIC_IDS, LOWEST, MONTECARLO, PLUGIN_BASE, RANDOM, RULES_AWARE
 
 
 @njit(**INLINE)
@@ -121,12 +121,15 @@ class Tier:
     seconds: int  # a first run of this tier on an empty cache: wall s measured on the idle 2-core machine
 
 
+# Each tier lists its strategies' ids and holds the cheaper tiers' too: a new heuristic
+# joins HEURISTIC_IDS (strategies.specs) with the next free id, and no id is renumbered.
+REFERENCE_IDS = frozenset({LOWEST, RANDOM})
 TIERS = (
-    Tier("reference", frozenset({LOWEST, RANDOM}), "decide_unreachable", "give_back",
+    Tier("reference", REFERENCE_IDS, "decide_unreachable", "give_back",
          "give_back_plain_opening", "decide_reference_once", 14),
-    Tier("heuristics", frozenset(range(RULES_AWARE + 1)), "choose", "give_back",
+    Tier("heuristics", REFERENCE_IDS | HEURISTIC_IDS, "choose", "give_back",
          "give_back_opening", "decide_basic_once", 25),
-    Tier("search", frozenset(range(MONTECARLO + 1)), "decide", "give_back",
+    Tier("search", REFERENCE_IDS | HEURISTIC_IDS | {MONTECARLO}, "decide", "give_back",
          "give_back_opening", "decide_once", 35),
 )  # fmt: skip
 

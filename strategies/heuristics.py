@@ -4,8 +4,10 @@ Every function here reads the kernel's observation (see :mod:`simulator.kernel.l
 — its own hand ``H[pos]``, the public card counts ``popc(H[q])``, the round state ``S``,
 the rules ``R``, the cards ``played`` this round — and its parameter row
 ``params[pos]``, so a variant is a different parameter vector, never a recompilation.
-Moves are ``(rank, count)``; count 0 is the pass. The registry
-(:mod:`strategies`) names the parameters and their defaults.
+Moves are ``(rank, count)``; count 0 is the pass. Each parameter is declared, with its
+default and its slot in ``params[pos]``, in :mod:`strategies.specs`
+(``KEEP_SETS_BREAK_AT`` …); :func:`strategies.policies.choose` reads the slots and
+hands the values to the functions here.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, U16, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
-from simulator.rules.cards import TWO
+from simulator.kernel.legal import play_count, play_rank
+from simulator.rules.cards import ACE, TWO
 from strategies.hand import (
     at_least,
     fold,
@@ -33,7 +36,6 @@ from strategies.hand import (
 )
 
 U48 = np.uint64(48)
-ACE = 11
 GONE_OUT = -1e9  # value of a hand that went out (the planner's best outcome)
 OUT_ON_TWO = 1e6  # value of going out on 2s under no_finish_on_two (the worst place)
 
@@ -47,7 +49,7 @@ def keep_sets_choice(h, m, tc, rev, break_at):
 
     Following, it plays the weakest play that uses every card of its rank, and passes
     when every legal play would split a group — unless it holds at most ``break_at``
-    cards (``params[pos, 0]``), when it follows like ``lowest``. ``m`` is the legal plays.
+    cards, when it follows like ``lowest``. ``m`` is the legal plays.
     """
     if tc == 0:
         r = weakest_of(h & RANKS, rev)
@@ -110,15 +112,15 @@ def winning(h, rev, played, jokers):
 
 @njit(**HOT)
 def control_choice(h, m, tc, rev, played, jokers, strength, spend_at, threat_at, owner_cards):
-    """``control``: keep the strong cards (strength ≥ ``strength``, ``params[pos, 0]``,
-    default the aces) to win tricks and regain the lead.
+    """``control``: keep the strong cards (strength ≥ ``strength``, default the aces)
+    to win tricks and regain the lead.
 
     Leading, it cashes its unbeatable groups first when they are all but one of its
     groups (it then goes out), and otherwise leads its weakest non-control group.
     Following, it plays its weakest non-control group whole; it spends a control only
-    when it holds at most ``spend_at`` cards (``params[pos, 1]``), when the top's owner
-    holds at most ``threat_at`` (``params[pos, 2]``) cards (he is about to go out), or
-    when its unbeatable groups are all but one of its groups; otherwise it passes.
+    when it holds at most ``spend_at`` cards, when the top's owner holds at most
+    ``threat_at`` cards (he is about to go out), or when its unbeatable groups are all
+    but one of its groups; otherwise it passes.
     ``m`` is the legal plays; ``owner_cards`` the cards the top's owner holds.
     """
     ctl = spread(at_least(strength, rev))
@@ -145,10 +147,10 @@ def shed_max_choice(h, m, tc, rev, end_groups):
     """``shed-max``: shed as many cards per play as possible; strong first near the end.
 
     Leading, it plays its largest group (the weakest on a tie) — or, once it holds at
-    most ``end_groups`` (``params[pos, 0]``) groups, its strongest group, to keep the
-    lead for the last ones. Following, it plays the largest legal whole group (the
-    strongest when near the end), else the largest legal play (``m`` is the legal plays);
-    it never passes by choice.
+    most ``end_groups`` groups, its strongest group, to keep the lead for the last
+    ones. Following, it plays the largest legal whole group (the strongest when near the
+    end), else the largest legal play (``m`` is the legal plays); it never passes by
+    choice.
     """
     near_end = groups(h) <= end_groups
     if tc == 0:
@@ -187,13 +189,12 @@ def planner_choice(h, m, tc, u, nofin2, per_group, per_card, lead_bonus, pass_co
     """``planner``: one-move look-ahead on how many plays the hand still needs.
 
     It values a hand by the plays it needs to go out that will not win by themselves
-    (groups minus unbeatable groups), plus small costs per group (``per_group``,
-    ``params[pos, 0]``) and per card (``per_card``, ``params[pos, 1]``). Every legal
-    play (``m``) is valued on the hand it leaves, with a bonus ``lead_bonus``
-    (``params[pos, 2]``) when the play cannot be beaten (it keeps the lead); going out is
-    best, going out on 2s under no_finish_on_two worst. The pass is valued on the hand
-    as it is plus ``pass_cost`` (``params[pos, 3]``). It makes the best-valued move (the
-    first in the canonical order on a tie).
+    (groups minus unbeatable groups), plus small costs per group (``per_group``) and
+    per card (``per_card``). Every legal play (``m``) is valued on the hand it leaves,
+    with a bonus ``lead_bonus`` when the play cannot be beaten (it keeps the lead);
+    going out is best, going out on 2s under no_finish_on_two worst. The pass is valued
+    on the hand as it is plus ``pass_cost``. It makes the best-valued move (the first in
+    the canonical order on a tie).
 
     A play moves cards from the hand to the table, so the cards out there — and with
     them the unbeatable plays ``u`` (:func:`~strategies.hand.unbeatable_plays`) — are
@@ -208,8 +209,8 @@ def planner_choice(h, m, tc, u, nofin2, per_group, per_card, lead_bonus, pass_co
     while x != U0:
         b = ctz(x)
         x &= x - U1
-        r = b & 15
-        c = (b >> 4) + 1
+        r = play_rank(b)
+        c = play_count(b)
         after = remove_cards(h, r, c)
         if after == U0:
             v = OUT_ON_TWO if nofin2 and r >= TWO else GONE_OUT

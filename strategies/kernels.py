@@ -28,7 +28,7 @@ from simulator.kernel.bits import (
 )
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import S_REV, S_TOP_COUNT, S_TOP_RANK
-from simulator.kernel.legal import legal_flags, plays_of, weakest_rank
+from simulator.kernel.legal import legal_flags, play_count, play_rank, plays_of, weakest_rank
 
 
 @njit(**INLINE)
@@ -75,7 +75,7 @@ def random_of(m, tc, s, buf, have):
     if k == nplays:
         return 0, 0, s, buf, have  # the pass, last of the options
     b = nth_bit(m, k)
-    return b & 15, (b >> 4) + 1, s, buf, have
+    return play_rank(b), play_count(b), s, buf, have
 
 
 @njit(**INLINE)

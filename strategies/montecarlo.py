@@ -20,9 +20,10 @@ is dropped from the search (checked every few samples), and a rollout stops as s
 the searching player has taken his place: most of the rollouts of a plain search are
 spent on moves already lost and on the end of the round after he went out.
 
-Parameters (``params[pos]``): 0 most samples per move; 1 the rollout policy's kernel id
-and 2 the prior's (any strategy but this one); 3 the margin (in places); 4..10 the
-rollout policy's own parameters, 11..17 the prior's.
+Parameters (``params[pos]``, slots declared in :mod:`strategies.specs`): the most
+samples per move, the rollout policy's kernel id and the prior's (any strategy but this
+one), the margin (in places); then the rollout policy's own parameters from
+``ROLLOUT_SLOT`` and the prior's from ``PRIOR_SLOT``, ``POLICY_PARAMS`` slots each.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from simulator.kernel.layout import (
     S_TOP_RANK,
     S_WORST_FREE,
 )
-from simulator.kernel.legal import legal_plays
+from simulator.kernel.legal import legal_plays, play_count, play_rank
 from simulator.kernel.step import (
     ST_REV,
     ST_TOP_COUNT,
@@ -58,14 +59,21 @@ from simulator.kernel.step import (
     store_state,
     table_flags,
 )
-from simulator.rules.cards import JOKER
+from simulator.rules.cards import JOKER, NUM_RANKS
 from strategies.hand import whole
 from strategies.kernels import lowest_move
 from strategies.policies import decide_basic
-from strategies.specs import LOWEST, POLICY_PARAMS
+from strategies.specs import (
+    LOWEST,
+    MONTECARLO_MARGIN,
+    MONTECARLO_PRIOR,
+    MONTECARLO_ROLLOUT,
+    MONTECARLO_SAMPLES,
+    POLICY_PARAMS,
+    PRIOR_SLOT,
+    ROLLOUT_SLOT,
+)
 
-ROLLOUT_SLOT = 4
-PRIOR_SLOT = ROLLOUT_SLOT + POLICY_PARAMS
 # The search allocates its scratch once per decision, so it needs reference counting;
 # said explicitly because a callee otherwise inherits its caller's ``_nrt=False``.
 ALLOC = {**JIT, "_nrt": True}
@@ -89,7 +97,7 @@ def sample_hands(pos, S, H, R, played, rs, out, cnt, need, pool):
     n = S[S_N]
     h = H[pos]
     jokers = R[R_JOKERS]
-    for r in range(14):
+    for r in range(NUM_RANKS):
         cnt[r] = (jokers if r == JOKER else 4) - played[r] - count_of(h, r)
     for q in range(n):
         out[q] = U0
@@ -99,7 +107,7 @@ def sample_hands(pos, S, H, R, played, rs, out, cnt, need, pool):
         known = H[KNOWN + MAX_PLAYERS * pos + q]
         if q == pos or known == U0:
             continue
-        for r in range(14):
+        for r in range(NUM_RANKS):
             k = min(count_of(known, r) - played[r], cnt[r], need[q])
             for _ in range(k):
                 out[q] = add_card(out[q], r)
@@ -144,7 +152,7 @@ def shuffle_deal(free, n, rs, out, cnt, need, pool):
     """Deal the unseen cards of the ranks ``free`` uniformly into the room left: each
     player in turn draws his cards from the pool, one uniform draw a card."""
     k = 0
-    for r in range(14):
+    for r in range(NUM_RANKS):
         if (free >> np.uint64(r)) & U1:
             for _ in range(cnt[r]):
                 pool[k] = r
@@ -201,7 +209,7 @@ def play_out(pos, cr, cc, live, nmoves, policy, S0, dealt, n, R, played, roles, 
         for q in range(n):
             H2[q] = dealt[q]
             places2[q] = 0
-        for r in range(14):
+        for r in range(NUM_RANKS):
             played2[r] = played[r]
         last[i] = rollout(
             pos, cr[i], cc[i], policy, S2, H2, R, played2, places2, roles, rs, rparams
@@ -258,24 +266,26 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
         if nplays == 0:
             return 0, 0
         b = ctz(cand)
-        return b & 15, (b >> 4) + 1
+        return play_rank(b), play_count(b)
     cr = np.zeros(nmoves + 1, np.int64)
     cc = np.zeros(nmoves + 1, np.int64)  # the pass, when present, is (0, 0) after the plays
     x = cand
     for i in range(nplays):
         b = ctz(x)
         x &= x - U1
-        cr[i] = b & 15
-        cc[i] = (b >> 4) + 1
-    samples = max(1, np.int64(params[pos, 0]))
-    policy = np.int64(params[pos, 1])
+        cr[i] = play_rank(b)
+        cc[i] = play_count(b)
+    samples = max(1, np.int64(params[pos, MONTECARLO_SAMPLES]))
+    policy = np.int64(params[pos, MONTECARLO_ROLLOUT])
     rparams = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
     pparams = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
     for p in range(MAX_PLAYERS):
         for j in range(POLICY_PARAMS):
             rparams[p, j] = params[pos, ROLLOUT_SLOT + j]
             pparams[p, j] = params[pos, PRIOR_SLOT + j]
-    pr, pc = decide_basic(np.int64(params[pos, 2]), pos, S, H, R, played, roles, rs, pparams)
+    pr, pc = decide_basic(
+        np.int64(params[pos, MONTECARLO_PRIOR]), pos, S, H, R, played, roles, rs, pparams
+    )
     prior = -1
     for i in range(nmoves):
         if cr[i] == pr and cc[i] == pc:
@@ -289,9 +299,9 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     dealt = np.zeros(MAX_PLAYERS, np.uint64)
     H2 = np.zeros(MAX_PLAYERS, np.uint64)
     S2 = np.zeros(S.size, np.int64)
-    played2 = np.zeros(14, np.int64)
+    played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
-    cnt = np.zeros(14, np.int64)
+    cnt = np.zeros(NUM_RANKS, np.int64)
     need = np.zeros(MAX_PLAYERS, np.int64)
     pool = np.zeros(DECK, np.int64)
     total = np.zeros(nmoves, np.int64)
@@ -303,7 +313,7 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     S0 = S.copy()
     S0[S_BEST_FREE] = 1 + n - popc(np.uint64(S[S_ACTIVE]))
     S0[S_WORST_FREE] = n
-    margin = params[pos, 3] * samples  # the lead over the prior a candidate needs
+    margin = params[pos, MONTECARLO_MARGIN] * samples  # the lead over the prior a candidate needs
     for k in range(samples):
         sample_hands(pos, S, H, R, played, rs, dealt, cnt, need, pool)
         play_out(pos, cr, cc, live, nmoves, policy, S0, dealt, n, R, played, roles, rs,

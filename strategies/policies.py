@@ -25,7 +25,23 @@ from strategies.hand import outside, unbeatable_plays
 from strategies.heuristics import control_choice, keep_sets_choice, planner_choice, shed_max_choice
 from strategies.kernels import lowest_move, random_move
 from strategies.rules_aware import rules_aware_move
-from strategies.specs import CONTROL, KEEP_SETS, LOWEST, PLANNER, RANDOM, SHED_MAX
+from strategies.specs import (
+    CONTROL,
+    CONTROL_SPEND_AT,
+    CONTROL_STRENGTH,
+    CONTROL_THREAT_AT,
+    KEEP_SETS,
+    KEEP_SETS_BREAK_AT,
+    LOWEST,
+    PLANNER,
+    PLANNER_LEAD_BONUS,
+    PLANNER_PASS_COST,
+    PLANNER_PER_CARD,
+    PLANNER_PER_GROUP,
+    RANDOM,
+    SHED_MAX,
+    SHED_MAX_END_GROUPS,
+)
 
 
 @njit(**INLINE)
@@ -38,17 +54,19 @@ def choose(sid, pos, S, H, R, played, roles, rs, params):
     rev = S[S_REV]
     m = plays_of(h, S[S_TOP_RANK], tc, rev, legal_flags(R))
     if sid == KEEP_SETS:
-        return keep_sets_choice(h, m, tc, rev, params[at, 0])
+        return keep_sets_choice(h, m, tc, rev, params[at, KEEP_SETS_BREAK_AT])
     if sid == SHED_MAX:
-        return shed_max_choice(h, m, tc, rev, params[at, 0])
+        return shed_max_choice(h, m, tc, rev, params[at, SHED_MAX_END_GROUPS])
     if sid == CONTROL:
         owner_cards = popc(H[S[S_OWNER]]) if tc != 0 else 0
-        return control_choice(h, m, tc, rev, played, R[R_JOKERS], params[at, 0], params[at, 1],
-                              params[at, 2], owner_cards)  # fmt: skip
+        return control_choice(h, m, tc, rev, played, R[R_JOKERS], params[at, CONTROL_STRENGTH],
+                              params[at, CONTROL_SPEND_AT], params[at, CONTROL_THREAT_AT],
+                              owner_cards)  # fmt: skip
     if sid == PLANNER:
         u = unbeatable_plays(outside(h, played, R[R_JOKERS]), rev)
-        return planner_choice(h, m, tc, u, R[R_NOFIN2], params[at, 0], params[at, 1],
-                              params[at, 2], params[at, 3])  # fmt: skip
+        return planner_choice(h, m, tc, u, R[R_NOFIN2], params[at, PLANNER_PER_GROUP],
+                              params[at, PLANNER_PER_CARD], params[at, PLANNER_LEAD_BONUS],
+                              params[at, PLANNER_PASS_COST])  # fmt: skip
     return rules_aware_move(pos, S, H, R, played, params)
 
 

@@ -19,16 +19,22 @@ from strategies.lowest import Lowest
 from strategies.random_strategy import Random
 from strategies.specs import (
     CONTROL,
+    CONTROL_PARAMS,
     KEEP_SETS,
-    KNOWS_DEFAULT,
+    KEEP_SETS_PARAMS,
     LOWEST,
     MONTECARLO,
+    MONTECARLO_PARAMS,
+    MONTECARLO_PRIOR,
+    MONTECARLO_ROLLOUT,
     PLANNER,
+    PLANNER_PARAMS,
     POLICY_PARAMS,
     RANDOM,
     RULES_AWARE,
+    RULES_AWARE_PARAMS,
     SHED_MAX,
-    Param,
+    SHED_MAX_PARAMS,
     StrategyError,
     StrategySpec,
 )
@@ -39,12 +45,6 @@ def _kernel_python(spec: StrategySpec) -> Strategy:
 
     return KernelStrategy(spec.label, spec.kernel_id, spec.kernel_vector)
 
-
-CONTROL_PARAMS = (
-    Param("strength", 11, "strength from which a rank is a control (11 = A, 12 = 2)"),
-    Param("spend_at", 3, "cards held at or below which controls are spent freely"),
-    Param("threat_at", 2, "top owner's cards at or below which a control is spent to stop him"),
-)
 
 REGISTRY: dict[str, StrategySpec] = {
     s.name: s
@@ -66,7 +66,7 @@ REGISTRY: dict[str, StrategySpec] = {
             "Never breaks a pair/three/four to follow (passes instead); leads its weakest group.",
             _kernel_python,
             KEEP_SETS,
-            (Param("break_at", 2, "cards held at or below which it breaks groups like lowest"),),
+            KEEP_SETS_PARAMS,
         ),
         StrategySpec(
             "control",
@@ -80,50 +80,28 @@ REGISTRY: dict[str, StrategySpec] = {
             "Plays the combination shedding most cards; strongest first when few groups remain.",
             _kernel_python,
             SHED_MAX,
-            (Param("end_groups", 2, "groups held at or below which it plays strong first"),),
+            SHED_MAX_PARAMS,
         ),
         StrategySpec(
             "planner",
             "Values each move by the plays its hand still needs to go out, minus sure winners.",
             _kernel_python,
             PLANNER,
-            (
-                Param("per_group", 0.3, "cost of each group still held"),
-                Param("per_card", 0.05, "cost of each card still held"),
-                Param("lead_bonus", 0.4, "bonus for a play nobody can beat (keeps the lead)"),
-                Param("pass_cost", 0.2, "cost of passing"),
-            ),
+            PLANNER_PARAMS,
         ),
         StrategySpec(
             "rules-aware",
             "Never passes when it can play (whole groups first, 2s last); sheds 2s under no_finish_on_two, skips, burns, revolts, cuts with 8s and jacks.",
             _kernel_python,
             RULES_AWARE,
-            (
-                Param("strength", 12, "strength from which a rank is a control (12 = 2)"),
-                Param("spend_at", 99, "cards held at or below which controls are spent freely"),
-                Param(
-                    "revolt_below", 5.5, "mean card strength under which it leads a four to revolt"
-                ),
-                Param(
-                    "twos_at",
-                    2,
-                    "other groups at or below which it sheds its 2s (no_finish_on_two)",
-                ),
-                Param("burn_at", 3, "groups held at or below which a four burns the trick"),
-                CONTROL_PARAMS[2],
-                Param(
-                    "knows",
-                    KNOWS_DEFAULT,
-                    "table rules it plays, as bits: 1 8s, 2 burns, 4 jacks, 8 out ends, 16 keep the 3 of clubs; 0: none, 31: all",
-                ),
-            ),
+            RULES_AWARE_PARAMS,
         ),
     )
 }
 
 
-KERNEL_ID_PARAMS = ("rollout", "prior")  # montecarlo's parameters that name a policy by id
+POLICY_SLOTS = (MONTECARLO_ROLLOUT, MONTECARLO_PRIOR)  # montecarlo's slots naming a policy by id
+KERNEL_ID_PARAMS = tuple(MONTECARLO_PARAMS[slot].name for slot in POLICY_SLOTS)
 
 
 def policy_ids() -> str:
@@ -143,31 +121,22 @@ def _policy(values: tuple[float, ...], slot: int, what: str) -> StrategySpec:
 
 
 def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
-    """montecarlo's row: its 4 values, then the rollout policy's and the prior's parameters
-    (their defaults), POLICY_PARAMS slots each (strategies.montecarlo reads them there)."""
+    """montecarlo's row: its own values, then the rollout policy's and the prior's
+    parameters (their defaults), POLICY_PARAMS slots each, from ROLLOUT_SLOT and
+    PRIOR_SLOT (strategies.specs; strategies.montecarlo reads them there)."""
     slots = list(values)
-    for slot, what in enumerate(KERNEL_ID_PARAMS, 1):
+    for slot, what in zip(POLICY_SLOTS, KERNEL_ID_PARAMS, strict=True):
         vector = _policy(values, slot, what).vector
         slots += [*vector, *[0.0] * (POLICY_PARAMS - len(vector))]
     return tuple(slots)
 
 
-SEARCH_PARAMS = (
-    Param(
-        "samples", 32, "most sampled deals per candidate move (fewer for those the search drops)"
-    ),
-    Param("rollout", LOWEST, "kernel id of the policy that plays the rounds out (0 = lowest)"),
-    Param(
-        "prior", RULES_AWARE, "kernel id of the policy whose move is kept unless search beats it"
-    ),
-    Param("margin", 0.1, "mean-place gain the search needs to overrule the prior's move"),
-)
 REGISTRY["montecarlo"] = StrategySpec(
     "montecarlo",
     "Search: samples the unseen cards, plays each move out with a fast policy, best mean place.",
     None,
     MONTECARLO,
-    SEARCH_PARAMS,
+    MONTECARLO_PARAMS,
     python_note="it reads the exchange knowledge the kernel records; use --engine numba",
     extend=_search_slots,
 )

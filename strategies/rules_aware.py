@@ -3,8 +3,8 @@
 The first catalogue's rules (no_finish_on_two, skips, burns, revolution, transparent
 threes) shape its play as the docstring of :func:`rules_aware_move` says. The second
 catalogue's table rules are a separate piece of knowledge, which the parameter ``knows``
-(``params[pos, KNOWS]``, bits of :mod:`strategies.specs`) switches on rule by rule, so
-that what each is worth can be measured (docs/strategies.md):
+(``params[pos, RULES_AWARE_KNOWS]``, bits of :mod:`strategies.specs`) switches on rule
+by rule, so that what each is worth can be measured (docs/strategies.md):
 
 * eight_ends_trick: 8s win any trick they may be laid on, so they count as controls —
   kept while a cheaper group will do, laid before a 2 — and it leads them when they
@@ -64,7 +64,7 @@ from simulator.kernel.layout import (
     S_TOP_RANK,
 )
 from simulator.kernel.legal import legal_plays, strength
-from simulator.rules.cards import EIGHT, JACK, THREE
+from simulator.rules.cards import ACE, EIGHT, JACK, THREE
 from strategies.hand import (
     at_least,
     groups,
@@ -76,17 +76,23 @@ from strategies.hand import (
     weakest_of,
     weakest_play,
 )
-from strategies.heuristics import ACE, control_follow, control_lead, give_singles
+from strategies.heuristics import control_follow, control_lead, give_singles
 from strategies.specs import (
     KNOWS_BURNS,
     KNOWS_CLUBS,
     KNOWS_EIGHTS,
     KNOWS_JACKS,
     KNOWS_OUT_ENDS,
+    RULES_AWARE_BURN_AT,
+    RULES_AWARE_KNOWS,
+    RULES_AWARE_REVOLT_BELOW,
+    RULES_AWARE_SPEND_AT,
+    RULES_AWARE_STRENGTH,
+    RULES_AWARE_THREAT_AT,
+    RULES_AWARE_TWOS_AT,
 )
 
 U48 = np.uint64(48)
-KNOWS = 6  # params slot: which of the second catalogue's table rules it plays (bits)
 
 
 # ---------------------------------------------------------------- first catalogue
@@ -217,27 +223,28 @@ def rules_aware_move(pos, S, H, R, played, params):
     preset. It cashes unbeatable groups when they are all but one of its groups.
 
     * no_finish_on_two: it gets rid of its 2s and jokers while it has other cards —
-      leading them once at most ``params[pos, 3]`` other groups remain, playing them on
+      leading them once at most ``twos_at`` other groups remain, playing them on
       a trick then too — and never plays its last other group while it holds 2s.
     * equal_rank = "skip": an equal play that breaks no group is played at once (it
       skips the next player at no cost in strength).
     * quad_burns: a four that burns the trick is played once it holds at most
-      ``params[pos, 4]`` groups (it then leads again).
+      ``burn_at`` groups (it then leads again).
     * revolution: it leads a four to reverse the order when its mean strength is below
-      ``params[pos, 2]``.
+      ``revolt_below``.
     * transparent_threes: threes count as controls (they cover any top).
-    * the table rules of the second catalogue, when ``params[pos, KNOWS]`` is on (see
+    * the table rules of the second catalogue, when their bit of ``knows`` is on (see
       the module's docstring).
 
-    The thresholds of ``control`` are ``params[pos, 0]`` (control strength),
-    ``params[pos, 1]`` (cards at which controls are spent) and ``params[pos, 5]`` (the
-    top owner's cards at which controls are spent).
+    The thresholds of ``control`` are ``strength`` (control strength), ``spend_at``
+    (cards at which controls are spent) and ``threat_at`` (the top owner's cards at
+    which controls are spent). Each parameter is read from ``params[pos]`` at its slot
+    (``RULES_AWARE_*``, :mod:`strategies.specs`).
     """
     h = H[pos]
     rev = S[S_REV]
     jokers = R[R_JOKERS]
-    knows = np.int64(params[pos, KNOWS])
-    ctl = at_least(params[pos, 0], rev)
+    knows = np.int64(params[pos, RULES_AWARE_KNOWS])
+    ctl = at_least(params[pos, RULES_AWARE_STRENGTH], rev)
     if R[R_TRANSP]:
         ctl |= U1  # threes
     if knows & KNOWS_EIGHTS and R[R_EIGHT_ENDS]:
@@ -248,9 +255,13 @@ def rules_aware_move(pos, S, H, R, played, params):
     fours = (h >> U48) & RANKS
     tc = S[S_TOP_COUNT]
     if tc == 0:
-        if R[R_REVOL] and fours != U0 and mean_strength(h, rev) < params[pos, 2]:
+        if (
+            R[R_REVOL]
+            and fours != U0
+            and mean_strength(h, rev) < params[pos, RULES_AWARE_REVOLT_BELOW]
+        ):
             return weakest_of(fours, rev), 4
-        if tw != U0 and others != U0 and groups(others) <= params[pos, 3]:
+        if tw != U0 and others != U0 and groups(others) <= params[pos, RULES_AWARE_TWOS_AT]:
             r = weakest_of(tw, rev)
             return r, count_of(h, r)
         if knows:
@@ -276,17 +287,25 @@ def rules_aware_move(pos, S, H, R, played, params):
             return r, c
     if R[R_QUAD]:
         burn = (m >> U48) & RANKS
-        if burn != U0 and groups(h) <= params[pos, 4]:
+        if burn != U0 and groups(h) <= params[pos, RULES_AWARE_BURN_AT]:
             r = weakest_of(burn, rev)
             if not leaves_only_twos(h, r, 4, tw):
                 return r, 4
-    if tw != U0 and others != U0 and groups(others) <= params[pos, 3]:
+    if tw != U0 and others != U0 and groups(others) <= params[pos, RULES_AWARE_TWOS_AT]:
         m2 = m & spread(tw)
         if m2 != U0:
             return weakest_play(m2, rev)
     owner_cards = popc(H[S[S_OWNER]])
     r, c = control_follow(
-        h, m, rev, played, jokers, ctl, params[pos, 1], params[pos, 5], owner_cards
+        h,
+        m,
+        rev,
+        played,
+        jokers,
+        ctl,
+        params[pos, RULES_AWARE_SPEND_AT],
+        params[pos, RULES_AWARE_THREAT_AT],
+        owner_cards,
     )
     if c > 0 and leaves_only_twos(h, r, c, tw):
         return 0, 0
@@ -300,7 +319,11 @@ def rules_aware_give(h, k, out, params, opener):
     """Give back like the other heuristics (single cards that break no group), but keep
     the last 3 while holding the 3 of clubs that opens the round (``opener`` is the
     giver's row of ``params``, -1 when it holds none), if it knows the table rules."""
-    if opener < 0 or not np.int64(params[opener, KNOWS]) & KNOWS_CLUBS or count_of(h, THREE) == 0:
+    if (
+        opener < 0
+        or not np.int64(params[opener, RULES_AWARE_KNOWS]) & KNOWS_CLUBS
+        or count_of(h, THREE) == 0
+    ):
         return give_singles(h, k, out)
     kept = remove_cards(h, THREE, 1)  # one 3 set aside: the 3 of clubs stays with it
     return add_card(give_singles(kept, k, out), THREE)

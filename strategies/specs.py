@@ -1,9 +1,16 @@
-"""What a strategy is, and the kernel ids of the built-ins: the leaf of the strategies layer.
+"""What a strategy is, the kernel ids of the built-ins and their parameters: the leaf of
+the strategies layer.
 
 Built-in strategies are dispatched inside the kernel by an integer id (passing jitted
 functions as arguments would disable numba's on-disk cache); the ids below are the one
 place they are written. User strategies loaded from files get ids from
 :data:`PLUGIN_BASE` on.
+
+Each built-in's parameters are declared here once (name, default, meaning), and the
+kernel reads them through slot constants unpacked from the declaration
+(``params[pos, PLANNER_PASS_COST]``): plain ints, which numba compiles as constants.
+A constant is named ``<STRATEGY>_<PARAMETER>`` (``tests/strategies/test_param_slots.py``
+checks each against its declaration).
 """
 
 from __future__ import annotations
@@ -11,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+
+from simulator.errors import PresidentError
 
 if TYPE_CHECKING:
     from strategies.base import Strategy
@@ -24,7 +33,9 @@ PLANNER = 5
 RULES_AWARE = 6
 MONTECARLO = 7
 PLUGIN_BASE = 100  # user functions from files: 100, 101, …
-POLICY_PARAMS = 7  # montecarlo's parameter slots for its rollout policy and its prior, each
+# The heuristics: the kernel strategies between the reference ones and the search player
+# (strategies.dispatch compiles them as a tier). A new one takes the next free id, 8.
+HEURISTIC_IDS = frozenset({KEEP_SETS, CONTROL, SHED_MAX, PLANNER, RULES_AWARE})
 # rules-aware's ``knows``: which of the second catalogue's table rules it plays, as bits
 KNOWS_EIGHTS = 1  # 8s count as controls; lead them when they leave one group
 KNOWS_BURNS = 2  # complete a run of 4 to burn the pile
@@ -34,7 +45,7 @@ KNOWS_CLUBS = 16  # keep the last 3 while holding the opening 3 of clubs (measur
 KNOWS_DEFAULT = KNOWS_EIGHTS | KNOWS_BURNS | KNOWS_JACKS  # the ones that measured no loss
 
 
-class StrategyError(ValueError):
+class StrategyError(PresidentError):
     """An unknown or unusable strategy."""
 
 
@@ -45,6 +56,89 @@ class Param:
     name: str
     default: float
     help: str
+
+
+def slots(params: tuple[Param, ...]) -> range:
+    """The kernel slots of ``params``, in declaration order, to unpack into constants."""
+    return range(len(params))
+
+
+KEEP_SETS_PARAMS = (
+    Param("break_at", 2, "cards held at or below which it breaks groups like lowest"),
+)
+(KEEP_SETS_BREAK_AT,) = slots(KEEP_SETS_PARAMS)
+
+CONTROL_PARAMS = (
+    Param("strength", 11, "strength from which a rank is a control (11 = A, 12 = 2)"),
+    Param("spend_at", 3, "cards held at or below which controls are spent freely"),
+    Param("threat_at", 2, "top owner's cards at or below which a control is spent to stop him"),
+)
+CONTROL_STRENGTH, CONTROL_SPEND_AT, CONTROL_THREAT_AT = slots(CONTROL_PARAMS)
+
+SHED_MAX_PARAMS = (Param("end_groups", 2, "groups held at or below which it plays strong first"),)
+(SHED_MAX_END_GROUPS,) = slots(SHED_MAX_PARAMS)
+
+PLANNER_PARAMS = (
+    Param("per_group", 0.3, "cost of each group still held"),
+    Param("per_card", 0.05, "cost of each card still held"),
+    Param("lead_bonus", 0.4, "bonus for a play nobody can beat (keeps the lead)"),
+    Param("pass_cost", 0.2, "cost of passing"),
+)
+PLANNER_PER_GROUP, PLANNER_PER_CARD, PLANNER_LEAD_BONUS, PLANNER_PASS_COST = slots(PLANNER_PARAMS)
+
+RULES_AWARE_PARAMS = (
+    Param("strength", 12, "strength from which a rank is a control (12 = 2)"),
+    Param("spend_at", 99, "cards held at or below which controls are spent freely"),
+    Param("revolt_below", 5.5, "mean card strength under which it leads a four to revolt"),
+    Param("twos_at", 2, "other groups at or below which it sheds its 2s (no_finish_on_two)"),
+    Param("burn_at", 3, "groups held at or below which a four burns the trick"),
+    CONTROL_PARAMS[CONTROL_THREAT_AT],
+    Param(
+        "knows",
+        KNOWS_DEFAULT,
+        "table rules it plays, as bits: 1 8s, 2 burns, 4 jacks, 8 out ends, 16 keep the 3 of clubs; 0: none, 31: all",
+    ),
+)
+(
+    RULES_AWARE_STRENGTH,
+    RULES_AWARE_SPEND_AT,
+    RULES_AWARE_REVOLT_BELOW,
+    RULES_AWARE_TWOS_AT,
+    RULES_AWARE_BURN_AT,
+    RULES_AWARE_THREAT_AT,
+    RULES_AWARE_KNOWS,
+) = slots(RULES_AWARE_PARAMS)
+
+# montecarlo's rollout policy and its prior get this many slots each in its row: the most
+# any other built-in declares (tests/strategies/test_param_slots.py checks the registry)
+POLICY_PARAMS = max(
+    len(params)
+    for params in (
+        KEEP_SETS_PARAMS,
+        CONTROL_PARAMS,
+        SHED_MAX_PARAMS,
+        PLANNER_PARAMS,
+        RULES_AWARE_PARAMS,
+    )
+)
+
+MONTECARLO_PARAMS = (
+    Param(
+        "samples", 32, "most sampled deals per candidate move (fewer for those the search drops)"
+    ),
+    Param("rollout", LOWEST, "kernel id of the policy that plays the rounds out (0 = lowest)"),
+    Param(
+        "prior", RULES_AWARE, "kernel id of the policy whose move is kept unless search beats it"
+    ),
+    Param("margin", 0.1, "mean-place gain the search needs to overrule the prior's move"),
+)
+MONTECARLO_SAMPLES, MONTECARLO_ROLLOUT, MONTECARLO_PRIOR, MONTECARLO_MARGIN = slots(
+    MONTECARLO_PARAMS
+)
+# montecarlo's row goes on with the rollout policy's parameters, then the prior's
+ROLLOUT_SLOT = len(MONTECARLO_PARAMS)
+PRIOR_SLOT = ROLLOUT_SLOT + POLICY_PARAMS
+NPARAMS = PRIOR_SLOT + POLICY_PARAMS  # a row of the kernel's ``params``: the longest, montecarlo's
 
 
 @dataclass(frozen=True)

@@ -40,9 +40,10 @@ import numpy as np
 from numba import njit
 from numba.core.errors import NumbaError
 
-from simulator.kernel.layout import MAX_PLAYERS, NPARAMS, R_SIZE, S_SIZE
+from simulator.kernel.layout import MAX_PLAYERS, R_SIZE, S_SIZE
+from simulator.rules.cards import NUM_RANKS
 from strategies.adapter import KernelStrategy
-from strategies.specs import PLUGIN_BASE, StrategyError, StrategySpec
+from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError, StrategySpec
 
 MOVE_ARGS = ("pos", "S", "H", "R", "played", "roles", "rs", "params")
 GIVE_ARGS = ("h", "k", "rs", "params", "out")
@@ -162,7 +163,7 @@ def _check_compiles(label: str, func: Any, give: Any) -> None:
     S = np.zeros(S_SIZE, np.int64)
     H = np.zeros(MAX_PLAYERS, np.uint64)
     R = np.zeros(R_SIZE, np.int64)
-    played = np.zeros(14, np.int64)
+    played = np.zeros(NUM_RANKS, np.int64)
     roles = np.zeros(MAX_PLAYERS, np.int64)
     rs = np.zeros(3, np.uint64)
     params = np.zeros((MAX_PLAYERS, NPARAMS), np.float64)

@@ -1,8 +1,8 @@
 """The documentation keeps up with the code, and nothing in the tree points outside it.
 
 docs/rules.md has a section for every option of :class:`simulator.rules.options.Rules`;
-docs/formats.md documents every column of :data:`simulator.runs.schema.SCHEMA` (with its
-dtype) and every key :func:`simulator.runs.summary.summary_of` writes; and every
+docs/formats.md documents every column of :data:`simulator.runs.schema.SCHEMA` (its dtype,
+in its order) and every key :func:`simulator.runs.summary.summary_of` writes; and every
 reference to a repository file or module — in the README, the docs, docstrings and
 comments — names one that exists.
 """
@@ -26,7 +26,7 @@ from simulator.cli import cli
 from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from simulator.runs.job import default_strategies, make_config
-from simulator.runs.schema import SCHEMA
+from simulator.runs.schema import COLUMNS, SCHEMA
 from simulator.runs.simulate import run
 from simulator.runs.summary import summary_of
 from tests.conftest import ROOT
@@ -103,6 +103,8 @@ def test_every_column_is_documented_with_its_dtype():
     assert not missing, f"docs/formats.md's rounds table lacks the columns {missing}"
     wrong = [(c.name, c.dtype, table[c.name][0]) for c in SCHEMA if table[c.name][0] != c.dtype]
     assert not wrong, f"docs/formats.md gives other dtypes (column, schema, docs): {wrong}"
+    documented = [name for name in table if name in COLUMNS]
+    assert documented == list(COLUMNS), "docs/formats.md lists the columns in another order"
 
 
 @pytest.fixture(scope="module")

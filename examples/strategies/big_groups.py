@@ -12,7 +12,7 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, count_of, ctz, remove_cards
 from simulator.kernel.layout import S_REV, S_TOP_COUNT
-from simulator.kernel.legal import legal_plays, weakest_rank
+from simulator.kernel.legal import legal_plays, play_count, play_rank, weakest_rank
 
 
 @njit(cache=True)
@@ -29,7 +29,7 @@ def big_groups(pos, S, H, R, played, roles, rs, params):
     if m == U0:
         return 0, 0  # pass
     b = ctz(m)  # the lowest bit: fewest cards, then the weakest rank index
-    return b & 15, (b >> 4) + 1
+    return play_rank(b), play_count(b)
 
 
 @njit(cache=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from simulator.errors import PresidentError
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import PASS, Event, IllegalMove, Move, Round
 from simulator.rules.cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, CardError, parse_card
@@ -26,7 +27,7 @@ from strategies.guard import Guarded
 GAME_KEYS = ("rules", "hands", "leader", "strategies", "moves")
 
 
-class GameError(ValueError):
+class GameError(PresidentError):
     """A game file that cannot be replayed, or a scripted move the rules refuse."""
 
 

@@ -1,7 +1,8 @@
 """The ``president`` command line: thin commands over the library.
 
 Each command parses its arguments, calls one library function and formats the result.
-Every error a user can cause ends as one line on standard error and exit code 2.
+Every error a user can cause ends as one line on standard error and exit code 2: each
+is a :class:`~simulator.errors.PresidentError`, which :func:`main` alone translates.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from simulator import __version__
+from simulator.errors import PresidentError
 
 # name -> ("module:attribute", the command's one-line help). A command's module (and its
 # heavy imports: pandas, matplotlib, scipy, the kernel) loads only when that command runs;
@@ -103,7 +105,10 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(130)
-    except click.ClickException as exc:  # usage errors and UserError (simulator.cli.common)
+    except PresidentError as exc:  # any layer's user error, UserError included: said once here
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except click.ClickException as exc:  # click's own usage errors
         click.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(2)
     except BrokenPipeError:

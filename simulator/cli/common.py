@@ -1,4 +1,4 @@
-"""What the CLI commands share: the user-error type, option decorators and completions.
+"""What the CLI commands share: the command line's own user error, option decorators and completions.
 
 Shell completion (``eval "$(_PRESIDENT_COMPLETE=bash_source president)"``, see
 docs/cli.md) asks click for candidates; the options below name theirs: presets and rules
@@ -17,9 +17,8 @@ import click
 from click.core import ParameterSource
 from click.shell_completion import CompletionItem
 
+from simulator.errors import PresidentError
 from simulator.reference.match import MAX_ROUNDS
-from simulator.rules.files import load_rules
-from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
 from strategies import registry
@@ -34,18 +33,9 @@ def output_width() -> int:
     return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
-class UserError(click.ClickException):
-    """A mistake in the user's input: printed as one line, exit code 2."""
-
-    exit_code = 2
-
-
-def resolve_rules(spec: str) -> Rules:
-    """``--rules NAME|FILE`` to Rules, or a UserError."""
-    try:
-        return load_rules(spec)
-    except RulesError as exc:
-        raise UserError(str(exc)) from None
+class UserError(PresidentError):
+    """A mistake the command line itself finds in its options (one option against
+    another, a value out of range): one line, exit code 2, like every PresidentError."""
 
 
 def refuse_job_options(

@@ -13,7 +13,6 @@ import click
 from reports.compare import Comparison, compare_runs
 from reports.compare_page import write_page
 from reports.compare_text import terminal_table
-from reports.data import ReportError
 from reports.text import wrap_lines
 from simulator.cli.common import (
     UserError,
@@ -24,7 +23,6 @@ from simulator.cli.common import (
     players_option,
     quiet_option,
     refuse_job_options,
-    resolve_rules,
     rounds_per_match_option,
     seed_option,
     strategies_option,
@@ -32,6 +30,7 @@ from simulator.cli.common import (
 )
 from simulator.cli.progress import ProgressBar, StepProgress, on_terminal
 from simulator.cli.simulate import terminations_interrupt
+from simulator.rules.files import load_rules
 from simulator.runs.job import SimulationError
 from simulator.runs.variants import (
     RUNS_DIR,
@@ -127,10 +126,7 @@ def compare_command(
     """
     if resume_dir is not None:
         refuse_job_options("compare", resume_dir, JOB_PARAMS, "--workers, --engine, --quiet")
-        try:
-            variants = reopen_compare(resume_dir)
-        except SimulationError as exc:
-            raise UserError(str(exc)) from None
+        variants = reopen_compare(resume_dir)
         out_dir = resume_dir
     else:
         variants = _variants(rules_specs, players, strategy_list, matches, rounds,
@@ -147,8 +143,6 @@ def compare_command(
             for index, variant in enumerate(variants):
                 _play(variant, index, len(variants), root, workers, engine, quiet)
             comparison = _compare(root, variants, quiet)
-        except SimulationError as exc:
-            raise UserError(str(exc)) from None
         except StrategyError as exc:  # a user strategy's fault: what is finished is kept
             kept = f"; the finished runs are kept: president compare --resume {out_dir}"
             raise UserError(f"{exc}{kept if out_dir is not None else ''}") from None
@@ -185,21 +179,18 @@ def _variants(
     rounds_per_match: int | None,
     seed: int,
 ) -> list[Variant]:
-    """The variants the command line describes, or a UserError naming what is wrong."""
+    """The variants the command line describes (a PresidentError names what is wrong)."""
     specs = list(rules_specs)
     seat_names = [s.strip() for s in strategy_list.split(",")] if strategy_list else None
-    try:
-        configs = variant_configs(
-            [(spec, resolve_rules(spec)) for spec in specs],
-            players,
-            seat_names,
-            seed,
-            matches,
-            rounds,
-            rounds_per_match,
-        )
-    except SimulationError as exc:
-        raise UserError(str(exc)) from None
+    configs = variant_configs(
+        [(spec, load_rules(spec)) for spec in specs],
+        players,
+        seat_names,
+        seed,
+        matches,
+        rounds,
+        rounds_per_match,
+    )
     return variants_of(specs, configs)
 
 
@@ -232,7 +223,5 @@ def _compare(root: Path, variants: list[Variant], quiet: bool) -> Comparison:
     paths = [root / RUNS_DIR / v.name for v in variants]
     try:
         return compare_runs(paths, [v.name for v in variants], progress)
-    except ReportError as exc:
-        raise UserError(str(exc)) from None
     finally:
         status.close()

@@ -12,11 +12,11 @@ from simulator.apps.play.session import play_session
 from simulator.cli.common import (
     UserError,
     complete_strategies,
-    resolve_rules,
     rules_option,
     seed_option,
 )
-from simulator.rules.options import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
+from simulator.rules.files import load_rules
+from simulator.rules.options import MAX_PLAYERS, MIN_PLAYERS, Rules
 from strategies import registry
 from strategies.base import Strategy
 from strategies.guard import Guarded
@@ -26,17 +26,14 @@ DEFAULT_ROUNDS = 5
 
 def table_rules(spec: str, players: int | None) -> Rules:
     """``--rules`` with ``--players`` applied, or a UserError naming the allowed range."""
-    rules = resolve_rules(spec)
+    rules = load_rules(spec)
     if players is None:
         return rules
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise UserError(
             f"--players {players} is not allowed (allowed: {MIN_PLAYERS} to {MAX_PLAYERS})"
         )
-    try:
-        return rules.with_options(players=players)
-    except RulesError as exc:
-        raise UserError(str(exc)) from None
+    return rules.with_options(players=players)
 
 
 def make_bots(spec: str, count: int) -> list[Strategy]:

@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from simulator.apps.replay import GameError, load_game, replay
-from simulator.cli.common import UserError, seed_option
+from simulator.apps.replay import load_game, replay
+from simulator.cli.common import seed_option
 
 
 @click.command("replay")
@@ -20,8 +20,5 @@ def replay_command(game_file: str, seed: int) -> None:
     Scripted moves are played first, then each seat's strategy. An illegal scripted move
     stops the replay with exit code 2 and names the move's index and the rule it breaks.
     """
-    try:
-        events = replay(load_game(game_file), seed=seed)
-    except GameError as exc:
-        raise UserError(str(exc)) from None
+    events = replay(load_game(game_file), seed=seed)
     sys.stdout.write("".join(json.dumps(e.to_json()) + "\n" for e in events))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from simulator.cli.common import complete_rules, resolve_rules
-from simulator.rules.files import to_toml
+from simulator.cli.common import complete_rules
+from simulator.rules.files import load_rules, to_toml
 from simulator.rules.presets import PRESETS
 
 
@@ -36,5 +36,5 @@ def rules_show(spec: str, explain: bool) -> None:
     --explain too: the explanations are TOML comments). docs/rules.md has the full text
     of every option.
     """
-    text = to_toml(resolve_rules(spec), title=f"rules resolved from {spec}", explain=explain)
+    text = to_toml(load_rules(spec), title=f"rules resolved from {spec}", explain=explain)
     click.echo(text, nl=False)

@@ -23,7 +23,6 @@ from simulator.cli.common import (
     players_option,
     quiet_option,
     refuse_job_options,
-    resolve_rules,
     rounds_per_match_option,
     rules_option,
     seed_option,
@@ -33,9 +32,9 @@ from simulator.cli.common import (
 from simulator.cli.hints import next_steps
 from simulator.cli.progress import ProgressBar, on_terminal
 from simulator.cli.report import write_run_report
-from simulator.rules.options import RulesError
+from simulator.rules.files import load_rules
 from simulator.runs.jitstart import compile_seconds
-from simulator.runs.job import SimConfig, SimulationError, default_strategies, make_config
+from simulator.runs.job import SimConfig, default_strategies, make_config
 from simulator.runs.simulate import resume, run
 from simulator.runs.summary import RunResult
 from strategies import registry
@@ -234,6 +233,9 @@ def simulate_command(
             "--report needs --out DIR (the report is written to DIR/report.html): e.g. "
             "president simulate --out runs/mine --report"
         )
+    if resume_dir is None:  # a mistake in the job is refused before anything is played
+        config = _config_of(rules_spec, players, strategy_list, matches, rounds,
+                            rounds_per_match, max_rounds, seed, duplicate)  # fmt: skip
     bar = ProgressBar(enabled=not quiet and on_terminal())
     started = time.perf_counter()
     compiled_before = compile_seconds()
@@ -246,20 +248,7 @@ def simulate_command(
                 for note in folder.dropped:
                     click.echo(f"note: {note} are computed again", err=True)
             else:
-                config = _config_of(
-                    rules_spec,
-                    players,
-                    strategy_list,
-                    matches,
-                    rounds,
-                    rounds_per_match,
-                    max_rounds,
-                    seed,
-                    duplicate,
-                )
                 result = run(config, out_dir, workers, bar, engine, scheduler)
-        except SimulationError as exc:
-            raise UserError(str(exc)) from None
         except registry.StrategyError as exc:  # a user strategy's fault: its parts are kept
             kept = f"; the finished parts are kept: president simulate --resume {out_dir}"
             raise UserError(f"{exc}{kept if out_dir else ''}") from None
@@ -324,21 +313,18 @@ def _config_of(
     seed: int,
     duplicate: bool,
 ) -> SimConfig:
-    """The job the command line describes, or a UserError naming what is wrong."""
-    rules = resolve_rules(rules_spec)
-    try:
-        if players is not None:
-            rules = rules.with_options(players=players)
-        names = strategy_list.split(",") if strategy_list else default_strategies(rules.players)
-        return make_config(
-            rules,
-            [s.strip() for s in names],
-            seed,
-            matches,
-            rounds,
-            rounds_per_match,
-            max_rounds,
-            duplicate,
-        )
-    except (RulesError, SimulationError, registry.StrategyError) as exc:
-        raise UserError(str(exc)) from None
+    """The job the command line describes (a PresidentError names what is wrong)."""
+    rules = load_rules(rules_spec)
+    if players is not None:
+        rules = rules.with_options(players=players)
+    names = strategy_list.split(",") if strategy_list else default_strategies(rules.players)
+    return make_config(
+        rules,
+        [s.strip() for s in names],
+        seed,
+        matches,
+        rounds,
+        rounds_per_match,
+        max_rounds,
+        duplicate,
+    )

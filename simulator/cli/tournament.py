@@ -19,11 +19,12 @@ from simulator import notices
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import terminations_interrupt
+from simulator.rules.files import load_rules
 from simulator.rules.options import Rules
 from simulator.runs.engines import LOCAL
-from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, SimulationError, check_sizes
+from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, check_sizes
 from simulator.runs.standings import Standings, stars
-from simulator.runs.tournament import TournamentConfig, TournamentError, results, run_tournament
+from simulator.runs.tournament import TournamentConfig, results, run_tournament
 from simulator.runs.tournament_folder import TournamentFolder
 from strategies import registry
 
@@ -133,17 +134,11 @@ def _tournament(
     max_rounds: int,
     seed: int,
 ) -> tuple[Rules, TournamentConfig]:
-    """The tournament the command line describes, or a UserError naming what is wrong."""
-    rules = common.resolve_rules(rules_spec)
+    """The tournament the command line describes (a PresidentError names what is wrong)."""
+    rules = load_rules(rules_spec)
     if players is not None:
-        try:
-            rules = rules.with_options(players=players)
-        except ValueError as exc:
-            raise common.UserError(str(exc)) from None
-    try:
-        check_sizes(matches, None, rounds_per_match, max_rounds)
-    except SimulationError as exc:
-        raise common.UserError(str(exc)) from None
+        rules = rules.with_options(players=players)
+    check_sizes(matches, None, rounds_per_match, max_rounds)
     names = [s.strip() for s in strategy_list.split(",")] if strategy_list else registry.names()
     if len(set(names)) < 2:  # the library refuses it too, without the example
         raise common.UserError(
@@ -171,8 +166,6 @@ def _play(
     try:
         with notices.listening(status.notice):  # a compile's notice on its own line
             return run_tournament(rules, config, workers, progress, folder, engine)
-    except (TournamentError, registry.StrategyError) as exc:
-        raise common.UserError(str(exc)) from None
     finally:
         status.close()
 
@@ -284,18 +277,15 @@ def tournament_command(
         raise common.UserError(
             f"--engine {engine} does not play tournaments (allowed: {', '.join(LOCAL)})"
         )
-    try:
-        if resume_dir is not None:
-            folder = TournamentFolder.reopen(resume_dir, with_report)
-            rules, config = folder.rules, folder.config
-        else:
-            rules, config = _tournament(rules_spec, players, strategy_list, matches,
-                                        rounds_per_match, max_rounds, seed)  # fmt: skip
-            folder = None if out_dir is None else TournamentFolder.create(
-                out_dir, rules, config, with_report
-            )  # fmt: skip
-    except (TournamentError, SimulationError, registry.StrategyError) as exc:
-        raise common.UserError(str(exc)) from None
+    if resume_dir is not None:
+        folder = TournamentFolder.reopen(resume_dir, with_report)
+        rules, config = folder.rules, folder.config
+    else:
+        rules, config = _tournament(rules_spec, players, strategy_list, matches,
+                                    rounds_per_match, max_rounds, seed)  # fmt: skip
+        folder = None if out_dir is None else TournamentFolder.create(
+            out_dir, rules, config, with_report
+        )  # fmt: skip
     for note in folder.dropped if folder else ():
         click.echo(f"note: {note}: the table is played again", err=True)
     with _stops_in_one_line(folder):

@@ -23,6 +23,7 @@ from numba import njit
 from simulator.kernel.bits import RANKS, U0, U1, add_card, count_of
 from simulator.kernel.config import HOT
 from simulator.kernel.layout import MAX_PLAYERS
+from simulator.rules.cards import NUM_RANKS
 
 KNOWN = MAX_PLAYERS
 ALLOWED = KNOWN + MAX_PLAYERS * MAX_PLAYERS
@@ -52,7 +53,7 @@ def note_exchange(H, better, worse, gave_up, weakest_given, back, k):
     # the worse player kept nothing stronger than the weakest card he had to give
     H[ALLOWED + MAX_PLAYERS * better + worse] = ((U1 << np.uint64(weakest_given + 1)) - U1) & RANKS
     kept = U0
-    for r in range(14):
+    for r in range(NUM_RANKS):
         for _ in range(count_of(gave_up, r) - count_of(returned, r)):
             kept = add_card(kept, r)
     H[KNOWN + MAX_PLAYERS * worse + better] = kept

@@ -18,7 +18,6 @@ from simulator.rules.cards import MAX_COPIES
 from simulator.rules.options import MAX_PLAYERS, Rules
 from simulator.rules.roles import ROLE_NAMES, exchange_pairs, role_of
 
-NPARAMS = 18  # length of a strategy's parameter vector (a row of ``params``)
 DECK = sum(MAX_COPIES)  # room for the largest deck (52 cards and 2 jokers)
 
 # ---------------------------------------------------------------- rules array R

@@ -131,6 +131,18 @@ def plays_of(h, t, tc, rev, lf):
 
 
 @njit(**INLINE)
+def play_rank(b):
+    """The rank of the play at bit ``b`` of a plays mask (:func:`plays_of`)."""
+    return b & 15
+
+
+@njit(**INLINE)
+def play_count(b):
+    """The number of cards of the play at bit ``b`` of a plays mask (:func:`plays_of`)."""
+    return (b >> 4) + 1
+
+
+@njit(**INLINE)
 def legal_mask(h, c, S, R):
     """Ranks of which playing ``c`` cards is legal now (the player to move holds ``h``)."""
     return mask_of(h, c, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))

@@ -16,7 +16,7 @@ import numba
 import numpy as np
 
 from simulator.kernel.bits import seed_key
-from simulator.kernel.layout import NPARAMS, role_table, rules_array
+from simulator.kernel.layout import role_table, rules_array
 from simulator.kernel.step import table_flags
 from simulator.matchloop.matches import (
     OUT_DEALER,
@@ -44,7 +44,7 @@ from simulator.matchloop.userchain import FaultReplay, Runner, kernel_runner
 from simulator.reference.match import MatchRecord
 from simulator.rules.options import Rules
 from strategies.registry import get
-from strategies.specs import PLUGIN_BASE, StrategyError
+from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError
 
 MAX_MATCH = 2**31 - 1  # match numbers are stored as int32
 TASKS_PER_THREAD = 32  # tasks of blocks per thread and call: load balance, progress

@@ -7,7 +7,8 @@ the rotations, each seat's own stream) follow :mod:`simulator.matchloop.seating`
 
 Output: one row per round in an ``int32`` array ``out[row, :out_cols(n)]``: the
 ``OUT_*`` columns, then ``n`` columns for each per-player quantity (:func:`seats`;
-players indexed by the seat they held at the start of the match). Blocks of matches are
+players indexed by the seat they held at the start of the match), the slots the row
+spec numbers (:mod:`simulator.matchloop.rowspec`). Blocks of matches are
 independent, each writing only its own rows; the caller runs ranges of blocks in threads
 (:func:`simulator.matchloop.api.run_matches`: the loop releases the GIL), which is as
 fast as numba's ``prange``, costs 6 s less to compile, and tells the caller how far a
@@ -61,6 +62,7 @@ from simulator.matchloop import seating
 from simulator.matchloop.deal import deal
 from simulator.matchloop.plain import LEGAL_TABLE, fill_legal_table
 from simulator.matchloop.round import ALL_LOWEST, ONLY_PLAIN, play_round
+from simulator.matchloop.rowspec import OUT, OUT_SEATS, SEAT, SEAT_QUANTITIES
 from simulator.matchloop.streams import release_stream, use_stream
 from simulator.reference.rng import SEAT_STREAMS
 from simulator.rules.cards import NUM_RANKS, THREE
@@ -68,22 +70,21 @@ from strategies.dispatch import give_back, give_back_opening
 from strategies.kernels import lowest_give
 from strategies.specs import MONTECARLO, PLUGIN_BASE
 
-OUT_MATCH = 0
-OUT_ROUND = 1
-OUT_DEALER = 2  # player who dealt
-OUT_LEADER = 3  # player who led the first trick
-OUT_TRICKS = 4
-OUT_PLAYS = 5
-OUT_PASSES = 6
-OUT_SKIPS = 7
-OUT_WINNER = 8  # player who won the match (last round under a target), else -1
-OUT_SEATS = 9  # from here, n columns for each quantity below, players by starting seat
-SEAT_PLACE = 0  # each player's place
-SEAT_POINTS = 1  # points scored this round
-SEAT_TOTAL = 2  # points in the match after this round
-SEAT_POS = 3  # table position this round
-SEAT_STRENGTH = 4  # strength of the dealt base hand
-SEAT_QUANTITIES = 5
+# the slots of a row, numbered by the row spec (plain ints: numba compiles them in)
+OUT_MATCH = OUT["MATCH"]
+OUT_ROUND = OUT["ROUND"]
+OUT_DEALER = OUT["DEALER"]  # player who dealt
+OUT_LEADER = OUT["LEADER"]  # player who led the first trick
+OUT_TRICKS = OUT["TRICKS"]
+OUT_PLAYS = OUT["PLAYS"]
+OUT_PASSES = OUT["PASSES"]
+OUT_SKIPS = OUT["SKIPS"]
+OUT_WINNER = OUT["WINNER"]  # player who won the match (last round under a target), else -1
+SEAT_PLACE = SEAT["PLACE"]  # from OUT_SEATS, n columns for each quantity, players by seat
+SEAT_POINTS = SEAT["POINTS"]
+SEAT_TOTAL = SEAT["TOTAL"]
+SEAT_POS = SEAT["POS"]
+SEAT_STRENGTH = SEAT["STRENGTH"]  # strength of the dealt base hand
 
 
 def out_cols(n: int) -> int:

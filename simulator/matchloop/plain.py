@@ -42,7 +42,7 @@ from simulator.kernel.step import (
     trick_leader,
 )
 from simulator.matchloop.streams import release_stream, use_stream
-from simulator.rules.cards import THREE, TWO
+from simulator.rules.cards import NUM_RANKS, THREE, TWO
 from strategies.kernels import lowest_of, random_of
 from strategies.specs import LOWEST, RANDOM
 
@@ -64,7 +64,7 @@ def fill_legal_table(R, legal):
     lf = legal_flags(R)
     for rev in range(2):
         for tc in range(1, 5):
-            for t in range(14):
+            for t in range(NUM_RANKS):
                 legal[(rev * 4 + tc - 1) * 16 + t] = legal_layout(t, tc, rev, lf)
     rules = rule_flags(R)[1]
     fours = RANKS << np.uint64(48)  # every four-of-a-kind

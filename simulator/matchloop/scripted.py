@@ -35,7 +35,6 @@ from simulator.kernel.knowledge import H_SIZE, forget
 from simulator.kernel.layout import (
     MAX_PLAYERS,
     NO_ROLE,
-    NPARAMS,
     S_OVER,
     S_SIZE,
     S_TOP_COUNT,
@@ -64,7 +63,7 @@ from simulator.rules.options import Rules
 from strategies.adapter import hand_mask
 from strategies.dispatch import decider
 from strategies.registry import get
-from strategies.specs import PLUGIN_BASE, StrategyError
+from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError
 
 # What scripted_check answers: the move is legal, or why it is not.
 LEGAL = 0

@@ -7,15 +7,25 @@ all of them, the search player included, for a run of ``lowest`` and ``random``.
 Rebinding the loop's globals to a smaller dispatch is not enough: numba's on-disk cache
 is keyed by the source file and the function's name (and bytecode), not by the globals
 the function sees, and it does not notice when the source of a callee changes. So for
-each specialisation this module writes a small module into the cache folder, named by a
-hash of everything its compiled code depends on, whose text imports the loop's globals
-by name, binds ``decide``/``give_back``/``give_back_opening`` to the dispatch of the
-job's tier (and, with user strategies, to :func:`simulator.matchloop.userchain.dispatch_source`),
-and holds copies of the loop functions' *current* source (:data:`LOOP`, read with
-:mod:`inspect`, so edits to the loop flow in), compiled with ``cache=True``. A module
-that exists is never rewritten, so numba's cache of it stays valid; a change to any
-source of the kernel, the match loop, the strategies or the rule book, to the project's
-or numba's version, or to a user's file gives another name, hence a fresh compile.
+each specialisation this module writes a small module into the cache folder whose text
+imports the loop's globals by name, binds ``decide``/``give_back``/``give_back_opening``
+to the dispatch of the job's tier (and, with user strategies, to
+:func:`simulator.matchloop.userchain.dispatch_source`), and holds copies of the loop
+functions' *current* source (:data:`LOOP`, read with :mod:`inspect`, so edits to the
+loop flow in), compiled with ``cache=True``.
+
+What keys the cache. A module is named by :func:`cache_key`, a hash of everything its
+compiled code depends on, and a module that exists is never rewritten, so numba's cache
+of it stays valid and a change to any of these gives another name, hence a fresh
+compile:
+
+* the text of every module the loop is compiled from: the folders of
+  :data:`simulator.kernel.sources.SOURCES` (kernel, match loop, reference engine, rule
+  book, strategies), the one list the kernel's own stale-cache check reads too;
+* the :class:`Specialisation`: the tier, the table-rule, plain-play and all-``lowest``
+  flags, and each user strategy's id with the digest of its file
+  (:func:`strategies.user.source_digest`);
+* the project's, numba's and Python's versions.
 
 What is specialised, and why no finer. The built-ins come in three tiers of growing
 cost (:data:`strategies.dispatch.TIERS`: ``lowest``/``random``; the heuristics; the
@@ -24,15 +34,13 @@ suite or a study; one per subset of strategies would compile the loop again for 
 Functions compiled apart (the heuristics, the search player, ``step_table``) keep their
 own numba cache and are shared by every loop. A lowest/random job whose rules have no
 table rule is also told so (:attr:`Specialisation.plain_rounds`): its loop holds only
-the plain round loop, and a first run is 5 s shorter (9.4-10.3 s against 14.7-16.0 s,
-4 x ``lowest`` unchanged, french 4 x ``random`` 4 % slower in paired runs). Such a loop
-is also told whether every play of the job's rules only takes the top and whether every
-player is ``lowest`` (:attr:`Specialisation.simple_plays`, ``all_lowest``), which the
-plain loop's tests then fold away: 4 x ``lowest`` of the default rules 1.14x as fast in
-paired runs, for at most four such loops (the default rules and french, say, compile
-apart once each). For the heuristics, leaving out the table rules' path
-(``step_table``) saved a second of compile but LLVM then laid out the move loop worse
-(4 x ``lowest`` 9 % slower, before the plain loop existed), so their loops keep it.
+the plain round loop, and a first run is shorter. Such a loop is also told whether
+every play of the job's rules only takes the top and whether every player is
+``lowest`` (:attr:`Specialisation.simple_plays`, ``all_lowest``), which the plain loop's
+tests then fold away, for at most four such loops (the default rules and french, say,
+compile apart once each). The heuristics' loops keep the table rules' path
+(``step_table``): leaving it out made their move loop slower. What each of these
+measured is in docs/performance.md.
 
 The cache lives in ``$PRESIDENT_CACHE``, else ``$XDG_CACHE_HOME/president-sim/kernels``
 (``~/.cache/…``); numba keeps the compiled code beside the modules (``__pycache__``),
@@ -67,6 +75,7 @@ from typing import Any
 import numba
 
 from simulator.kernel.config import cached_on_disk
+from simulator.kernel.sources import sources_digest
 from simulator.matchloop import matches, userchain
 from simulator.matchloop import round as round_loop
 from simulator.matchloop.inlining import share_inlined_scopes
@@ -91,8 +100,6 @@ LOOP_CONSTANTS = (
     "SIMPLE_PLAYS",
     "ALL_LOWEST",
 )  # round.py
-SOURCES = ("simulator/kernel", "simulator/matchloop", "simulator/reference", "simulator/rules",
-           "strategies")  # fmt: skip  # every source the compiled loop may depend on
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
 PLAIN_ROUNDS_SECONDS = 10  # a first run of a lowest/random job without table rules (measured)
 KEEP = 12  # modules kept in the cache folder: the most recently used ones
@@ -162,19 +169,8 @@ def cache_key(spec: Specialisation) -> str:
     h = hashlib.sha256()
     for part in (_project_version(), numba.__version__, sys.version, repr(spec)):
         h.update(part.encode() + b"\0")
-    h.update(_sources_digest().encode())
+    h.update(sources_digest().encode())
     return h.hexdigest()[:20]
-
-
-@functools.cache
-def _sources_digest() -> str:
-    """A hash of the text of every module in :data:`SOURCES` (read once per process)."""
-    h = hashlib.sha256()
-    root = Path(__file__).resolve().parents[2]
-    for folder in SOURCES:
-        for path in sorted((root / folder).rglob("*.py")):
-            h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()
 
 
 @functools.cache

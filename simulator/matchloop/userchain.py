@@ -29,13 +29,11 @@ from simulator.kernel.bits import U1, count_of, remove_cards
 from simulator.kernel.config import JIT
 from simulator.kernel.layout import R_SIZE, S_TOP_COUNT
 from simulator.kernel.legal import legal_mask
-from simulator.matchloop.seating import group_size, lineup_slot, reference_options
-from simulator.reference.match import play_match
+from simulator.matchloop.replay import replay_match
 from simulator.rules.options import Rules
-from strategies.guard import Guarded, raise_site, raised
+from strategies.guard import raise_site, raised
 from strategies.heuristics import give_singles
 from strategies.kernels import lowest_move
-from strategies.registry import make
 from strategies.specs import PLUGIN_BASE, StrategyError
 from strategies.user import check_compiles, is_plugin, loaded_functions, plugin_file
 
@@ -186,22 +184,9 @@ def _raiser(job: FaultReplay, exc: Exception) -> str | None:
 def _replay(job: FaultReplay, lo: int, hi: int) -> None:
     """Play matches ``[lo, hi)`` on the reference engine, every strategy guarded: the
     fault the kernel met comes again there and is raised as a StrategyError."""
-    n = job.rules.players
-    group = group_size(job.seat_strategies, job.duplicate)
     for m in range(lo, hi):
-        names = [job.seat_strategies[lineup_slot(p, m, n, group)] for p in range(n)]
-        try:
-            play_match(
-                job.rules,
-                [Guarded(s, make(s)) for s in names],
-                job.seed,
-                m,
-                rounds=job.rounds_per_match,
-                max_rounds=job.max_rounds,
-                **reference_options(m, group, n, job.duplicate),
-            )
-        except StrategyError as exc:
-            raise StrategyError(f"match {m}: {exc}") from None
+        replay_match(job.rules, job.seat_strategies, job.seed, m, job.rounds_per_match,
+                     job.max_rounds, job.duplicate)  # fmt: skip
 
 
 def _not_reproduced(job: FaultReplay, lo: int, hi: int) -> NoReturn:

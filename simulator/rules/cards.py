@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from simulator.errors import PresidentError
+
 RANK_NAMES: tuple[str, ...] = (
     "3",
     "4",
@@ -29,6 +31,7 @@ NUM_RANKS = 14
 THREE = 0
 EIGHT = 5
 JACK = 8
+ACE = 11
 TWO = 12
 JOKER = 13
 SUITS = "CDHS"
@@ -37,7 +40,7 @@ MAX_COPIES = (4,) * 13 + (2,)
 _RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
 
 
-class CardError(ValueError):
+class CardError(PresidentError):
     """A card name that is not a card."""
 
 

@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from simulator.errors import PresidentError
 
-class RulesError(ValueError):
+
+class RulesError(PresidentError):
     """A rules file or rules mapping that cannot be used; the message names the key."""
 
 

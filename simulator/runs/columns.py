@@ -6,11 +6,12 @@ a million seat-rows, each reading one column out of the wide rows: 41 ms a part,
 third of the writer thread's time, on a machine whose two cores the kernel's two
 threads already fill. :func:`fill_columns` writes every column in one pass over the
 rows (about 5 ms). :func:`simulator.runs.schema.table_from_rows` allocates the columns
-with the dtypes of :data:`simulator.runs.schema.SCHEMA` and wraps them in Arrow.
+with the dtypes of the row spec (:mod:`simulator.matchloop.rowspec`), in its order,
+and wraps them in Arrow.
 
-The rows' layout comes in as an argument (:func:`row_layout`), never as a global: numba
-freezes a global's value into the cached code and would not notice a change of the
-kernel's ``OUT_*`` and ``SEAT_*`` constants.
+The rows' layout comes in as an argument (:func:`row_layout`, from the row spec), never
+as a global: numba freezes a global's value into the cached code and would not notice a
+change of the kernel's ``OUT_*`` and ``SEAT_*`` slots.
 """
 
 from __future__ import annotations
@@ -19,37 +20,32 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.config import JIT
-from simulator.matchloop import matches as kernel_rows
-
-ROUND_COLUMNS = ("MATCH", "ROUND", "DEALER", "LEADER", "TRICKS", "PLAYS", "PASSES", "SKIPS",
-                 "WINNER")  # fmt: skip  # the kernel's OUT_* columns
-SEAT_COLUMNS = ("PLACE", "POINTS", "TOTAL", "POS", "STRENGTH")  # its SEAT_* quantities
-LAYOUT = ROUND_COLUMNS + SEAT_COLUMNS
-FILLED = ("match", "round", "seat", "strategy", "place", "role", "prev_role", "points", "total",
-          "position", "dealt", "led", "tricks", "plays", "passes", "skips", "won_match",
-          "hand_strength")  # fmt: skip  # the table's columns, in fill_columns' order
+from simulator.matchloop.matches import seat_col
+from simulator.matchloop.rowspec import OUT, SEAT
 
 
 def row_layout(n: int) -> np.ndarray:
-    """The kernel rows' column of each of :data:`LAYOUT`, in that order, at ``n`` players
-    (for a per-player quantity, its first column)."""
-    firsts = [getattr(kernel_rows, f"OUT_{name}") for name in ROUND_COLUMNS]
-    firsts += [
-        kernel_rows.seat_col(getattr(kernel_rows, f"SEAT_{name}"), n) for name in SEAT_COLUMNS
-    ]
+    """The kernel rows' column of each slot of the row spec at ``n`` players: the round's
+    slots (``OUT``), then each per-player quantity's first column (``SEAT``), in the
+    order :func:`fill_columns` unpacks them."""
+    firsts = list(OUT.values()) + [seat_col(quantity, n) for quantity in SEAT.values()]
     return np.array(firsts, dtype=np.int64)
 
 
 @njit(**JIT)
 def fill_columns(
     rows, codes, layout, roles, prev_roles,
-    match, rnd, seat, strategy, place, role, prev_role, points, total, position,
-    dealt, led, tricks, plays, passes, skips, won, strength,
+    match, round, seat, strategy, place, role, prev_role, points, total, position,
+    dealt, led, tricks, plays, passes, skips, won_match, hand_strength,
 ):  # fmt: skip
     """Fill the columns (one entry per player per round, rounds in row order) from
     ``rows`` of whole matches in match order; ``codes[row, seat]`` is the seat's strategy,
     ``roles[place]`` and ``prev_roles[place]`` the role indices of a place (place 0 under
-    ``prev_roles``: no previous round). Values are cast to each column's dtype."""
+    ``prev_roles``: no previous round). Values are cast to each column's dtype.
+
+    The columns come in the row spec's order and bear its names
+    (:data:`simulator.matchloop.rowspec.COLUMNS`: ``tests/kernel/test_rows.py`` checks
+    it), the slots in :func:`row_layout`'s."""
     (c_match, c_round, c_dealer, c_leader, c_tricks, c_plays, c_passes, c_skips, c_winner,
      c_place, c_points, c_total, c_pos, c_strength) = layout  # fmt: skip
     n = codes.shape[1]
@@ -59,7 +55,7 @@ def fill_columns(
         same_match = i > 0 and rows[i - 1, c_match] == m
         for p in range(n):
             match[k] = m
-            rnd[k] = rows[i, c_round]
+            round[k] = rows[i, c_round]
             seat[k] = p
             strategy[k] = codes[i, p]
             pl = rows[i, c_place + p]
@@ -75,6 +71,6 @@ def fill_columns(
             plays[k] = rows[i, c_plays]
             passes[k] = rows[i, c_passes]
             skips[k] = rows[i, c_skips]
-            won[k] = rows[i, c_winner] == p
-            strength[k] = rows[i, c_strength + p]
+            won_match[k] = rows[i, c_winner] == p
+            hand_strength[k] = rows[i, c_strength + p]
             k += 1

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from simulator.errors import PresidentError
 from simulator.matchloop.seating import group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.files import rules_from_mapping
@@ -43,7 +44,7 @@ def default_strategies(players: int) -> list[str]:
     return heuristics + list(BASELINES)
 
 
-class SimulationError(ValueError):
+class SimulationError(PresidentError):
     """A simulation that cannot be run as asked; the message says why."""
 
 

@@ -14,13 +14,9 @@ import numpy as np
 
 from simulator.matchloop.api import rows_of_record, rows_room, run_matches, set_threads
 from simulator.matchloop.matches import out_cols
-from simulator.matchloop.seating import lineup_slot, reference_options
-from simulator.reference.match import play_match
+from simulator.matchloop.replay import replay_match
 from simulator.runs.jitstart import first_call
 from simulator.runs.job import SimConfig
-from strategies.guard import Guarded
-from strategies.registry import make
-from strategies.specs import StrategyError
 
 RowsFn = Callable[[int, int], np.ndarray]
 RowsDone = Callable[[int], None]  # told of the rows computed so far, bit by bit, within a part
@@ -98,19 +94,8 @@ def python_engine(
     def rows(lo: int, hi: int) -> np.ndarray:
         parts = []
         for m in range(lo, hi):
-            names = [config.strategies[lineup_slot(p, m, n, config.group)] for p in range(n)]
-            try:
-                record = play_match(
-                    config.rules,
-                    [Guarded(s, make(s)) for s in names],
-                    config.seed,
-                    m,
-                    rounds=config.rounds_per_match,
-                    max_rounds=config.max_rounds,
-                    **reference_options(m, config.group, n, config.duplicate),
-                )
-            except StrategyError as exc:  # a user's strategy: the run keeps its finished parts
-                raise StrategyError(f"match {m}: {exc}") from None
+            record = replay_match(config.rules, config.strategies, config.seed, m,
+                                  config.rounds_per_match, config.max_rounds, config.duplicate)  # fmt: skip
             parts.append(rows_of_record(m, record, n))
             if on_rows:
                 on_rows(len(record.rounds))

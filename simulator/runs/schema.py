@@ -1,7 +1,8 @@
 """The simulation output table (``rounds.parquet``): one row per player per round.
 
-:data:`SCHEMA` is the one statement of the columns — their names, dtypes and meanings —
-that the writer, the reports and ``docs/formats.md`` all follow. The eight columns
+:data:`SCHEMA` is the row spec (:data:`simulator.matchloop.rowspec.SPEC`), the one
+statement of the columns — their names, dtypes, meanings and kernel slots — that the
+kernel, the writer, the reports and ``docs/formats.md`` all follow. The eight columns
 promised from the start (``match`` … ``points``) come first; the others serve the
 reports. Columns may be added, never renamed or dropped. Every engine produces kernel
 output rows (:mod:`simulator.matchloop.matches`), turned into this table by
@@ -11,12 +12,12 @@ give the same table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from simulator.matchloop import matches as kernel_rows
+from simulator.matchloop.matches import OUT_MATCH
+from simulator.matchloop.rowspec import COLUMNS, SPEC
 from simulator.rules.roles import PREV_ROLE_NAMES, ROLE_NAMES, role_of
 from simulator.runs.job import SimConfig
 
@@ -25,41 +26,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 
-@dataclass(frozen=True)
-class Column:
-    """One column of the rounds table."""
-
-    name: str
-    dtype: str
-    meaning: str
-
-
-SCHEMA = (
-    Column("match", "int64", "match number, from 0"),
-    Column("round", "int32", "round number within the match, from 0"),
-    Column("seat", "int8", "the seat the player held at the start of the match"),
-    Column("strategy", "category", "the player's strategy name"),
-    Column("place", "int8", "1 = first out … n = last"),
-    Column("role", "category", "president, vice_president, neutral, vice_scum, scum"),
-    Column("prev_role", "category", 'the role in the previous round of the match, "" in round 0'),
-    Column("points", "int16", "points scored this round"),
-    Column("total", "int32", "the player's points in the match after this round"),
-    Column("position", "int8", "table position this round (differs from seat under reseat)"),
-    Column("dealt", "bool", "this player dealt the round"),
-    Column("led", "bool", "this player led the first trick of the round"),
-    Column("tricks", "int16", "tricks begun in the round (same on every row of the round)"),
-    Column("plays", "int16", "plays in the round"),
-    Column("passes", "int16", "passes in the round"),
-    Column("skips", "int16", "equal-rank skips in the round"),
-    Column("won_match", "bool", "on the last round of a match under a target: this player won it"),
-    Column(
-        "hand_strength",
-        "int16",
-        "strength of the player's dealt base hand, before the exchange "
-        "(simulator.rules.hand_strength; luck adjustment centres it on the round's mean)",
-    ),
-)
-COLUMNS = tuple(c.name for c in SCHEMA)
+SCHEMA = SPEC  # the columns, as the row spec declares them
 _DTYPES = {c.name: c.dtype for c in SCHEMA}
 
 
@@ -84,14 +51,14 @@ def table_from_rows(
     """
     import pyarrow as pa  # loaded only by a run that writes its table
 
-    from simulator.runs.columns import FILLED, fill_columns, row_layout  # numba: here only
+    from simulator.runs.columns import fill_columns, row_layout  # numba: here only
 
     n = config.rules.players
     if codes is None:
-        codes = config.strategy_codes(rows[:, kernel_rows.OUT_MATCH])
+        codes = config.strategy_codes(rows[:, OUT_MATCH])
     size = len(rows) * n
     arrays = {name: np.empty(size, np.int8 if _DTYPES[name] == "category" else _DTYPES[name])
-              for name in FILLED}  # fmt: skip
+              for name in COLUMNS}  # fmt: skip
     roles = roles_by_place(n)
     prev_roles = np.concatenate([[0], roles[1:] + 1]).astype(np.int8)  # no place: ""
     fill_columns(np.ascontiguousarray(rows), np.ascontiguousarray(codes), row_layout(n), roles,
@@ -101,7 +68,7 @@ def table_from_rows(
         name: pa.DictionaryArray.from_arrays(arrays[name], pa.array(categories[name], pa.string()))
         if name in categories
         else pa.array(arrays[name])
-        for name in COLUMNS  # a column of SCHEMA that fill_columns does not fill: KeyError
+        for name in COLUMNS
     }
     # no column ever holds a null: declared so, parquet skips the definition levels
     # (a fifth of the writing time)

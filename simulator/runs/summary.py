@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator import __version__
+from simulator.errors import PresidentError
 from simulator.runs.job import SimConfig
 
 FORMAT = "president-sim/1"
@@ -21,7 +22,7 @@ ROUNDS_FILE = "rounds.parquet"
 SUMMARY_FILE = "summary.json"
 
 
-class SummaryError(ValueError):
+class SummaryError(PresidentError):
     """A ``summary.json`` that is missing, unreadable or lacks what a reader needs."""
 
 

@@ -20,9 +20,12 @@ from simulator.matchloop.matches import OUT_MATCH, SEAT_PLACE, SEAT_STRENGTH, se
 from simulator.runs.job import SimConfig
 from simulator.stats import LuckAdjustment, luck_sums, rates_by_cluster, ratios_by_cluster
 
-SUMS = ("rounds", "places", "president", "luck", "xy", "xx")  # per batch and strategy
-# xy, xx: luck × centred place and luck² over the rows, for the luck slope (fitted on rows)
-FIT = ("xy", "xx", "yy")  # pooled over rows: luck × centred place, luck², centred place²
+SEAT_SUMS = ("rounds", "places", "president", "scum", "luck", "xy", "xx", "yy")
+# xy, xx, yy: luck × centred place, luck², centred place² (places centred on the mean
+# place (n + 1)/2, every round's mean): the luck slope and R² of place on luck
+AT = {name: i for i, name in enumerate(SEAT_SUMS)}
+SUMS = ("rounds", "places", "president", "luck", "xy", "xx")  # a run keeps per batch, strategy
+FIT = ("xy", "xx", "yy")  # a run keeps pooled over its rows
 
 
 def luck(strength: np.ndarray) -> np.ndarray:
@@ -37,13 +40,24 @@ def luck(strength: np.ndarray) -> np.ndarray:
     return n * s - table[:, None]
 
 
-def fit_sums(x: np.ndarray, place: np.ndarray, players: int) -> np.ndarray:
-    """``[rounds, 3]``: per round (``x``, ``place``: ``[rounds, n]``) Σ luck × centred
-    place, Σ luck², Σ centred place² over its seats (places centred on the mean place
-    (n + 1)/2, which is every round's mean): the luck slope and R² of place on luck."""
-    centred = 2 * place.astype(np.int64) - (players + 1)  # 2 × the centred place
-    products = (x * centred / 2, x * x, centred * centred / 4)
-    return np.stack([v.sum(axis=1) for v in products], axis=1).astype(np.float64)
+def cell_sums(
+    cell: np.ndarray, place: np.ndarray, x: np.ndarray, players: int, cells: int
+) -> np.ndarray:
+    """``[cells, SEAT_SUMS]``: the sums of :data:`SEAT_SUMS` over the seat-rounds of each
+    cell (``cell``, ``place``, ``x``: each seat-round's cell, place and luck, flat).
+
+    The one tally of a run's sums by (cluster, strategy) cell: the run's :class:`Tally`,
+    the report's standings (:func:`reports.tally.tally_standings`) and a tournament's
+    clusters all count with it. Each sum is one ``bincount`` (milliseconds for a million
+    seat-rounds), and exact: integers and halves held in floats, so the order in which
+    parts are added never changes a sum.
+    """
+    place = place.astype(np.int64)
+    x = x.astype(np.float64)
+    centred = place - (players + 1) / 2
+    per_seat = (None, place, place == 1, place == players, x, x * centred, x * x,
+                centred * centred)  # fmt: skip
+    return np.stack([np.bincount(cell, w, minlength=cells) for w in per_seat], axis=1)
 
 
 def r_squared(fit: np.ndarray) -> float | None:
@@ -73,11 +87,7 @@ class Tally:
 
     def add(self, config: SimConfig, rows: np.ndarray, codes: np.ndarray | None = None) -> None:
         """Count the rows of whole matches (``codes``: ``config.strategy_codes`` of their
-        matches, when the caller has it already).
-
-        Every sum is one ``bincount`` over the (batch, strategy) of each seat-round: a
-        part of a million rows costs milliseconds, not a pass per strategy.
-        """
+        matches, when the caller has it already) by (batch, strategy): :func:`cell_sums`."""
         n = self.players
         if not len(rows):
             return
@@ -90,17 +100,13 @@ class Tally:
         lo = int(batch[0])  # rows come in match order
         count = int(batch[-1]) - lo + 1
         cell = ((batch - lo)[:, None] * k + codes).ravel()  # (batch, strategy) of each seat
-        place_flat, x_flat = place.ravel(), x.ravel().astype(np.float64)
-        centred = place_flat - (n + 1) / 2
-        part = np.empty((count, k, len(SUMS)))
-        per_seat = (None, place_flat, place_flat == 1, x_flat, x_flat * centred, x_flat * x_flat)
-        for i, weights in enumerate(per_seat):
-            part[:, :, i] = np.bincount(cell, weights, minlength=count * k).reshape(count, k)
+        every = cell_sums(cell, place.ravel(), x.ravel(), n, count * k).reshape(count, k, -1)
+        part = every[:, :, [AT[s] for s in SUMS]]
         self.rounds += part[:, :, 0].sum(axis=0).astype(np.int64)
         self.places += np.bincount(
-            codes.ravel() * (n + 1) + place_flat, minlength=k * (n + 1)
+            codes.ravel() * (n + 1) + place.ravel(), minlength=k * (n + 1)
         ).reshape(k, n + 1)
-        self.fit += fit_sums(x, place, n).sum(axis=0)
+        self.fit += every[:, :, [AT[s] for s in FIT]].sum(axis=(0, 1))
         self._add_sums(lo, part)
 
     def _add_sums(self, lo: int, part: np.ndarray) -> None:

@@ -29,6 +29,7 @@ from typing import Protocol
 import numpy as np
 import pandas as pd
 
+from simulator.errors import PresidentError
 from simulator.matchloop.api import KernelJob, run_matches, set_threads
 from simulator.matchloop.matches import (
     OUT_MATCH,
@@ -50,14 +51,14 @@ from simulator.runs.standings import (
     decile_of,
     standings_of,
 )
-from simulator.runs.tally import fit_sums, luck
+from simulator.runs.tally import AT, FIT, cell_sums, luck
 from simulator.stats import LEVEL
 from strategies import registry
 
 CLUSTERS = "deal groups (group g has the same deals at every table: one cluster across all tables)"
 
 
-class TournamentError(ValueError):
+class TournamentError(PresidentError):
     """A tournament that cannot be run as asked."""
 
 
@@ -152,23 +153,15 @@ def cluster_sums(tables_rows: Sequence[TableRows], names: Sequence[str]) -> Clus
     n = tables_rows[0].place.shape[1]
     fit = np.zeros((groups, 3))
     for t in tables_rows:
-        x = luck(t.strength)
-        per_round = fit_sums(x, t.place, n)
-        for i in range(3):
-            fit[:, i] += np.bincount(t.group, per_round[:, i], minlength=groups)
         g = np.repeat(t.group, n)
         s = t.codes.ravel()
         cell = g * k + s
         size = groups * k
-        per = {
-            "rounds": np.ones(len(s)),
-            "places": t.place.ravel(),
-            "president": (t.place == 1).ravel(),
-            "scum": (t.place == n).ravel(),
-            "wins": t.win.ravel(),
-            "luck": x.ravel(),
-        }
-        table = {f: np.bincount(cell, v, minlength=size).reshape(shape) for f, v in per.items()}
+        every = cell_sums(cell, t.place.ravel(), luck(t.strength).ravel(), n, size)
+        every = every.reshape(groups, k, -1)
+        table = {f: every[:, :, AT[f]] for f in ("rounds", "places", "president", "scum", "luck")}
+        table["wins"] = np.bincount(cell, t.win.ravel(), minlength=size).reshape(shape)
+        fit += every[:, :, [AT[f] for f in FIT]].sum(axis=1)
         table["matches"] = _matches_per_strategy(t, groups, k)
         for f in out:
             out[f] += table[f]
@@ -178,7 +171,7 @@ def cluster_sums(tables_rows: Sequence[TableRows], names: Sequence[str]) -> Clus
             pair[f] += table[src][:, :, None] * seated[None, None, :]
         d = decile_of(t.strength.ravel(), edges)
         dcell = cell * DECILES + d
-        for f, v in (("decile_rounds", per["rounds"]), ("decile_places", per["places"])):
+        for f, v in (("decile_rounds", None), ("decile_places", t.place.ravel())):
             dec[f] += np.bincount(dcell, v, size * DECILES).reshape(groups, k, DECILES)
     return ClusterSums(list(names), **out, **pair, **dec, edges=edges, fit=fit)
 

@@ -202,3 +202,45 @@ def test_every_good_variant_of_the_bad_games_is_accepted():
     result = cli_replay(game_with())
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[-1])["event"] == "round_end"
+
+
+# ---------------------------------------------------------------- one base, one translation
+
+
+def test_every_error_a_user_can_cause_derives_from_the_one_base():
+    from reports.data import ReportError
+    from simulator.apps.play.input import MoveError
+    from simulator.apps.replay import GameError
+    from simulator.cli.common import UserError
+    from simulator.errors import PresidentError
+    from simulator.rules.cards import CardError
+    from simulator.rules.options import RulesError
+    from simulator.runs.job import SimulationError
+    from simulator.runs.summary import SummaryError
+    from simulator.runs.tournament import TournamentError
+    from strategies.specs import StrategyError
+
+    layers = (RulesError, CardError, StrategyError, SimulationError, TournamentError,
+              SummaryError, ReportError, GameError, MoveError, UserError)  # fmt: skip
+    assert [cls for cls in layers if not issubclass(cls, PresidentError)] == []
+
+
+def test_a_user_error_no_command_catches_still_ends_in_one_line(monkeypatch):
+    """main translates every PresidentError, whichever layer raised it."""
+    import simulator.cli.simulate as simulate
+    from simulator.runs.summary import SummaryError
+
+    def refuse(*args, **kwargs):
+        raise SummaryError("summary.json lacks rules.players (allowed: 3 to 8)")
+
+    monkeypatch.setattr(simulate, "run", refuse)
+    result = run_cli("simulate", "--rounds", "10", "--quiet")
+    assert_refused(result, "summary.json lacks rules.players", "allowed")
+
+
+def test_a_job_refused_before_playing_claims_no_finished_parts(tmp_path):
+    out = tmp_path / "run"
+    line = assert_refused(
+        run_cli("simulate", "--strategies", "nosuch", "--out", str(out)), "nosuch", "allowed"
+    )
+    assert "kept" not in line and not out.exists()

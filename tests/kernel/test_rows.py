@@ -8,9 +8,13 @@ again: a column the kernel forgot would show it.
 
 from __future__ import annotations
 
+import inspect
+import re
+
 import numpy as np
 import pytest
 
+from simulator.matchloop import matches
 from simulator.matchloop.api import KernelJob, rows_room, run_matches
 from simulator.matchloop.matches import (
     OUT_SEATS,
@@ -20,7 +24,9 @@ from simulator.matchloop.matches import (
     seat_col,
     seats,
 )
+from simulator.matchloop.rowspec import COLUMNS, OUT, SEAT, SPEC
 from simulator.rules.options import Rules
+from simulator.runs.columns import fill_columns, row_layout
 
 GARBAGE = 0x5A5A5A5A
 
@@ -69,3 +75,25 @@ def test_an_array_without_room_for_the_rows_is_refused() -> None:
         run_matches(job, 0, 16, 8, into=np.empty((room - 1, 29), np.int32))
     with pytest.raises(ValueError, match="into: int64"):
         run_matches(job, 0, 16, 8, into=np.empty((room, 29), np.int64))
+
+
+def test_the_kernel_slots_are_those_the_row_spec_numbers() -> None:
+    """Every slot a column reads is a round's (``OUT_``) or a player's (``SEAT_``) and
+    has the kernel constant of its name and number."""
+    for prefix, slots in (("OUT_", OUT), ("SEAT_", SEAT)):
+        assert {s: getattr(matches, prefix + s) for s in slots} == slots
+    assert {c.slot for c in SPEC} - {""} == {f"OUT_{s}" for s in OUT} | {f"SEAT_{s}" for s in SEAT}
+
+
+def test_fill_columns_takes_the_columns_and_slots_in_the_row_specs_order() -> None:
+    """The compiled fill binds its arguments by position: its column parameters bear the
+    row spec's names in its order, and it unpacks the layout in :func:`row_layout`'s
+    order of slots (``c_<slot>``), so a column or slot out of place fails here."""
+    source = inspect.getsource(fill_columns.py_func)
+    params = list(inspect.signature(fill_columns.py_func).parameters)
+    assert tuple(params[5:]) == COLUMNS
+    unpacked = re.search(r"\(([^)]*)\) = layout", source)
+    assert unpacked is not None
+    names = [name.strip() for name in unpacked.group(1).split(",")]
+    assert names == [f"c_{slot.lower()}" for slot in (*OUT, *SEAT)]
+    assert len(row_layout(4)) == len(names)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from simulator.errors import PresidentError
 from simulator.reference.round import PASS, Move, Observation, Round
 from simulator.rules.cards import RANK_NAMES, CardError, parse_card
 
@@ -79,7 +80,7 @@ class Console:
         self.say(self.palette.paint(f"  ! {text}", "red"))
 
 
-class MoveError(ValueError):
+class MoveError(PresidentError):
     """Typed text that is not a move; the message says what to type instead."""
 
 

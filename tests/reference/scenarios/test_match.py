@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from simulator.kernel.knowledge import H_SIZE, forget
-from simulator.kernel.layout import MAX_PLAYERS, NPARAMS, rules_array
+from simulator.kernel.layout import MAX_PLAYERS, rules_array
 from simulator.matchloop import matches
 from simulator.reference.match import (
     exchange,
@@ -29,7 +29,7 @@ from simulator.rules.options import Rules
 from simulator.rules.roles import role_of
 from strategies.adapter import hand_mask
 from strategies.lowest import Lowest
-from strategies.specs import LOWEST
+from strategies.specs import LOWEST, NPARAMS
 
 
 def counts(text: str) -> list[int]:
