@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ def any_rules(draw: st.DrawFn) -> Rules:
 seatings = st.lists(st.sampled_from(("lowest", "random")), min_size=8, max_size=8)
 
 
+@pytest.mark.slow  # the kernel compiled for many random rule sets
 @settings(FUZZ, max_examples=KERNEL_EXAMPLES)
 @given(
     rules=any_rules(),

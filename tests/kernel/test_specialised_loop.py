@@ -110,6 +110,7 @@ def test_a_decisions_compile_is_said_once_and_only_when_not_cached(monkeypatch, 
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.slow  # two cold compiles in a subprocess
 def test_the_compile_message_is_given_when_cold_and_not_when_warm(tmp_path: Path) -> None:
     # COLUMNS: the notice unwrapped (it names a long temporary path)
     env = {
@@ -131,6 +132,7 @@ def test_the_compile_message_is_given_when_cold_and_not_when_warm(tmp_path: Path
     assert "montecarlo" not in module.read_text()
 
 
+@pytest.mark.slow  # compiles the generic loop, minutes on numba < 0.68 (no inliner patch)
 @pytest.mark.parametrize(
     "names",
     [

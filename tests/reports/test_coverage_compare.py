@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from reports.compare import jackknife, measures, stacked_replicates, tally_chunk
 from simulator.matchloop.api import run_matches, set_threads
@@ -50,6 +51,7 @@ def variant_sums(preset_name: str) -> list[pd.DataFrame]:
     return [sums.iloc[k * MATCHES : (k + 1) * MATCHES] for k in range(RUNS)]
 
 
+@pytest.mark.slow  # a coverage experiment over many simulated compares
 def test_compare_intervals_cover() -> None:
     set_threads(1)
     items = measures(4, ["lowest", "random"], LINEUP)

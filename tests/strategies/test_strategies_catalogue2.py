@@ -124,6 +124,7 @@ def test_with_the_clubs_bit_it_keeps_its_last_three_while_it_holds_the_three_of_
     assert sorted(ignorant.give_back(hand, 2, Stream(1), opens=True)) == [THREE, FIVE]
 
 
+@pytest.mark.slow  # the search tier compiled with every table rule
 @pytest.mark.parametrize("name", ["montecarlo:samples=4", "montecarlo:samples=4,rollout=6"])
 def test_montecarlo_plays_whole_matches_under_every_table_rule(name: str) -> None:
     rules = CONFIGS[0][1].with_options(players=4)
