@@ -188,18 +188,24 @@ def _stops_in_one_line(folder: TournamentFolder | None) -> Iterator[None]:
             sys.exit(128 + signum)
 
 
+def _say(line: str) -> None:
+    """A closing line, wrapped to the terminal's width."""
+    for part in text.wrap_lines([line], common.output_width()):
+        click.echo(part)
+
+
 def _save(folder: TournamentFolder, standings: Standings) -> None:
     """Write the result files (and the page), then mark the tournament complete."""
     out = folder.path
     try:
         for name, content in results(folder.rules, folder.config, standings).items():
             folder.write(name, content)
-        click.echo(f"saved to {out}/ranking.csv, pairwise.csv, deciles.csv, tournament.json")
+        _say(f"saved to {out}/ranking.csv, pairwise.csv, deciles.csv, tournament.json")
         if folder.report:
             from reports.strategy_page import write_tournament_page
 
             page = write_tournament_page(out, folder.rules, folder.config, standings)
-            click.echo(f"report: {page}")
+            _say(f"report: {page}")
         folder.finish()
     except OSError as exc:
         raise common.UserError(
@@ -207,7 +213,7 @@ def _save(folder: TournamentFolder, standings: Standings) -> None:
             f"problem, then president tournament --resume {out})"
         ) from None
     if folder.was_complete:
-        click.echo(f"the tournament in {out} was already complete: no table was played again")
+        _say(f"the tournament in {out} was already complete: no table was played again")
 
 
 @click.command("tournament")
