@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import signal
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -29,7 +27,7 @@ from simulator.cli.common import (
     workers_option,
 )
 from simulator.cli.progress import ProgressBar, StepProgress, on_terminal
-from simulator.cli.simulate import terminations_interrupt
+from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.rules.files import load_rules
 from simulator.runs.job import SimulationError
 from simulator.runs.variants import (
@@ -147,14 +145,8 @@ def compare_command(
             kept = f"; the finished runs are kept: president compare --resume {out_dir}"
             raise UserError(f"{exc}{kept if out_dir is not None else ''}") from None
         except KeyboardInterrupt:
-            signum = received[0] if received else signal.SIGINT
-            kept = (
-                f"; the finished runs are kept: president compare --resume {out_dir}"
-                if out_dir is not None
-                else ""
-            )
-            click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
-            sys.exit(128 + signum)
+            kept = f"the finished runs are kept: president compare --resume {out_dir}"
+            exit_interrupted(received, kept if out_dir is not None else None)
         width = output_width()
         click.echo(terminal_table(comparison, width))
         page = None

@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -75,6 +76,16 @@ def terminations_interrupt() -> Iterator[list[int]]:
         yield received
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def exit_interrupted(received: list[int], resume: str | None) -> NoReturn:
+    """Stop in one line after Ctrl-C or SIGTERM (``received`` from
+    :func:`terminations_interrupt`), naming the command that finishes the work (``resume``:
+    what is kept and that command, or None when nothing was kept); exit 128 + the signal."""
+    signum = received[0] if received else signal.SIGINT
+    kept = f"; {resume}" if resume else ""
+    click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
+    sys.exit(128 + signum)
 
 
 def format_table(result: RunResult, players: int, duplicate: bool, width: int) -> str:
@@ -254,14 +265,8 @@ def simulate_command(
             raise UserError(f"{exc}{kept if out_dir else ''}") from None
         except KeyboardInterrupt:
             bar.close()
-            signum = received[0] if received else signal.SIGINT
-            kept = (
-                f"; the finished parts are kept: president simulate --resume {out_dir}"
-                if out_dir
-                else ""
-            )
-            click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
-            sys.exit(128 + signum)
+            kept = f"the finished parts are kept: president simulate --resume {out_dir}"
+            exit_interrupted(received, kept if out_dir else None)
         finally:
             bar.close()
     width = output_width()

@@ -5,8 +5,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
-import signal
-import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -18,7 +16,7 @@ from reports.text import PM_MEANS, Column
 from simulator import notices
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
-from simulator.cli.simulate import terminations_interrupt
+from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.rules.files import load_rules
 from simulator.rules.options import Rules
 from simulator.runs.engines import LOCAL
@@ -178,14 +176,11 @@ def _stops_in_one_line(folder: TournamentFolder | None) -> Iterator[None]:
         try:
             yield
         except KeyboardInterrupt:
-            signum = received[0] if received else signal.SIGINT
             kept = (
-                f"; the finished tables are kept: president tournament --resume {folder.path}"
-                if folder
-                else ""
+                folder
+                and f"the finished tables are kept: president tournament --resume {folder.path}"
             )
-            click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
-            sys.exit(128 + signum)
+            exit_interrupted(received, kept or None)
 
 
 def _say(line: str) -> None:
