@@ -48,6 +48,16 @@ class SimulationError(PresidentError):
     """A simulation that cannot be run as asked; the message says why."""
 
 
+def require_integers(data: Any, keys: tuple[str, ...], optional: bool = False) -> None:
+    """Raise TypeError unless each ``data[key]`` is an int (or None when ``optional``):
+    the check a job read back from JSON passes before it is validated as the command line
+    would be (a bool is no integer here; KeyError for a missing key)."""
+    allowed = int | None if optional else int
+    for key in keys:
+        if not isinstance(data[key], allowed) or isinstance(data[key], bool):
+            raise TypeError(f"{key} = {data[key]!r} is not an integer")
+
+
 @dataclass(frozen=True)
 class SimConfig:
     """Everything that determines a run's data (workers do not)."""
@@ -77,9 +87,8 @@ class SimConfig:
     def from_json(cls, data: Any) -> SimConfig:
         """The job :meth:`to_json` wrote, validated as the command line would be."""
         try:
-            for key in ("seed", "max_rounds", "matches", "rounds", "rounds_per_match"):
-                if not isinstance(data[key], int | None) or isinstance(data[key], bool):
-                    raise TypeError(f"{key} = {data[key]!r} is not an integer")
+            require_integers(data, ("seed", "max_rounds", "matches", "rounds",
+                                    "rounds_per_match"), optional=True)  # fmt: skip
             config = make_config(
                 rules_from_mapping(data["rules"]),
                 data["strategies"],

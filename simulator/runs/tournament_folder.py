@@ -39,7 +39,7 @@ from simulator.runs.claims import (
     write_atomic,
     write_json_atomic,
 )
-from simulator.runs.job import SimulationError, check_sizes
+from simulator.runs.job import SimulationError, check_sizes, require_integers
 from simulator.runs.tournament import (
     TableRows,
     TournamentConfig,
@@ -70,9 +70,7 @@ def config_json(rules: Rules, config: TournamentConfig) -> dict[str, Any]:
 def config_from_json(data: Any) -> tuple[Rules, TournamentConfig]:
     """The tournament :func:`config_json` wrote, checked as the command line would be."""
     try:
-        for key in ("matches", "rounds_per_match", "max_rounds", "seed"):
-            if not isinstance(data[key], int) or isinstance(data[key], bool):
-                raise TypeError(f"{key} = {data[key]!r} is not an integer")
+        require_integers(data, ("matches", "rounds_per_match", "max_rounds", "seed"))
         if not isinstance(data["strategies"], list):
             raise TypeError(f"strategies = {data['strategies']!r} is not a list")
         rules = rules_from_mapping(data["rules"])
