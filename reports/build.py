@@ -1,6 +1,6 @@
 """``president report DIR``: read a run once, estimate everything, write DIR/report.html.
 
-One streaming pass over ``rounds.parquet`` fills the tallies (:mod:`reports.tally`);
+One streaming pass over ``rounds.parquet`` fills the tallies (:mod:`reports.chunk_sums`);
 everything after works on those small frames. Figures are written beside the report as
 PNG and SVG (``DIR/figures/``) and embedded in the HTML as PNG.
 """
@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports import estimates, figures, html, markov, settings, tally
+from reports import chunk_sums, estimates, figures, html, markov, settings
+from reports.chunk_sums import Tallies
 from reports.data import ReportError, Run, iter_chunks, open_run
 from reports.figures import Drawing
 from reports.sections import sections
 from reports.strategy_page import standing_figures, strategy_standings
-from reports.tally import Tallies
 
 REPORT_FILE = "report.html"
 FIGURES_DIR = "figures"
@@ -47,26 +47,26 @@ def collect(run: Run, progress: Callable[[int, int], None] | None = None) -> Tal
     """
     parts: dict[str, list[pd.DataFrame]] = {name: [] for name in KEYS}
     moments: list[pd.DataFrame] = []
-    horizons = tally.role_horizons(run.summary.get("rounds_per_match"))
+    horizons = chunk_sums.role_horizons(run.summary.get("rounds_per_match"))
     for chunk in iter_chunks(run):
         if run.duplicate:
-            moments.append(tally.tally_match_moments(chunk, run.group))
-        parts["places"].append(tally.tally_places(chunk))
-        parts["transitions"].append(tally.tally_transitions(chunk))
-        parts["leads"].append(tally.tally_leads(chunk, run.players))
-        parts["length"].append(tally.tally_length(chunk))
-        parts["length_histogram"].append(tally.tally_length_histogram(chunk))
-        parts["matches"].append(tally.tally_matches(chunk))
-        parts["strategy_matches"].append(tally.tally_strategy_matches(chunk))
-        parts["match_lengths"].append(tally.tally_match_lengths(chunk))
-        parts["forward"].append(tally.tally_forward(chunk, horizons))
-        parts["standings"].append(tally.tally_standings(chunk, run.players))
-        parts["strength"].append(tally.tally_strength(chunk))
+            moments.append(chunk_sums.tally_match_moments(chunk, run.group))
+        parts["places"].append(chunk_sums.tally_places(chunk))
+        parts["transitions"].append(chunk_sums.tally_transitions(chunk))
+        parts["leads"].append(chunk_sums.tally_leads(chunk, run.players))
+        parts["length"].append(chunk_sums.tally_length(chunk))
+        parts["length_histogram"].append(chunk_sums.tally_length_histogram(chunk))
+        parts["matches"].append(chunk_sums.tally_matches(chunk))
+        parts["strategy_matches"].append(chunk_sums.tally_strategy_matches(chunk))
+        parts["match_lengths"].append(chunk_sums.tally_match_lengths(chunk))
+        parts["forward"].append(chunk_sums.tally_forward(chunk, horizons))
+        parts["standings"].append(chunk_sums.tally_standings(chunk, run.players))
+        parts["strength"].append(chunk_sums.tally_strength(chunk))
         if progress:
             progress(int(chunk["match"].iat[-1]) + 1, run.matches)
     return Tallies(
-        **{name: tally.combine(parts[name], KEYS[name]) for name in KEYS},
-        moments=tally.combine(moments, MOMENT_KEYS) if moments else None,
+        **{name: chunk_sums.combine(parts[name], KEYS[name]) for name in KEYS},
+        moments=chunk_sums.combine(moments, MOMENT_KEYS) if moments else None,
     )
 
 

@@ -2,7 +2,7 @@
 
 :mod:`reports.build` computes the estimates and figures; these functions lay them out,
 with the words that say what each interval means. The page opens with what the run says
-(:mod:`reports.summary`) and the rules in words (:mod:`reports.settings`); the details
+(:mod:`reports.headline`) and the rules in words (:mod:`reports.settings`); the details
 follow, and a glossary closes it, linked from the words' first uses.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 import pandas as pd
 
 from reports import estimates, html, numbers, settings
+from reports.chunk_sums import Tallies
 from reports.data import Run
 from reports.glossary import glossary, term
+from reports.headline import run_summary
 from reports.html import Markup
 from reports.strategy_page import clipped, strategy_section
-from reports.summary import run_summary
-from reports.tally import Tallies
 from simulator.rules.roles import ROLE_TITLES
 from simulator.runs.standings import Standings
 

@@ -21,7 +21,7 @@ import pandas as pd
 from reports import html, numbers, settings, strategy_figures
 from reports.figures import Drawing, publish
 from reports.glossary import glossary, term
-from reports.summary import winner
+from reports.headline import winner
 from simulator.rules.options import Rules
 from simulator.runs.claims import write_atomic
 from simulator.runs.standings import (
@@ -45,7 +45,7 @@ GLOSSARY = ("roles", "place", "rates", "seat-rounds", "interval", "luck", "holm"
 def strategy_standings(
     standings: pd.DataFrame, strategy_matches: pd.DataFrame, strength: pd.DataFrame
 ) -> Standings:
-    """The standings of one run from its tallies (:mod:`reports.tally`): the clusters are
+    """The standings of one run from its tallies (:mod:`reports.chunk_sums`): the clusters are
     the batches, and every strategy sat at the one table."""
     names = list(dict.fromkeys(standings["strategy"]))
     batches = np.sort(standings["batch"].unique())

@@ -16,7 +16,7 @@ import pytest
 from scipy import stats as sps
 
 from reports import build, data, estimates, markov
-from reports.tally import Tallies
+from reports.chunk_sums import Tallies
 from simulator.rules.presets import preset
 from simulator.rules.roles import ROLE_NAMES
 from simulator.stats import t_quantile

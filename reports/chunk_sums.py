@@ -2,7 +2,7 @@
 
 Each ``tally_*`` function is pure (DataFrame → DataFrame) and its output is additive:
 the tallies of a run are the sums of the tallies of its chunks (:func:`combine`). Every
-tally keeps ``batch`` as a key, because the intervals of :mod:`reports.stats` need the
+tally keeps ``batch`` as a key, because the intervals of :mod:`reports.batch_intervals` need the
 sums per batch of matches. Strategy and role keys come out as plain strings.
 """
 
@@ -300,7 +300,7 @@ def tally_match_moments(chunk: pd.DataFrame, group: int) -> pd.DataFrame:
 
 @dataclass(frozen=True)
 class Tallies:
-    """The sums of a whole run, by batch (see :mod:`reports.tally`)."""
+    """The sums of a whole run, by batch (see :mod:`reports.chunk_sums`)."""
 
     places: pd.DataFrame
     transitions: pd.DataFrame
