@@ -27,13 +27,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports.data import NEEDED_COLUMNS, ReportError, iter_chunks, open_run
+from reports.data import ReportError, iter_chunks, open_run
 from simulator.rules.roles import ROLE_NAMES, role_of
 from simulator.stats import jackknife_interval
 
-# the columns compare reads: those of the reports but the points and match results
-COLUMNS = tuple(c for c in NEEDED_COLUMNS if c not in ("points", "won_match"))
 LENGTHS = ("tricks", "plays", "passes", "skips")  # per-round counts (same on every row)
+# the columns tally_chunk reads (the chunks' own columns come with them: reports.data)
+COLUMNS = ("round", "seat", "place", "led", *LENGTHS)
 STAY_ROLES = ("president", "scum")  # roles whose persistence P(role → same role) is shown
 
 PERSISTENCE = "persistence"

@@ -12,7 +12,8 @@ import pytest
 
 from reports import build, data
 from reports.numbers import format_ci
-from reports.strategy_page import clipped, strategy_standings
+from reports.results import analyse
+from reports.strategy_page import clipped
 from simulator.rules.presets import preset
 from tests.conftest import run_cli
 from tests.reports.page_parts import broken_links, embedded_figure, section
@@ -174,8 +175,8 @@ def test_report_opens_with_what_the_run_says(target_run, rendered):
     said = section(rendered, "summary")
     run = data.open_run(root)
     t = build.collect(run)
-    results = build.analyse(t, run)
-    st = clipped(strategy_standings(t.standings, t.strategy_matches, t.strength))
+    results = analyse(t, run)
+    st = clipped(results.standings)
     best, second = st.ranking.iloc[0], st.ranking.iloc[1]
     pair = st.pairwise.iloc[0]
     assert f"<strong>{best['strategy']}</strong> places best" in said
@@ -186,7 +187,7 @@ def test_report_opens_with_what_the_run_says(target_run, rendered):
         format_ci(best["match_wins"], best["match_wins_lo"], best["match_wins_hi"]),
     ):
         assert text in said, text
-    pooled = results["persistence"].set_index("strategy").loc["all"]
+    pooled = results.persistence.set_index("strategy").loc["all"]
     assert format_ci(pooled["estimate"], pooled["lo"], pooled["hi"]) in said
     assert f"against {pooled['baseline']:.3f}" in said and 'href="#g-no-memory"' in said
     assert "the Scum gives his best card to the President" in said  # spade: exchange [1]
