@@ -209,6 +209,14 @@ def tally_strength(chunk: pd.DataFrame, run: Run) -> pd.DataFrame:
     )  # fmt: skip
 
 
+def tally_dealt(chunk: pd.DataFrame, run: Run) -> pd.DataFrame:
+    """Rows and the sum of places by (batch, strategy, whether the player dealt)."""
+    return _sum_by(
+        chunk, ["batch", "strategy", "dealt"],
+        {"rows": ("place", "size"), "place_sum": ("place", "sum")},
+    )  # fmt: skip
+
+
 def tally_match_lengths(chunk: pd.DataFrame, run: Run) -> pd.DataFrame:
     """How many matches lasted each number of rounds."""
     length = chunk.groupby("match", sort=False)["round"].max() + 1
@@ -382,6 +390,9 @@ class Tallies:
         metadata=summed(
             tally_strength, ["batch", "strategy", "hand_strength"], ["hand_strength", "place"]
         )
+    )
+    dealt: pd.DataFrame = field(
+        metadata=summed(tally_dealt, ["batch", "strategy", "dealt"], ["dealt", "place"])
     )
     # per-match and per-group moments, duplicate runs only
     moments: pd.DataFrame | None = field(

@@ -38,6 +38,7 @@ class RunResults:
     wins_seat: pd.DataFrame
     match_length: pd.DataFrame  # rounds per match, decided share
     leads: pd.DataFrame  # the first lead's effect, round 0 apart
+    dealt: pd.DataFrame  # mean place in the rounds a player dealt and in the others
     game_length: pd.DataFrame  # tricks, plays, passes, skips per round
     convergence: pd.DataFrame  # running estimates against the rounds so far
     standings: Standings  # the strategies ranked, paired, by hand-strength decile
@@ -65,6 +66,7 @@ def analyse(t: Tallies, run: Run) -> RunResults:
         wins_seat=estimates.match_results(t.matches, g, "seat"),
         match_length=estimates.match_length(t.matches, g),
         leads=estimates.lead_effect(t.leads, g),
+        dealt=estimates.ratio(t.dealt, ["strategy", "dealt"], "place_sum", "rows", g),
         game_length=estimates.game_length(t.length, g),
         convergence=estimates.convergence(t.places, players),
         standings=strategy_standings(t.standings, t.strategy_matches, t.strength),

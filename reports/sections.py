@@ -25,6 +25,9 @@ GLOSSARY = ("roles", "place", "rates", "seat-rounds", "interval", "persistence",
             "paired")  # fmt: skip
 
 
+DEALT = {True: "dealt", False: "did not deal"}
+
+
 def ci_table(
     frame: pd.DataFrame, rows: list[str], columns: str, stacked: bool = False
 ) -> pd.DataFrame:
@@ -208,6 +211,7 @@ def _seats(results: RunResults, figs: dict[str, str], run: Run, scored: bool) ->
     leads = ci_table(leads, ["first_round", "led"], "measure").rename(
         columns={"first_round": "round", "led": "first trick"}
     )
+    dealt = results.dealt.assign(dealt=results.dealt["dealt"].map(DEALT))
     return (
         html.table(seats, "Per seat", text_columns=["strategy"])
         + html.paragraph(note, note=True)
@@ -215,6 +219,26 @@ def _seats(results: RunResults, figs: dict[str, str], run: Run, scored: bool) ->
         + html.table(leads, "Leading the first trick of a round", text_columns=["first trick"])
         + html.paragraph(settings.who_leads(run.summary["rules"]), note=True)
         + figs["seat_effects"]
+        + html.table(
+            ci_table(dealt, ["strategy"], "dealt"), "Mean place by whether the player dealt"
+        )
+        + html.paragraph(_who_deals(run.summary["rules"].get("dealer", "scum")), note=True)
+    )
+
+
+def _who_deals(dealer: str) -> str:
+    """What the dealt/did-not-deal gap mixes, under the run's ``dealer`` rule."""
+    later = (
+        "the deal passes round the table"
+        if dealer == "rotate"
+        else f"last round's {ROLE_TITLES.get(dealer, dealer)} deals, so the gap mixes "
+        "dealing with holding that role"
+    )
+    return (
+        "Each strategy's mean place in the rounds its players dealt and in the others. A "
+        f"match's first dealer is drawn at random; from the second round on {later}. "
+        "Dealing changes the hands only when the deck does not divide evenly: the players "
+        "left of the dealer then hold a card more."
     )
 
 

@@ -130,6 +130,17 @@ def test_rates_per_strategy_and_seat(scored_frame, scored_results):
                 assert_ci(row, clustered(f, y.astype(float), one * mine, share))
 
 
+def test_mean_place_by_whether_the_player_dealt(scored_frame, scored_results):
+    _, res = scored_results
+    f = scored_frame
+    assert (f.groupby(["match", "round"])["dealt"].sum() == 1).all()  # one dealer a round
+    for strategy in f["strategy"].unique():
+        for dealt in (True, False):
+            mine = ((f["strategy"] == strategy) & (f["dealt"] == dealt)).astype(float)
+            row = pick(res.dealt, strategy=strategy, dealt=dealt)
+            assert_ci(row, clustered(f, f["place"] * mine, mine))
+
+
 def test_place_distribution(scored_frame, scored_results):
     _, res = scored_results
     f = scored_frame

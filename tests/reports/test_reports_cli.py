@@ -96,6 +96,24 @@ def test_report_shows_settings_and_hand_computed_rates(target_run, rendered):
         assert f"{wins:.3f} [" in rendered
 
 
+def test_report_shows_the_mean_place_by_whether_the_player_dealt(target_run, rendered):
+    """The table under the seats, with what the gap mixes under spade's dealer rule."""
+    _, frame = target_run
+    seats = section(rendered, "seats")
+    assert "Mean place by whether the player dealt" in seats
+    assert "last round&#x27;s Scum deals, so the gap mixes dealing with holding that role" in seats
+    assert "<th>strategy</th><th>did not deal</th><th>dealt</th>" in seats
+    for strategy, rows in frame.groupby("strategy", observed=True):
+        cells = re.search(
+            rf"<tr><td>{strategy}</td><td>([\d.]+) \[[^<]*</td><td>([\d.]+) \[", seats
+        )
+        for shown, dealt in zip(cells.groups(), (False, True), strict=True):
+            by_hand = rows[rows["dealt"] == dealt]["place"].mean()
+            assert float(shown) == pytest.approx(
+                by_hand, abs=0.51 * 10 ** -len(shown.split(".")[1])
+            )
+
+
 def test_report_without_target_says_so(tmp_path):
     frame = reference_frame(preset("french"), NAMES, 1, 8, 3)
     root = write_run(tmp_path, frame, preset("french"), NAMES, 1, 1)
