@@ -1,7 +1,7 @@
 """The sections of ``president report``'s page: each a function of the estimates → HTML.
 
-:mod:`reports.build` computes the estimates and figures; these functions lay them out,
-with the words that say what each interval means. The page opens with what the run says
+:mod:`reports.results` computes the estimates and :mod:`reports.build` the figures;
+these functions lay them out, with the words that say what each interval means. The page opens with what the run says
 (:mod:`reports.headline`) and the rules in words (:mod:`reports.settings`); the details
 follow, and a glossary closes it, linked from the words' first uses.
 """
