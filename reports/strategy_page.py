@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -33,6 +33,9 @@ from simulator.runs.standings import (
     standings_of,
     stars,
 )
+
+if TYPE_CHECKING:  # the tournament's job, read for its settings only
+    from simulator.runs.tournament import TournamentConfig
 
 PAGE_FILE = "tournament.html"
 FIGURES_DIR = "figures"
@@ -232,7 +235,7 @@ def tournament_summary(st: Standings, rules: Rules) -> str:
     return html.box(html.bullets(items) + closing)
 
 
-def write_tournament_page(out: Path, rules: Rules, config: Any, st: Standings) -> Path:
+def write_tournament_page(out: Path, rules: Rules, config: TournamentConfig, st: Standings) -> Path:
     """Write ``OUT/tournament.html`` (self-contained) and its figures in ``OUT/figures/``."""
     embedded = publish(standing_figures(st), out / FIGURES_DIR)
     length = f"to {rules.target} points" if rules.target else f"of {config.rounds_per_match} rounds"
