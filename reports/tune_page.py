@@ -22,7 +22,7 @@ from reports.figures import NARROW, WIDE, legend_above, new_figure, publish
 from simulator.rules.options import Rules
 from simulator.runs.claims import write_atomic
 from simulator.runs.tune import HeldOut, Space, TuneConfig, tuned_spec
-from simulator.runs.tune_search import TuneState, tuned_values
+from simulator.runs.tune_search import TuneState
 from simulator.stats import ratio_interval
 
 PAGE_FILE = "tune.html"
@@ -68,7 +68,7 @@ def draw_paths(space: Space, state: TuneState, narrow: bool = False) -> Figure:
     fig = new_figure(NARROW if narrow else WIDE, 3.4)
     ax = fig.subplots()
     tunable = [i for i, p in enumerate(space.spec.params) if p.bounds is not None]
-    means = np.array([g["mean"] for g in state.generations] + [tuned_values(space, state)])
+    means = np.array([g["mean"] for g in state.generations] + [state.tuned])
     x = np.arange(1, len(means) + 1)
     for i in tunable:
         p = space.spec.params[i]
@@ -129,7 +129,8 @@ def values_table(space: Space, values: tuple[float, ...]) -> str:
 def write_tune_page(out: Path, rules: Rules, config: TuneConfig, state: TuneState) -> Path:
     """Write ``OUT/tune.html`` (self-contained) and its figures in ``OUT/figures/``."""
     space = Space(tuned_spec(config.strategy))
-    values = tuned_values(space, state)
+    values = state.tuned
+    assert values is not None
     frame = convergence_frame(state)
     embedded = publish(
         {
@@ -170,7 +171,7 @@ def _facts(rules: Rules, config: TuneConfig, state: TuneState) -> list[tuple[str
         ("strategy", config.strategy),
         ("field (the other seats)", f"{field} (mean: the generation's CMA mean)"),
         ("generations", str(len(state.generations))),
-        ("candidates per generation", str(state.optimizer.population_size)),
+        ("candidates per generation", str(state.population)),
         ("per candidate", f"{groups} duplicate deal groups of matches {length}"),
         ("seed", f"{config.seed} (held-out check: {state.held_out.seed})"),
     ]

@@ -27,7 +27,7 @@ from simulator.runs.tune import (
     tuned_spec,
 )
 from simulator.runs.tune_folder import TuneFolder
-from simulator.runs.tune_search import TuneState, dask_evaluator, run_tune, tuned_values
+from simulator.runs.tune_search import TuneState, dask_evaluator, run_tune
 from strategies.tuned import tuned_text
 
 # parameters that define the tune: --resume reads them from DIR/manifest.json instead
@@ -111,8 +111,9 @@ def _finish(folder: TuneFolder, state: TuneState) -> None:
 
     config, out = folder.config, folder.path
     space = Space(tuned_spec(config.strategy))
-    values = tuned_values(space, state)
-    tuning = {"generations": config.generations, "population": state.optimizer.population_size,
+    values = state.tuned
+    assert values is not None and state.held_out is not None
+    tuning = {"generations": config.generations, "population": state.population,
               "rounds_per_candidate": config.rounds_per_candidate,
               "held_out_rounds": config.held_out_rounds, "seed": config.seed,
               "held_out_seed": state.held_out.seed, "field": list(config.field),

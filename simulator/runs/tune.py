@@ -40,7 +40,9 @@ from strategies.specs import StrategySpec
 
 MEAN = "mean"  # a field seat that plays the generation's CMA mean (the tuned strategy)
 SIGMA = 0.2  # the first step size, in the normalised space (each range is [0, 1])
-HELD_OUT = 1  # the purpose of the held-out seed (the generations' seeds use 0)
+# the purposes of a tune's seeds (stream_seed): the generations' deals, the held-out
+# check's deals, the optimiser's sampling in each generation
+DEALS, HELD_OUT, SAMPLING = 0, 1, 2
 
 
 class TuneError(PresidentError):
@@ -152,8 +154,8 @@ def _unit(value: float, bounds: tuple[float, float] | None) -> float:
 
 
 def stream_seed(seed: int, purpose: int, index: int) -> int:
-    """The seed of generation ``index`` (purpose 0) or of the held-out check (purpose
-    :data:`HELD_OUT`): independent streams of one tune's seed."""
+    """The seed of ``purpose`` (:data:`DEALS`, :data:`HELD_OUT`, :data:`SAMPLING`) in
+    generation ``index``: independent streams of one tune's seed."""
     words = np.random.SeedSequence([seed % 2**63, purpose, index]).generate_state(2)
     return int(words[0]) << 31 | int(words[1]) >> 1
 

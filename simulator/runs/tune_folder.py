@@ -2,10 +2,14 @@
 
 ``DIR/manifest.json`` (format :data:`simulator.runs.claims.TUNE_FORMAT`) holds the rules,
 the tune's settings, every generation played (each candidate's parameters, mean place and
-per-deal-group sums) and the optimiser's state (its pickle, base64): written atomically
-after each generation, so that ``--resume DIR`` after any stop — SIGKILL included —
-replays nothing it holds. The finished tune adds ``DIR/tuned.toml``, ``DIR/tune.html`` and
-``DIR/figures/``, then marks the manifest complete.
+per-deal-group sums) and, while generations remain, the optimiser's state (its pickle,
+base64): written atomically after each generation, so that ``--resume DIR`` after any
+stop — SIGKILL included — replays nothing it holds. Once the generations are over it
+holds the tuned values instead: ``cmaes`` pickles memory it never initialised, so the
+optimiser's bytes vary between runs whose every number agrees, and a finished folder is
+the same, byte for byte, for the same seed and arguments. The finished tune adds
+``DIR/tuned.toml``, ``DIR/tune.html`` and ``DIR/figures/``, then marks the manifest
+complete.
 """
 
 from __future__ import annotations
@@ -86,16 +90,19 @@ class TuneFolder:
         require_integers(data, INTEGERS)
         config = TuneConfig(**{**data, "field": tuple(data["field"])})
         folder = cls(path, rules_from_mapping(manifest["rules"]), config)
-        optimizer = pickle.loads(base64.b64decode(manifest["cma"], validate=True))
-        if not isinstance(optimizer, CMA):
-            raise TypeError("its optimiser is not a CMA")
+        tuned = manifest["tuned"] and tuple(float(v) for v in manifest["tuned"])
+        optimizer = None
+        if not tuned:
+            optimizer = pickle.loads(base64.b64decode(manifest["cma"], validate=True))
+            if not isinstance(optimizer, CMA):
+                raise TypeError("its optimiser is not a CMA")
         generations = manifest["generations"]
         if not isinstance(generations, list):
             raise TypeError("generations is not a list")
         check = manifest["held_out"]
         found = check and HeldOut(**{k: tuple(v) if isinstance(v, list) else v
                                      for k, v in check.items()})  # fmt: skip
-        folder.state = TuneState(optimizer, generations, found or None)
+        folder.state = TuneState(optimizer, generations, tuned or None, found or None)
         folder.complete = manifest.get("complete") is True
         return folder
 
@@ -122,8 +129,11 @@ class TuneFolder:
             "complete": complete,
             "rules": self.rules.to_dict(),
             "config": asdict(self.config),
+            "tuned": state.tuned,
             "held_out": asdict(state.held_out) if state.held_out else None,
-            "cma": base64.b64encode(pickle.dumps(state.optimizer)).decode("ascii"),
             "generations": state.generations,
         }
+        if state.tuned is None:  # the optimiser's state, while the generations go on
+            assert state.optimizer is not None
+            manifest["cma"] = base64.b64encode(pickle.dumps(state.optimizer)).decode("ascii")
         write_json_atomic(self.path / MANIFEST_FILE, manifest)

@@ -9,6 +9,7 @@ which averages the noise of many candidates — not the luckiest candidate.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,6 +20,8 @@ from cmaes import CMA
 
 from simulator.rules.options import Rules
 from simulator.runs.tune import (
+    DEALS,
+    SAMPLING,
     SIGMA,
     Evaluate,
     HeldOut,
@@ -36,11 +39,19 @@ Progress = Callable[[int, int, float, float], None]  # done, total, best so far,
 
 @dataclass
 class TuneState:
-    """Where a tune is: the optimiser and every generation played (JSON records)."""
+    """Where a tune is: the optimiser and every generation played (JSON records); once
+    the generations are over, the tuned values (the optimiser is then no longer needed)
+    and the held-out check."""
 
-    optimizer: CMA
+    optimizer: CMA | None
     generations: list[dict[str, Any]] = field(default_factory=list)
+    tuned: tuple[float, ...] | None = None
     held_out: HeldOut | None = None
+
+    @property
+    def population(self) -> int:
+        """Candidates per generation."""
+        return len(self.generations[0]["candidates"]) if self.generations else 0
 
 
 class TuneStore(Protocol):
@@ -60,6 +71,17 @@ def new_state(config: TuneConfig, space: Space) -> TuneState:
     return TuneState(optimizer)
 
 
+def as_resumed(optimizer: CMA, seed: int) -> CMA:
+    """The optimiser as a resumed tune has it: through its pickle, reseeded by the
+    generation. ``cmaes`` pickles no random generator (a fresh, unseeded one is made when
+    read back) and keeps half its covariance matrix (the other half mirrored back, which
+    may change the last bits), so every generation starts from this form, resumed or not,
+    and a resumed tune ends exactly where an unbroken one does."""
+    copy = pickle.loads(pickle.dumps(optimizer))
+    copy.reseed_rng(seed % 2**32)
+    return copy
+
+
 def best_so_far(state: TuneState) -> float:
     """The lowest mean place of any candidate so far (each on its generation's deals)."""
     return min(c["fitness"] for g in state.generations for c in g["candidates"])
@@ -70,12 +92,13 @@ def play_generation(
 ) -> None:
     """Play one generation: every candidate on the same deals against the field, whose
     MEAN seats play the CMA mean as it stands before the generation; tell the optimiser."""
-    opt = state.optimizer
     index = len(state.generations)
+    assert state.optimizer is not None
+    opt = state.optimizer = as_resumed(state.optimizer, stream_seed(config.seed, SAMPLING, index))
     mean = space.values(opt.mean)
     points = [opt.ask() for _ in range(opt.population_size)]
     values = [space.values(z) for z in points]
-    seed = stream_seed(config.seed, 0, index)
+    seed = stream_seed(config.seed, DEALS, index)
     groups = groups_for(rules, config, config.rounds_per_candidate)
     lineups = [lineup_of(space.name(v), config.field, space.name(mean)) for v in values]
     sums = evaluate(rules, config, lineups, seed, groups)
@@ -102,7 +125,10 @@ def run_tune(
     """Play the generations ``state`` lacks (all of them without one), keeping each in
     ``store``; then the held-out check of the final mean against the defaults."""
     space = Space(tuned_spec(config.strategy))
-    state = state or new_state(config, space)
+    if state is None:
+        state = new_state(config, space)
+        if store:  # a tune stopped before its first generation goes on from here
+            store.save(state)
     while len(state.generations) < config.generations:
         play_generation(rules, config, space, state, evaluate)
         if store:
@@ -110,16 +136,14 @@ def run_tune(
         if progress:
             mean = float(np.mean([c["fitness"] for c in state.generations[-1]["candidates"]]))
             progress(len(state.generations), config.generations, best_so_far(state), mean)
+    if state.tuned is None:
+        assert state.optimizer is not None
+        state.tuned = space.values(state.optimizer.mean)
     if state.held_out is None:
-        state.held_out = held_out(rules, config, space, tuned_values(space, state), evaluate)
+        state.held_out = held_out(rules, config, space, state.tuned, evaluate)
         if store:
             store.save(state)
     return state
-
-
-def tuned_values(space: Space, state: TuneState) -> tuple[float, ...]:
-    """The tuned parameters: the optimiser's final mean (every parameter, in order)."""
-    return space.values(state.optimizer.mean)
 
 
 @contextmanager
