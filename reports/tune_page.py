@@ -59,7 +59,7 @@ def draw_convergence(frame: pd.DataFrame, narrow: bool = False) -> Figure:
         ax.fill_between(x, frame[f"{key}_lo"], frame[f"{key}_hi"], color=colour, alpha=0.2)
     ax.set_xlabel("generation")
     ax.set_ylabel("mean place (lower is better)")
-    legend_above(fig, ax, 2)
+    legend_above(fig, ax, 1 if narrow else 2)
     return fig
 
 
@@ -91,7 +91,7 @@ def held_out_section(check: HeldOut, strategy: str) -> str:
         "mean place [95 % interval]": [numbers.format_ci(*c, decimals=places) for c in cells]
         + [numbers.format_ci(*check.diff, decimals=places, signed=True)],
     })  # fmt: skip
-    _, lo, hi = check.diff
+    diff, lo, hi = check.diff
     if hi < 0:
         verdict = (
             "The tuned parameters place better than the defaults: the whole interval is below 0."
@@ -104,10 +104,11 @@ def held_out_section(check: HeldOut, strategy: str) -> str:
         verdict = ("The interval holds 0: on these seeds the tuned parameters cannot be told "
                    "from the defaults.")  # fmt: skip
     words = (
-        f"Each played {check.rounds:,} seat-rounds on the same {check.groups} duplicate deal "
-        "groups of a seed never used while tuning, in the field it was tuned against (its "
-        "mean seats playing the defaults). A mean place difference of −0.05 means the tuned "
-        "strategy finishes, on average, one twentieth of a place higher per round. The "
+        f"Each played {check.rounds:,} seat-rounds on the same {check.groups:,} duplicate "
+        "deal groups of a seed never used while tuning, in the field it was tuned against "
+        f"(its mean seats playing the defaults). A difference of {diff:+.3f} means the tuned "
+        f"strategy finishes, on average, {abs(diff):.3f} of a place "
+        f"{'higher' if diff < 0 else 'lower'} per round than the defaults in its seat. The "
         "interval treats each deal group as one observation (Student's t), and the seeds are "
         "fresh, so it is free of the winner's curse that flatters the best candidate of a "
         "generation."

@@ -171,3 +171,20 @@ def test_a_damaged_resume_folder_is_one_line_and_kept(whole, tmp_path, damage):
 def test_resume_refuses_options_that_define_the_tune(whole):
     line = refused("--resume", str(whole[0]), "--generations", "9")
     assert "drop --generations" in line
+
+
+def test_the_progress_line_shows_each_generation_within_80_columns(monkeypatch, tmp_path):
+    from simulator.cli import tune
+
+    monkeypatch.setattr(tune, "on_terminal", lambda: True)
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run_cli("tune", *JOB, "--out", str(tmp_path / "t"))
+    assert result.exit_code == 0, result.stderr
+    lines = [line.removesuffix("\x1b[K") for line in result.stderr.split("\r")]
+    shown = [line for line in lines if line.startswith("generation")]
+    assert shown[0].startswith("generation 1/3  [")
+    assert any(line.startswith("generation 3/3  [") and " left  best " in line for line in shown)
+    assert all(len(line) <= 79 for line in shown)
+    assert all(" mean " in line for line in shown if not line.startswith("generation 1/"))
+    quiet = run_cli("tune", *JOB, "--out", str(tmp_path / "q"), "--quiet")
+    assert quiet.exit_code == 0 and quiet.stderr == ""
