@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from strategies import tuned
 from strategies.base import Strategy
 from strategies.lowest import Lowest
 from strategies.random_strategy import Random
@@ -38,6 +39,7 @@ from strategies.specs import (
     StrategyError,
     StrategySpec,
 )
+from strategies.tuned import is_tuned_file
 
 
 def _kernel_python(spec: StrategySpec) -> Strategy:
@@ -148,8 +150,11 @@ def names() -> list[str]:
 
 
 def get(name: str) -> StrategySpec:
-    """The spec of ``NAME``, ``NAME:key=value,…`` or a user's ``FILE.py:name``
-    (:mod:`strategies.user`), or a StrategyError naming the allowed ones."""
+    """The spec of ``NAME``, ``NAME:key=value,…``, a user's ``FILE.py:name``
+    (:mod:`strategies.user`) or a tuned file ``DIR/tuned.toml`` (:mod:`strategies.tuned`),
+    or a StrategyError naming the allowed ones."""
+    if is_tuned_file(name):
+        return tuned.load(name, REGISTRY)
     if name.partition(":")[0].endswith(".py"):
         from strategies.user import load
 

@@ -51,11 +51,15 @@ class StrategyError(PresidentError):
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a strategy: its name, default value and meaning."""
+    """One parameter of a strategy: its name, default value and meaning, and — for one
+    that ``president tune`` may search — the range it is searched in (``bounds``) and
+    whether it only takes whole values (``integer``: a candidate is rounded)."""
 
     name: str
     default: float
     help: str
+    bounds: tuple[float, float] | None = None  # None: not tuned (an id, a set of bits)
+    integer: bool = False
 
 
 def slots(params: tuple[Param, ...]) -> range:
@@ -64,34 +68,50 @@ def slots(params: tuple[Param, ...]) -> range:
 
 
 KEEP_SETS_PARAMS = (
-    Param("break_at", 2, "cards held at or below which it breaks groups like lowest"),
+    Param("break_at", 2, "cards held at or below which it breaks groups like lowest", (0, 8), True),
 )
 (KEEP_SETS_BREAK_AT,) = slots(KEEP_SETS_PARAMS)
 
 CONTROL_PARAMS = (
-    Param("strength", 11, "strength from which a rank is a control (11 = A, 12 = 2)"),
-    Param("spend_at", 3, "cards held at or below which controls are spent freely"),
-    Param("threat_at", 2, "top owner's cards at or below which a control is spent to stop him"),
+    Param(
+        "strength", 11, "strength from which a rank is a control (11 = A, 12 = 2)", (8, 12), True
+    ),
+    Param("spend_at", 3, "cards held at or below which controls are spent freely", (0, 13), True),
+    Param(
+        "threat_at",
+        2,
+        "top owner's cards at or below which a control is spent to stop him",
+        (0, 8),
+        True,
+    ),
 )
 CONTROL_STRENGTH, CONTROL_SPEND_AT, CONTROL_THREAT_AT = slots(CONTROL_PARAMS)
 
-SHED_MAX_PARAMS = (Param("end_groups", 2, "groups held at or below which it plays strong first"),)
+SHED_MAX_PARAMS = (
+    Param("end_groups", 2, "groups held at or below which it plays strong first", (0, 8), True),
+)
 (SHED_MAX_END_GROUPS,) = slots(SHED_MAX_PARAMS)
 
 PLANNER_PARAMS = (
-    Param("per_group", 0.3, "cost of each group still held"),
-    Param("per_card", 0.05, "cost of each card still held"),
-    Param("lead_bonus", 0.4, "bonus for a play nobody can beat (keeps the lead)"),
-    Param("pass_cost", 0.2, "cost of passing"),
+    Param("per_group", 0.3, "cost of each group still held", (0, 2)),
+    Param("per_card", 0.05, "cost of each card still held", (0, 1)),
+    Param("lead_bonus", 0.4, "bonus for a play nobody can beat (keeps the lead)", (0, 2)),
+    Param("pass_cost", 0.2, "cost of passing", (-1, 2)),
 )
 PLANNER_PER_GROUP, PLANNER_PER_CARD, PLANNER_LEAD_BONUS, PLANNER_PASS_COST = slots(PLANNER_PARAMS)
 
 RULES_AWARE_PARAMS = (
-    Param("strength", 12, "strength from which a rank is a control (12 = 2)"),
-    Param("spend_at", 99, "cards held at or below which controls are spent freely"),
-    Param("revolt_below", 5.5, "mean card strength under which it leads a four to revolt"),
-    Param("twos_at", 2, "other groups at or below which it sheds its 2s (no_finish_on_two)"),
-    Param("burn_at", 3, "groups held at or below which a four burns the trick"),
+    Param("strength", 12, "strength from which a rank is a control (12 = 2)", (8, 12), True),
+    Param("spend_at", 99, "cards held at or below which controls are spent freely", (0, 99), True),
+    Param("revolt_below", 5.5, "mean card strength under which it leads a four to revolt", (0, 12)),
+    Param(
+        "twos_at",
+        2,
+        "other groups at or below which it sheds its 2s (no_finish_on_two)",
+        (0, 8),
+        True,
+    ),
+    Param("burn_at", 3, "groups held at or below which a four burns the trick", (0, 8), True),
     CONTROL_PARAMS[CONTROL_THREAT_AT],
     Param(
         "knows",
@@ -151,6 +171,9 @@ class StrategySpec:
     kernel_id: int
     params: tuple[Param, ...] = ()
     values: tuple[float, ...] = ()  # parameter values, defaults when empty
+    # the version of ``params``: raised when their meaning changes, so that a tuned file
+    # (strategies.tuned) made for another version is refused rather than misread
+    params_version: int = 1
     python_note: str = ""  # why there is no plain-Python implementation, when there is none
     extend: Callable[[tuple[float, ...]], tuple[float, ...]] | None = None  # more kernel slots
 
@@ -163,6 +186,11 @@ class StrategySpec:
     def vector(self) -> tuple[float, ...]:
         """The parameter values in order (the kernel's ``params`` row)."""
         return self.values or tuple(p.default for p in self.params)
+
+    @property
+    def tunable(self) -> tuple[Param, ...]:
+        """The parameters ``president tune`` searches: those declared with bounds."""
+        return tuple(p for p in self.params if p.bounds is not None)
 
     @property
     def label(self) -> str:

@@ -46,6 +46,10 @@ COMMANDS = {
         "simulator.cli.strategies:strategies_command",
         "List every available strategy: name, what it does, its parameters.",
     ),
+    "tune": (
+        "simulator.cli.tune:tune_command",
+        "Tune a strategy's numeric parameters for a rule set with CMA-ES.",
+    ),
     "tournament": (
         "simulator.cli.tournament:tournament_command",
         "Rank strategies fairly: seat rotation and duplicate deals, many matches.",

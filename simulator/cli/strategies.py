@@ -31,7 +31,8 @@ def strategies_command(verbose: bool) -> None:
         if verbose:
             params = registry.get(name).params
             for p in params:
-                click.echo(f"    {p.name} (default {p.default:g}): {p.help}")
+                tuned = f", tuned in {p.bounds[0]:g} to {p.bounds[1]:g}" if p.bounds else ""
+                click.echo(f"    {p.name} (default {p.default:g}{tuned}): {p.help}")
             named = [p.name for p in params if p.name in registry.KERNEL_ID_PARAMS]
             if named:
                 click.echo(f"    kernel ids for {' and '.join(named)}: {registry.policy_ids()}")
