@@ -17,9 +17,8 @@ import pandas as pd
 
 from reports import html
 from reports.html import Markup
-from simulator.rules.explain import option_meanings
 from simulator.rules.files import rules_from_mapping
-from simulator.rules.options import Rules, RulesError
+from simulator.rules.options import Rules, RulesError, option_meanings
 from simulator.rules.presets import PRESETS, preset
 
 DEFAULTS = "the rule book's defaults"
