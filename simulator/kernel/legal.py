@@ -35,7 +35,7 @@ from simulator.rules.cards import JOKER, TWO
 def stronger_than(t, rev):
     """Ranks strictly stronger than rank ``t`` under the order in force.
 
-    Normal order: the ranks above ``t``. Revolution: the 3…2 order is reversed (ranks
+    Normal order: the ranks above ``t``. Reversed: the 3…2 order is reversed (ranks
     below ``t`` are stronger) and jokers stay on top.
     """
     if t == JOKER:
@@ -99,7 +99,7 @@ def legal_layout(t, tc, rev, lf):
     so its legal plays are ``h & L`` (:func:`plays_of`). The plain round loop
     (:mod:`simulator.matchloop.plain`) keeps ``L`` for a whole trick, and each answer to
     a play is then one AND. More cards than the top are only tried when a rule allows
-    them (larger_sets, or a four under quad_burns): the common case stays one test.
+    them (larger sets, or a four that burns): the common case stays one test.
     """
     if tc == 0:
         return ALL_PLAYS
