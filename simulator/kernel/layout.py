@@ -34,7 +34,7 @@ R_N = SLOT["players"]
 R_JOKERS = SLOT["jokers"]  # 0 or 2
 R_DEALER = SLOT["dealer"]  # BY_* below
 R_RESEAT = SLOT["reseat"]  # players sit in finishing order
-R_EQUAL = SLOT["equal_rank"]  # 0: equal plays illegal, EQUAL_SKIP: they skip, 2: legal only
+R_EQUAL = SLOT["equal_rank"]  # EQUAL_OFF: equal plays illegal; else legal (SKIP: they skip)
 R_LARGER = SLOT["larger_sets"]  # LARGER_* below
 R_TRANSP = SLOT["transparent_threes"]  # threes take the rank they cover
 R_QUAD = SLOT["quad_burns"]  # fours beat anything and end the trick
@@ -49,7 +49,7 @@ R_EIGHT_ENDS = SLOT["eight_ends_trick"]  # 8s end the trick
 R_JACK_BACK = SLOT["jack_back"]  # jacks reverse the order until the trick ends
 R_ACCUM = SLOT["accumulation_burns"]  # a run of 4 cards of one rank burns
 R_OUT_ENDS = SLOT["out_ends_trick"]  # going out ends the trick
-R_CLUBS = SLOT["clubs_three_opens"]  # 0: off, 1: first round, CLUBS_EVERY: every round
+R_CLUBS = SLOT["clubs_three_opens"]  # CLUBS_OFF, 1: the first round, CLUBS_EVERY
 R_FLAGS = _STARTS[-1]  # bits of the rules a move's consequences read
 R_TRICK_FLAGS = R_FLAGS + 1  # bits of the trick rules (the second catalogue), 0: none
 R_SIZE = R_TRICK_FLAGS + 1
@@ -66,7 +66,8 @@ BY_LEFT = code("opener", "left_of_dealer")  # dealer: left of the previous deale
 LARGER_OFF = code("larger_sets", "off")
 LARGER_HIGHER = code("larger_sets", "higher_rank")
 LARGER_ANY = code("larger_sets", "any")
-EQUAL_SKIP = code("equal_rank", "skip")
+EQUAL_OFF = code("equal_rank", "off")
+CLUBS_OFF = code("clubs_three_opens", "off")
 CLUBS_EVERY = code("clubs_three_opens", "every_round")
 
 # Bits of R[R_FLAGS] (read by simulator.kernel.step.rule_flags), named by effect

@@ -17,6 +17,7 @@ from numba import njit
 from simulator.kernel.bits import JOKER_BIT, PLAIN, RANKS, U0, U1, clz, ctz, with_count
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
+    EQUAL_OFF,
     LARGER_ANY,
     LARGER_HIGHER,
     LARGER_OFF,
@@ -57,7 +58,7 @@ def strength(r, rev):
 def legal_flags(R):
     """The beating rules as scalars, read once per round: ``(equal, transparent, quad,
     larger)`` (``equal``: equal plays are legal, under ``skip`` and ``allow`` alike)."""
-    return R[R_EQUAL] != 0, R[R_TRANSP] != 0, R[R_QUAD] != 0, R[R_LARGER]
+    return R[R_EQUAL] != EQUAL_OFF, R[R_TRANSP] != 0, R[R_QUAD] != 0, R[R_LARGER]
 
 
 ALL_PLAYS = np.uint64(0xFFFFFFFFFFFFFFFF)  # a lead: every combination of the hand
