@@ -1,7 +1,8 @@
 """``president report DIR``: read a run once, estimate everything, write DIR/report.html.
 
-One streaming pass over ``rounds.parquet`` fills the tallies (:mod:`reports.tally`);
-everything after works on those small frames. Figures are written beside the report as
+One streaming pass over ``rounds.parquet`` fills the tallies (:mod:`reports.chunk_sums`);
+everything after works on those small frames: the estimates (:mod:`reports.results`), the
+figures and the page (:mod:`reports.sections`). Figures are written beside the report as
 PNG and SVG (``DIR/figures/``) and embedded in the HTML as PNG.
 """
 
@@ -13,122 +14,70 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports import estimates, figures, html, markov, settings, tally
+from reports import figures, html, settings
+from reports.chunk_sums import NEEDED_COLUMNS, Tallies, combine, declared
 from reports.data import ReportError, Run, iter_chunks, open_run
 from reports.figures import Drawing
+from reports.results import RunResults, analyse
 from reports.sections import sections
-from reports.strategy_page import standing_figures, strategy_standings
-from reports.tally import Tallies
+from reports.strategy_page import standing_figures
 
 REPORT_FILE = "report.html"
 FIGURES_DIR = "figures"
 
 
-KEYS = {
-    "places": ["batch", "strategy", "seat", "place"],
-    "transitions": ["batch", "strategy", "prev_role", "role"],
-    "leads": ["batch", "strategy", "first_round", "led"],
-    "length": ["batch"],
-    "length_histogram": ["measure", "value"],
-    "matches": ["batch", "strategy", "seat"],
-    "strategy_matches": ["batch", "strategy"],
-    "match_lengths": ["length"],
-    "forward": ["batch", "strategy", "role", "horizon"],
-    "standings": ["batch", "strategy"],
-    "strength": ["batch", "strategy", "hand_strength"],
-}
-MOMENT_KEYS = ["batch", "strategy"]
-
-
 def collect(run: Run, progress: Callable[[int, int], None] | None = None) -> Tallies:
-    """One pass over the run's rows, chunk by chunk, into the run's tallies.
+    """One pass over the run's rows, chunk by chunk, into the run's tallies: every tally
+    :class:`~reports.chunk_sums.Tallies` declares (those of duplicate runs only when the
+    run is one).
 
     ``progress(matches_read, matches)``, when given, is called after each chunk.
     """
-    parts: dict[str, list[pd.DataFrame]] = {name: [] for name in KEYS}
-    moments: list[pd.DataFrame] = []
-    horizons = tally.role_horizons(run.summary.get("rounds_per_match"))
-    for chunk in iter_chunks(run):
-        if run.duplicate:
-            moments.append(tally.tally_match_moments(chunk, run.group))
-        parts["places"].append(tally.tally_places(chunk))
-        parts["transitions"].append(tally.tally_transitions(chunk))
-        parts["leads"].append(tally.tally_leads(chunk, run.players))
-        parts["length"].append(tally.tally_length(chunk))
-        parts["length_histogram"].append(tally.tally_length_histogram(chunk))
-        parts["matches"].append(tally.tally_matches(chunk))
-        parts["strategy_matches"].append(tally.tally_strategy_matches(chunk))
-        parts["match_lengths"].append(tally.tally_match_lengths(chunk))
-        parts["forward"].append(tally.tally_forward(chunk, horizons))
-        parts["standings"].append(tally.tally_standings(chunk, run.players))
-        parts["strength"].append(tally.tally_strength(chunk))
+    made = {
+        name: spec for name, spec in declared().items() if run.duplicate or not spec.duplicate_only
+    }
+    parts: dict[str, list[pd.DataFrame]] = {name: [] for name in made}
+    for chunk in iter_chunks(run, NEEDED_COLUMNS):
+        for name, spec in made.items():
+            parts[name].append(spec.of(chunk, run))
         if progress:
             progress(int(chunk["match"].iat[-1]) + 1, run.matches)
-    return Tallies(
-        **{name: tally.combine(parts[name], KEYS[name]) for name in KEYS},
-        moments=tally.combine(moments, MOMENT_KEYS) if moments else None,
-    )
-
-
-def analyse(t: Tallies, run: Run) -> dict[str, pd.DataFrame]:
-    """Every estimate of the report, by name (long frames with estimate, lo, hi)."""
-    players = run.players
-    g = estimates.batch_count(t.places)
-    extra = {} if t.moments is None else {"duplicate": estimates.duplicate_gain(t.moments)}
-    rates = estimates.player_rates(t.places, g, players, "strategy")
-    return extra | {
-        "rates_strategy": rates,
-        "rates_seat": estimates.player_rates(t.places, g, players, "seat"),
-        "rates_seat_strategy": estimates.player_rates(t.places, g, players, ["seat", "strategy"]),
-        "places_strategy": estimates.place_distribution(t.places, g, "strategy"),
-        "places_seat": estimates.place_distribution(t.places, g, "seat"),
-        "transitions": estimates.transition_matrix(t.transitions, g),
-        "persistence": estimates.persistence(t.transitions, rates, run.lineup),
-        "chain": markov.chain_summary(t.transitions),
-        "next_place": estimates.next_place(t.transitions, g),
-        "role_value": estimates.role_value(t.forward, g),
-        "wins_strategy": estimates.match_results(t.strategy_matches, g, "strategy"),
-        "wins_seat": estimates.match_results(t.matches, g, "seat"),
-        "match_length": estimates.match_length(t.matches, g),
-        "leads": estimates.lead_effect(t.leads, g),
-        "game_length": estimates.game_length(t.length, g),
-        "convergence": estimates.convergence(t.places, players),
-    }
+    return Tallies(**{name: combine(parts[name], spec.keys) for name, spec in made.items()})
 
 
 def make_figures(
-    results: dict[str, pd.DataFrame], t: Tallies, run: Run, scored: bool, target: bool
+    results: RunResults, t: Tallies, run: Run, scored: bool, target: bool
 ) -> dict[str, tuple[Drawing, str]]:
     """Every figure of the report, by file name: how to draw it (wide or narrow) and its
     caption."""
-    horizons = ", ".join(str(h) for h in sorted(results["role_value"]["horizon"].unique()))
+    horizons = ", ".join(str(h) for h in sorted(results.role_value["horizon"].unique()))
     seat_names = {
         i: f"seat {i}" if run.duplicate else f"seat {i} ({s})" for i, s in enumerate(run.lineup)
     }
     out: dict[str, tuple[Drawing, str]] = {
         "place_distribution": (
-            partial(figures.place_distribution, results["places_strategy"]),
+            partial(figures.place_distribution, results.places_strategy),
             "Share of rounds at each place per strategy, 95 % intervals",
         ),
         "rates": (
             partial(
                 figures.rates,
-                _role_rates(results["rates_strategy"], "strategy"),
-                _role_rates(results["rates_seat"], "seat"),
+                _role_rates(results.rates_strategy, "strategy"),
+                _role_rates(results.rates_seat, "seat"),
                 seat_names,
             ),
             "President and Scum rates per strategy and per seat, 95 % intervals",
         ),
         "transitions": (
-            partial(figures.transitions, results["transitions"]),
+            partial(figures.transitions, results.transitions),
             "P(role next round | role now), per strategy, then all players together "
             f"({figures.ROLE_CODES})",
         ),
         "seat_effects": (
             partial(
                 figures.seat_effects,
-                results["leads"],
-                results["rates_seat_strategy"] if run.duplicate else None,
+                results.leads,
+                results.rates_seat_strategy if run.duplicate else None,
             ),
             "President rate of the first trick's leader and of the others (who leads, and "
             "why that decides the gap: the note under the table above)"
@@ -140,22 +89,20 @@ def make_figures(
             "Tricks, plays and passes per round",
         ),
         "convergence": (
-            partial(figures.convergence, results["convergence"]),
+            partial(figures.convergence, results.convergence),
             "Running estimates against the number of rounds, 95 % bands",
         ),
     }
-    if len(results["role_value"]):
+    if len(results.role_value):
         out["role_value"] = (
-            partial(
-                figures.role_value, results["role_value"], "points" if scored else "mean place"
-            ),
+            partial(figures.role_value, results.role_value, "points" if scored else "mean place"),
             f"Value of each role over the next {horizons} rounds, all players, 95 % intervals",
         )
     if target:
         out["match_length"] = (partial(figures.match_length, t.match_lengths), "Rounds per match")
-    if "duplicate" in results:
+    if results.duplicate is not None:
         out["duplicate"] = (
-            partial(figures.duplicate_gain, results["duplicate"]),
+            partial(figures.duplicate_gain, results.duplicate),
             "Interval half-widths with duplicate deals against independent deals",
         )
     return out
@@ -188,13 +135,11 @@ def write_report(path: str | Path, progress: Callable[[int, int], None] | None =
     rules = run.summary["rules"]
     scored = bool((t.places["points"] != 0).any())
     target = bool(rules.get("target", 0))
-    figs = make_figures(results, t, run, scored, target)
-    standings = strategy_standings(t.standings, t.strategy_matches, t.strength)
-    figs |= standing_figures(standings)
+    figs = make_figures(results, t, run, scored, target) | standing_figures(results.standings)
     embedded = figures.publish(figs, run.path / FIGURES_DIR)
     document = html.page(
         f"Président simulation report: {run.path.name}",
-        sections(run, t, results, embedded, scored, target, standings),
+        sections(run, t, results, embedded, scored, target),
         _lead(run),
     )
     report = run.path / REPORT_FILE

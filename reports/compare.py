@@ -27,13 +27,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports.data import NEEDED_COLUMNS, ReportError, iter_chunks, open_run
+from reports.data import ReportError, iter_chunks, open_run
 from simulator.rules.roles import ROLE_NAMES, role_of
 from simulator.stats import jackknife_interval
 
-# the columns compare reads: those of the reports but the points and match results
-COLUMNS = tuple(c for c in NEEDED_COLUMNS if c not in ("points", "won_match"))
 LENGTHS = ("tricks", "plays", "passes", "skips")  # per-round counts (same on every row)
+# the columns tally_chunk reads (the chunks' own columns come with them: reports.data)
+COLUMNS = ("round", "seat", "place", "led", *LENGTHS)
 STAY_ROLES = ("president", "scum")  # roles whose persistence P(role → same role) is shown
 
 PERSISTENCE = "persistence"
@@ -123,13 +123,22 @@ def _match_gini(chunk: pd.DataFrame, players: int) -> pd.DataFrame:
     return frame.groupby(batch).sum()
 
 
-def collect(path: str | Path) -> tuple[dict[str, Any], pd.DataFrame]:
+@dataclass(frozen=True)
+class VariantSums:
+    """One variant's run, read: its ``summary.json`` and its sums by batch
+    (:func:`tally_chunk`'s columns, one row per batch)."""
+
+    summary: dict[str, Any]
+    sums: pd.DataFrame
+
+
+def collect(path: str | Path) -> VariantSums:
     """One streaming pass over a run: its summary and its sums by batch."""
     run = open_run(path)
     strategies = list(dict.fromkeys(run.summary["strategies"]))
     parts = [tally_chunk(chunk, run.players, strategies) for chunk in iter_chunks(run, COLUMNS)]
     sums = pd.concat(parts).fillna(0.0).groupby(level=0).sum().sort_index()
-    return run.summary, sums
+    return VariantSums(run.summary, sums)
 
 
 # ---------------------------------------------------------------- measures
@@ -280,7 +289,7 @@ def compare_runs(
         if progress:
             progress(done, len(paths), name)
         read.append(collect(path))
-    summaries = tuple(s for s, _ in read)
+    summaries = tuple(r.summary for r in read)
     first = summaries[0]
     for name, summary in zip(names, summaries, strict=True):
         for key in ("matches", "strategies"):
@@ -294,11 +303,11 @@ def compare_runs(
     players = int(first["rules"]["players"])
     strategies = list(dict.fromkeys(first["strategies"]))
     items = measures(players, strategies, first["strategies"])
-    batches = sorted(set().union(*(set(s.index) for _, s in read)))
-    columns = sorted(set().union(*(set(s.columns) for _, s in read)))
+    batches = sorted(set().union(*(set(r.sums.index) for r in read)))
+    columns = sorted(set().union(*(set(r.sums.columns) for r in read)))
     reps = [
-        replicates(s.reindex(index=batches, columns=columns, fill_value=0.0), items)
-        for _, s in read
+        replicates(r.sums.reindex(index=batches, columns=columns, fill_value=0.0), items)
+        for r in read
     ]
     labels = pd.DataFrame({"group": [m.group for m in items], "measure": [m.name for m in items]})
     est = pd.concat(

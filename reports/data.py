@@ -29,8 +29,9 @@ from simulator.runs.schema import COLUMNS
 from simulator.runs.summary import ROUNDS_FILE, SUMMARY_FILE, SummaryError, read_summary
 from simulator.stats import BATCHES, batch_units
 
-# every column of the rounds table but those no report reads (they only cost memory)
-NEEDED_COLUMNS = tuple(c for c in COLUMNS if c not in ("total", "position", "dealt"))
+# the columns every chunk holds: its matches, and what the chunks are normalised on; a
+# reader asks for these and the columns it reads itself (no more: they only cost memory)
+CHUNK_COLUMNS = ("match", "strategy", "role", "prev_role")
 CHUNK_ROWS = 1 << 20  # about 1 M rows per chunk: large enough to amortise pandas overhead
 
 
@@ -90,10 +91,11 @@ class Run:
 
 
 def open_run(path: str | Path) -> Run:
-    """Open ``DIR``: check that ``rounds.parquet`` has our columns and read ``summary.json``.
+    """Open ``DIR``: list the parts of ``rounds.parquet`` and read ``summary.json``.
 
     Raises ReportError (one line) for anything that is not a run: no parquet, an
-    unreadable one, missing columns, a missing or malformed summary.
+    unreadable one, a missing or malformed summary. Whether the parts hold the columns
+    a reader needs is checked when it reads them (:func:`iter_chunks`).
     """
     root = Path(path)
     if not root.is_dir():
@@ -109,7 +111,7 @@ def open_run(path: str | Path) -> Run:
 def _open_parts(path: Path) -> tuple[str, ...]:
     """The parquet parts (one file, or a folder of parts) ordered by their first match.
 
-    Only metadata is read here; every part must hold the needed columns.
+    Only metadata is read here.
     """
     if not path.exists():
         raise ReportError(f"no {ROUNDS_FILE} in {path.parent}")
@@ -124,16 +126,9 @@ def _open_parts(path: Path) -> tuple[str, ...]:
 
 
 def _first_match(file: str) -> int:
-    """The smallest match number of a part, from its statistics (0 when absent).
-
-    Raises ReportError when the part lacks a needed column.
-    """
+    """The smallest match number of a part, from its statistics (0 when absent)."""
     meta = pq.ParquetFile(file).metadata
-    names = meta.schema.to_arrow_schema().names
-    missing = [c for c in NEEDED_COLUMNS if c not in names]
-    if missing:
-        raise ReportError(f"{file} lacks the columns {', '.join(missing)}")
-    if meta.num_row_groups == 0:
+    if meta.num_row_groups == 0 or "match" not in meta.schema.names:
         return 0
     stats = meta.row_group(0).column(meta.schema.names.index("match")).statistics
     return int(stats.min) if stats is not None and stats.has_min_max else 0
@@ -143,17 +138,21 @@ def _first_line(exc: BaseException) -> str:
     return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
-def iter_chunks(run: Run, columns: tuple[str, ...] = NEEDED_COLUMNS) -> Iterator[pd.DataFrame]:
+def iter_chunks(run: Run, columns: tuple[str, ...]) -> Iterator[pd.DataFrame]:
     """The rows of the run in chunks of whole batches (so whole matches and whole
-    duplicate groups), with a ``batch`` column added.
+    duplicate groups), with a ``batch`` column added: ``columns`` (with
+    :data:`CHUNK_COLUMNS`), which every part must hold (else ReportError, before any row
+    is read).
 
     ``role`` and ``prev_role`` come as categoricals over the rule book's roles ("" for
     no previous role), whatever dictionaries the parts were written with.
     """
+    wanted = [c for c in COLUMNS if c in {*CHUNK_COLUMNS, *columns}]  # in the table's order
     carry: pd.DataFrame | None = None
     done = -1
     try:
-        for table in _tables(run.parts, list(columns)):
+        _check_columns(run.parts, wanted)
+        for table in _tables(run.parts, wanted):
             frame = table.to_pandas()
             if carry is not None:
                 frame = pd.concat([carry, frame], ignore_index=True)
@@ -172,6 +171,15 @@ def iter_chunks(run: Run, columns: tuple[str, ...] = NEEDED_COLUMNS) -> Iterator
     if carry is None:
         raise ReportError(f"{run.path / ROUNDS_FILE} holds no rows")
     yield _normalise(carry, run.batch_size)
+
+
+def _check_columns(parts: tuple[str, ...], columns: list[str]) -> None:
+    """Refuse parts that lack a column the reader needs (ReportError naming them)."""
+    for part in parts:
+        names = pq.read_schema(part).names
+        missing = [c for c in columns if c not in names]
+        if missing:
+            raise ReportError(f"{part} lacks the columns {', '.join(missing)}")
 
 
 def _tables(parts: tuple[str, ...], columns: list[str]) -> Iterator[pa.Table]:

@@ -2,7 +2,7 @@
 
 Every function here is pure: tally frame(s) → a long DataFrame with ``estimate``,
 ``lo``, ``hi``, ``se`` and ``n`` (the denominator: rows, rounds or matches). ``groups``
-is the number of non-empty batches of matches (see :mod:`reports.stats`).
+is the number of non-empty batches of matches (see :mod:`reports.batch_intervals`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports.stats import cumulative_ratio_ci, ratio_ci
+from reports.batch_intervals import cumulative_ratio_ci, ratio_ci
 from simulator.rules.roles import ROLE_NAMES
 from simulator.stats import ratio_from_sums, t_quantile
 
@@ -131,8 +131,8 @@ def role_value(forward: pd.DataFrame, groups: int) -> pd.DataFrame:
 
 def match_results(matches: pd.DataFrame, groups: int, by: str = "strategy") -> pd.DataFrame:
     """Match win rate: matches won / matches played, per seat (from
-    :func:`reports.tally.tally_matches`) or per strategy (from
-    :func:`reports.tally.tally_strategy_matches`: once per match, not per seat)."""
+    :func:`reports.chunk_sums.tally_matches`) or per strategy (from
+    :func:`reports.chunk_sums.tally_strategy_matches`: once per match, not per seat)."""
     return ratio(matches, [by], "won", "matches", groups, share=True)
 
 

@@ -1,8 +1,8 @@
 """The sections of ``president report``'s page: each a function of the estimates → HTML.
 
-:mod:`reports.build` computes the estimates and figures; these functions lay them out,
-with the words that say what each interval means. The page opens with what the run says
-(:mod:`reports.summary`) and the rules in words (:mod:`reports.settings`); the details
+:mod:`reports.results` computes the estimates and :mod:`reports.build` the figures;
+these functions lay them out, with the words that say what each interval means. The page opens with what the run says
+(:mod:`reports.headline`) and the rules in words (:mod:`reports.settings`); the details
 follow, and a glossary closes it, linked from the words' first uses.
 """
 
@@ -11,18 +11,21 @@ from __future__ import annotations
 import pandas as pd
 
 from reports import estimates, html, numbers, settings
+from reports.chunk_sums import Tallies
 from reports.data import Run
 from reports.glossary import glossary, term
+from reports.headline import run_summary
 from reports.html import Markup
+from reports.results import RunResults
 from reports.strategy_page import clipped, strategy_section
-from reports.summary import run_summary
-from reports.tally import Tallies
 from simulator.rules.roles import ROLE_TITLES
-from simulator.runs.standings import Standings
 
 GLOSSARY = ("roles", "place", "rates", "seat-rounds", "interval", "persistence", "no-memory",
             "tenure", "chain", "slem", "luck", "holm", "deciles", "duplicate", "jackknife",
             "paired")  # fmt: skip
+
+
+DEALT = {True: "dealt", False: "did not deal"}
 
 
 def ci_table(
@@ -68,19 +71,19 @@ def titled(frame: pd.DataFrame) -> pd.DataFrame:
 def sections(
     run: Run,
     t: Tallies,
-    results: dict[str, pd.DataFrame],
+    results: RunResults,
     figs: dict[str, str],
     scored: bool,
     target: bool,
-    standings: Standings,
 ) -> list[tuple[str, str, str]]:
     """The report's sections as (anchor, heading, HTML)."""
     duplicate = (
-        [("duplicate", "Duplicate deals", _duplicate(results["duplicate"], figs, run))]
-        if "duplicate" in results
+        [("duplicate", "Duplicate deals", _duplicate(results.duplicate, figs, run))]
+        if results.duplicate is not None
         else []
     )
-    clusters = estimates.batch_count(t.places)
+    clusters = results.batches
+    standings = results.standings
     rules = run.summary["rules"]
     units = "duplicate groups" if run.duplicate else "matches"
     summary = run_summary(
@@ -98,7 +101,7 @@ def sections(
         ("matches", "Matches", _matches(results, figs, target)),
         ("length", "Game length", _length(results, figs)),
         ("convergence", "Convergence", _convergence(figs)),
-        ("method", "Method", _method(t, run)),
+        ("method", "Method", _method(clusters, run)),
         ("glossary", "Glossary", glossary(GLOSSARY)),
     ]
 
@@ -112,12 +115,12 @@ def _settings(run: Run, t: Tallies, clusters: int) -> str:
     return settings.facts_table(facts) + settings.rules_section(name, {"value": rules})
 
 
-def _players(results: dict[str, pd.DataFrame], figs: dict[str, str], scored: bool) -> str:
-    rates = results["rates_strategy"]
+def _players(results: RunResults, figs: dict[str, str], scored: bool) -> str:
+    rates = results.rates_strategy
     if not scored:
         rates = rates[rates["measure"] != "points per round"]
     shown = ci_table(rates, ["strategy"], "measure")
-    dist = ci_table(results["places_strategy"], ["strategy"], "place")
+    dist = ci_table(results.places_strategy, ["strategy"], "place")
     dist.columns = ["strategy", *(f"place {c}" for c in dist.columns[1:])]
     return (
         html.paragraph(
@@ -174,7 +177,7 @@ def _duplicate(gain: pd.DataFrame, figs: dict[str, str], run: Run) -> str:
     )
 
 
-def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str], run: Run, scored: bool) -> str:
+def _seats(results: RunResults, figs: dict[str, str], run: Run, scored: bool) -> str:
     """Per seat. Under duplicate deals every strategy sits at every seat, so each (seat,
     strategy) has its own row, then the seat's players pooled ('all'); otherwise each seat
     keeps its strategy and one row per seat says it all."""
@@ -184,9 +187,9 @@ def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str], run: Run, sco
 
     if run.duplicate:
         by_pair = ci_table(
-            drop_points(results["rates_seat_strategy"]), ["seat", "strategy"], "measure"
+            drop_points(results.rates_seat_strategy), ["seat", "strategy"], "measure"
         )
-        pooled = ci_table(drop_points(results["rates_seat"]), ["seat"], "measure").assign(
+        pooled = ci_table(drop_points(results.rates_seat), ["seat"], "measure").assign(
             strategy="all"
         )
         seats = pd.concat([by_pair, pooled[by_pair.columns]], ignore_index=True)
@@ -196,18 +199,19 @@ def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str], run: Run, sco
             "one seat; 'all' pools the seat's players."
         )
     else:
-        seats = ci_table(drop_points(results["rates_seat"]), ["seat"], "measure")
+        seats = ci_table(drop_points(results.rates_seat), ["seat"], "measure")
         seats.insert(1, "strategy", [run.lineup[int(s)] for s in seats["seat"]])
         note = "Each seat keeps its strategy for the whole run."
-    dist = ci_table(results["places_seat"], ["seat"], "place")
+    dist = ci_table(results.places_seat, ["seat"], "place")
     dist.columns = ["seat", *(f"place {c}" for c in dist.columns[1:])]
-    leads = results["leads"].assign(
-        first_round=results["leads"]["first_round"].map({True: "first", False: "later"}),
-        led=results["leads"]["led"].map({True: "led", False: "did not lead"}),
+    leads = results.leads.assign(
+        first_round=results.leads["first_round"].map({True: "first", False: "later"}),
+        led=results.leads["led"].map({True: "led", False: "did not lead"}),
     )
     leads = ci_table(leads, ["first_round", "led"], "measure").rename(
         columns={"first_round": "round", "led": "first trick"}
     )
+    dealt = results.dealt.assign(dealt=results.dealt["dealt"].map(DEALT))
     return (
         html.table(seats, "Per seat", text_columns=["strategy"])
         + html.paragraph(note, note=True)
@@ -215,6 +219,26 @@ def _seats(results: dict[str, pd.DataFrame], figs: dict[str, str], run: Run, sco
         + html.table(leads, "Leading the first trick of a round", text_columns=["first trick"])
         + html.paragraph(settings.who_leads(run.summary["rules"]), note=True)
         + figs["seat_effects"]
+        + html.table(
+            ci_table(dealt, ["strategy"], "dealt"), "Mean place by whether the player dealt"
+        )
+        + html.paragraph(_who_deals(run.summary["rules"].get("dealer", "scum")), note=True)
+    )
+
+
+def _who_deals(dealer: str) -> str:
+    """What the dealt/did-not-deal gap mixes, under the run's ``dealer`` rule."""
+    later = (
+        "the deal passes round the table"
+        if dealer == "rotate"
+        else f"last round's {ROLE_TITLES.get(dealer, dealer)} deals, so the gap mixes "
+        "dealing with holding that role"
+    )
+    return (
+        "Each strategy's mean place in the rounds its players dealt and in the others. A "
+        f"match's first dealer is drawn at random; from the second round on {later}. "
+        "Dealing changes the hands only when the deck does not divide evenly: the players "
+        "left of the dealer then hold a card more."
     )
 
 
@@ -223,8 +247,8 @@ def _pooled_last(column: pd.Series) -> pd.Series:
     return column.map(lambda v: (v == "all", v)) if column.name == "strategy" else column
 
 
-def _transitions(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
-    matrix = results["transitions"]
+def _transitions(results: RunResults, figs: dict[str, str]) -> str:
+    matrix = results.transitions
     out = (
         html.paragraph(
             "The ",
@@ -234,7 +258,7 @@ def _transitions(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
             "many such transitions were seen.",
         )
         + figs["transitions"]
-        + _persistence(results["persistence"])
+        + _persistence(results.persistence)
     )
     for strategy, part in matrix.groupby("strategy", sort=False):
         places = numbers.shared_by(part["role"], part["estimate"], part["lo"], part["hi"])
@@ -251,9 +275,9 @@ def _transitions(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
         shown = shown.reset_index().rename(columns={"prev_role": "role now"})
         title = "All players" if strategy == estimates.POOLED else f"Strategy {strategy}"
         out += html.table(shown, title)
-    chain = ci_table(results["chain"].assign(measure=results["chain"]["measure"].map(_chain_name)),
+    chain = ci_table(results.chain.assign(measure=results.chain["measure"].map(_chain_name)),
                      ["measure"], "strategy", stacked=True)  # fmt: skip
-    nxt = ci_table(results["next_place"], ["prev_role"], "strategy").rename(
+    nxt = ci_table(results.next_place, ["prev_role"], "strategy").rename(
         columns={"prev_role": "role now"}
     )
     return (
@@ -310,8 +334,8 @@ def _persistence(persist: pd.DataFrame) -> str:
     )
 
 
-def _value(results: dict[str, pd.DataFrame], figs: dict[str, str], scored: bool, run: Run) -> str:
-    value = results["role_value"]
+def _value(results: RunResults, figs: dict[str, str], scored: bool, run: Run) -> str:
+    value = results.role_value
     k = run.summary.get("rounds_per_match")
     limit = (
         f"Matches last {k} rounds, so a round's value can be followed over at most {k - 1} "
@@ -340,18 +364,18 @@ def _value(results: dict[str, pd.DataFrame], figs: dict[str, str], scored: bool,
     return out
 
 
-def _matches(results: dict[str, pd.DataFrame], figs: dict[str, str], target: bool) -> str:
+def _matches(results: RunResults, figs: dict[str, str], target: bool) -> str:
     if not target:
-        rounds = results["match_length"]
+        rounds = results.match_length
         rounds = rounds[rounds["measure"] == "rounds per match"]["estimate"]
         fixed = f"{rounds.iat[0]:.0f}" if len(rounds) else "a fixed number of"
         return html.paragraph(
             f"No scoring target: every match lasts {fixed} rounds, and nobody wins a match.",
             note=True,
         )
-    length = ci_table(results["match_length"], ["measure"], "scope")
-    wins = results["wins_strategy"].assign(measure="match win rate")
-    seats = results["wins_seat"].assign(measure="match win rate")
+    length = ci_table(results.match_length, ["measure"], "scope")
+    wins = results.wins_strategy.assign(measure="match win rate")
+    seats = results.wins_seat.assign(measure="match win rate")
     return (
         html.table(ci_table(wins, ["strategy"], "measure"), "Match win rate per strategy")
         + html.paragraph(
@@ -366,8 +390,8 @@ def _matches(results: dict[str, pd.DataFrame], figs: dict[str, str], target: boo
     )
 
 
-def _length(results: dict[str, pd.DataFrame], figs: dict[str, str]) -> str:
-    frame = results["game_length"]
+def _length(results: RunResults, figs: dict[str, str]) -> str:
+    frame = results.game_length
     frame = frame.assign(measure=frame["measure"] + " per round")
     return html.table(ci_table(frame, ["measure"], "scope")) + figs["game_length"]
 
@@ -383,8 +407,7 @@ def _convergence(figs: dict[str, str]) -> str:
     )
 
 
-def _method(t: Tallies, run: Run) -> str:
-    batches = estimates.batch_count(t.places)
+def _method(batches: int, run: Run) -> str:
     unit = (
         f"duplicate groups of {run.group} matches (they share their deals)"
         if run.duplicate

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -21,7 +21,7 @@ import pandas as pd
 from reports import html, numbers, settings, strategy_figures
 from reports.figures import Drawing, publish
 from reports.glossary import glossary, term
-from reports.summary import winner
+from reports.headline import winner
 from simulator.rules.options import Rules
 from simulator.runs.claims import write_atomic
 from simulator.runs.standings import (
@@ -34,6 +34,9 @@ from simulator.runs.standings import (
     stars,
 )
 
+if TYPE_CHECKING:  # the tournament's job, read for its settings only
+    from simulator.runs.tournament import TournamentConfig
+
 PAGE_FILE = "tournament.html"
 FIGURES_DIR = "figures"
 RUN_CLUSTERS = "batches of whole matches (whole duplicate groups under duplicate deals)"
@@ -45,7 +48,7 @@ GLOSSARY = ("roles", "place", "rates", "seat-rounds", "interval", "luck", "holm"
 def strategy_standings(
     standings: pd.DataFrame, strategy_matches: pd.DataFrame, strength: pd.DataFrame
 ) -> Standings:
-    """The standings of one run from its tallies (:mod:`reports.tally`): the clusters are
+    """The standings of one run from its tallies (:mod:`reports.chunk_sums`): the clusters are
     the batches, and every strategy sat at the one table."""
     names = list(dict.fromkeys(standings["strategy"]))
     batches = np.sort(standings["batch"].unique())
@@ -232,7 +235,7 @@ def tournament_summary(st: Standings, rules: Rules) -> str:
     return html.box(html.bullets(items) + closing)
 
 
-def write_tournament_page(out: Path, rules: Rules, config: Any, st: Standings) -> Path:
+def write_tournament_page(out: Path, rules: Rules, config: TournamentConfig, st: Standings) -> Path:
     """Write ``OUT/tournament.html`` (self-contained) and its figures in ``OUT/figures/``."""
     embedded = publish(standing_figures(st), out / FIGURES_DIR)
     length = f"to {rules.target} points" if rules.target else f"of {config.rounds_per_match} rounds"

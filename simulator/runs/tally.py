@@ -47,7 +47,7 @@ def cell_sums(
     cell (``cell``, ``place``, ``x``: each seat-round's cell, place and luck, flat).
 
     The one tally of a run's sums by (cluster, strategy) cell: the run's :class:`Tally`,
-    the report's standings (:func:`reports.tally.tally_standings`) and a tournament's
+    the report's standings (:func:`reports.chunk_sums.tally_standings`) and a tournament's
     clusters all count with it. Each sum is one ``bincount`` (milliseconds for a million
     seat-rounds), and exact: integers and halves held in floats, so the order in which
     parts are added never changes a sum.

@@ -10,6 +10,7 @@ import pytest
 from scipy import stats as sps
 
 from reports import build, data
+from reports.results import analyse
 from tests.conftest import run_cli
 from tests.reports.page_parts import embedded_figure
 
@@ -78,7 +79,7 @@ def test_duplicate_gain_against_hand_computation(duplicate_run):
     run = data.open_run(duplicate_run)
     assert run.group == 2
     tallies = build.collect(run)
-    gain = build.analyse(tallies, run)["duplicate"]
+    gain = analyse(tallies, run).duplicate
     assert len(gain) == 4
     for row in gain.itertuples():
         mine = frame[frame["strategy"] == row.strategy]

@@ -8,7 +8,7 @@ import re
 import pandas as pd
 import pytest
 
-from reports import html, settings, summary
+from reports import headline, html, settings
 from reports.estimates import POOLED
 from reports.glossary import TERMS, glossary, term
 from reports.strategy_page import clipped
@@ -99,16 +99,16 @@ def test_a_surprising_order_of_next_places_is_explained():
     nxt = _next_place({"president": 1.99, "vice_president": 2.24, "vice_scum": 2.96, "scum": 2.81})
     moves = _transitions({("lowest", "vice_scum"): 13, ("random", "vice_scum"): 87,
                           ("lowest", "scum"): 29, ("random", "scum"): 71})  # fmt: skip
-    text = html.text(summary.surprise(nxt, moves))
+    text = html.text(headline.surprise(nxt, moves))
     assert "better after Scum" in text and "than after Vice-Scum" in text
     assert "holds 29% of the Scum rounds but 13% of the Vice-Scum rounds" in text
 
 
 def test_no_surprise_when_the_roles_are_in_order_or_overlap():
     ordered = _next_place({"president": 1.9, "vice_president": 2.2, "scum": 3.0})
-    assert summary.surprise(ordered, _transitions({})) is None
+    assert headline.surprise(ordered, _transitions({})) is None
     overlapping = _next_place({"president": 2.0, "scum": 1.995})
-    assert summary.surprise(overlapping, _transitions({})) is None
+    assert headline.surprise(overlapping, _transitions({})) is None
 
 
 def test_share_intervals_are_clipped_on_the_strategy_pages():
@@ -146,4 +146,4 @@ def _standings(plain: tuple[float, float, float]) -> Standings:
     ],
 )
 def test_the_winner_is_said_as_the_numbers_allow(plain, said):
-    assert said in html.text(summary.winner(_standings(plain), target=False))
+    assert said in html.text(headline.winner(_standings(plain), target=False))

@@ -12,7 +12,8 @@ import pytest
 
 from reports import build, data
 from reports.numbers import format_ci
-from reports.strategy_page import clipped, strategy_standings
+from reports.results import analyse
+from reports.strategy_page import clipped
 from simulator.rules.presets import preset
 from tests.conftest import run_cli
 from tests.reports.page_parts import broken_links, embedded_figure, section
@@ -95,6 +96,24 @@ def test_report_shows_settings_and_hand_computed_rates(target_run, rendered):
         assert f"{wins:.3f} [" in rendered
 
 
+def test_report_shows_the_mean_place_by_whether_the_player_dealt(target_run, rendered):
+    """The table under the seats, with what the gap mixes under spade's dealer rule."""
+    _, frame = target_run
+    seats = section(rendered, "seats")
+    assert "Mean place by whether the player dealt" in seats
+    assert "last round&#x27;s Scum deals, so the gap mixes dealing with holding that role" in seats
+    assert "<th>strategy</th><th>did not deal</th><th>dealt</th>" in seats
+    for strategy, rows in frame.groupby("strategy", observed=True):
+        cells = re.search(
+            rf"<tr><td>{strategy}</td><td>([\d.]+) \[[^<]*</td><td>([\d.]+) \[", seats
+        )
+        for shown, dealt in zip(cells.groups(), (False, True), strict=True):
+            by_hand = rows[rows["dealt"] == dealt]["place"].mean()
+            assert float(shown) == pytest.approx(
+                by_hand, abs=0.51 * 10 ** -len(shown.split(".")[1])
+            )
+
+
 def test_report_without_target_says_so(tmp_path):
     frame = reference_frame(preset("french"), NAMES, 1, 8, 3)
     root = write_run(tmp_path, frame, preset("french"), NAMES, 1, 1)
@@ -174,8 +193,8 @@ def test_report_opens_with_what_the_run_says(target_run, rendered):
     said = section(rendered, "summary")
     run = data.open_run(root)
     t = build.collect(run)
-    results = build.analyse(t, run)
-    st = clipped(strategy_standings(t.standings, t.strategy_matches, t.strength))
+    results = analyse(t, run)
+    st = clipped(results.standings)
     best, second = st.ranking.iloc[0], st.ranking.iloc[1]
     pair = st.pairwise.iloc[0]
     assert f"<strong>{best['strategy']}</strong> places best" in said
@@ -186,7 +205,7 @@ def test_report_opens_with_what_the_run_says(target_run, rendered):
         format_ci(best["match_wins"], best["match_wins_lo"], best["match_wins_hi"]),
     ):
         assert text in said, text
-    pooled = results["persistence"].set_index("strategy").loc["all"]
+    pooled = results.persistence.set_index("strategy").loc["all"]
     assert format_ci(pooled["estimate"], pooled["lo"], pooled["hi"]) in said
     assert f"against {pooled['baseline']:.3f}" in said and 'href="#g-no-memory"' in said
     assert "the Scum gives his best card to the President" in said  # spade: exchange [1]

@@ -15,6 +15,7 @@ import simulator.runs.job as job
 import simulator.runs.simulate as simulate
 from reports import build, data
 from reports.numbers import format_column
+from reports.results import analyse
 from simulator.rules.presets import preset
 from simulator.runs.job import default_strategies
 from tests.conftest import run_cli
@@ -84,16 +85,16 @@ def test_report_strategy_section_and_baselines(duplicate_report):
         assert f'id="fig-{name}"' in page
     assert "without memory" in page and "Σπᵢ²/Σπᵢ" in page
     run = data.open_run(duplicate_report)
-    results = build.analyse(build.collect(run), run)
-    persistence = results["persistence"].set_index("strategy")
-    rates = results["rates_strategy"]
+    results = analyse(build.collect(run), run)
+    persistence = results.persistence.set_index("strategy")
+    rates = results.rates_strategy
     pi = rates[rates["measure"] == "President rate"].set_index("strategy")["estimate"]
     lineup = pi.reindex(run.lineup).to_numpy()
     assert persistence.loc["all", "baseline"] == pytest.approx((lineup**2).sum() / lineup.sum())
     assert persistence.loc["lowest", "baseline"] == pytest.approx(pi["lowest"])
     assert list(persistence.index)[-1] == "all"  # the strategies' chains first
-    assert set(results["role_value"]["horizon"]) == {1, 3}  # 4-round matches: h ≤ 3
-    gain = results["duplicate"]
+    assert set(results.role_value["horizon"]) == {1, 3}  # 4-round matches: h ≤ 3
+    gain = results.duplicate
     assert (gain["variance_ratio_lo"] < gain["variance_ratio"]).all()
     assert (gain["variance_ratio"] < gain["variance_ratio_hi"]).all()
 

@@ -4,14 +4,14 @@ A reader opening a report wants the answer before the evidence: who wins and by 
 much, how sticky the President is against the no-memory baseline, what the exchange
 does (or how to measure it), and anything surprising — each with the number and its
 95 % interval exactly as the tables below show it. Nothing here is computed anew: every
-number comes from the estimates of :mod:`reports.build` and the standings.
+number comes from the estimates of :mod:`reports.results`.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -23,6 +23,9 @@ from reports.numbers import format_ci
 from simulator.rules.presets import PRESETS
 from simulator.rules.roles import ROLE_NAMES, ROLE_TITLES
 from simulator.runs.standings import Standings
+
+if TYPE_CHECKING:  # reports.results imports the strategy page, which reads winner below
+    from reports.results import RunResults
 
 
 def ci(row: Any, column: str = "estimate") -> str:
@@ -38,7 +41,7 @@ def strong(value: object) -> Markup:
 
 
 def run_summary(
-    results: Mapping[str, pd.DataFrame],
+    results: RunResults,
     standings: Standings,
     rules: Mapping[str, Any],
     target: bool,
@@ -47,11 +50,11 @@ def run_summary(
     """The summary box: one bullet per finding, then how sure the numbers are."""
     items = [
         winner(standings, target),
-        persistence(results["persistence"], results["chain"]),
-        exchange(rules, results["next_place"]),
-        surprise(results["next_place"], results["transitions"]),
-        matches(results["match_length"]) if target else None,
-        duplicate(results["duplicate"]) if "duplicate" in results else None,
+        persistence(results.persistence, results.chain),
+        exchange(rules, results.next_place),
+        surprise(results.next_place, results.transitions),
+        matches(results.match_length) if target else None,
+        duplicate(results.duplicate) if results.duplicate is not None else None,
     ]
     closing = html.paragraph(
         "Every bracket is a ",

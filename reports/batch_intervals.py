@@ -7,17 +7,16 @@ draws from its own random streams), so the reports treat **matches** as the unit
 sampling.
 
 Method (batch means, cluster-robust): the matches of a run are split into ``G``
-consecutive batches (``summary.json``'s ``batch_matches``; sized for about 256, more when
-a target's matches end sooner than the job expected; with fewer matches every match
-is its own batch, which is exactly the cluster-robust estimator with the match as
-cluster; a batch never splits a duplicate group). Every estimate is a ratio of sums
-R = Σy / Σn with the CR1 variance and Student's t on G − 1 degrees of freedom of
-:mod:`simulator.stats`, the one estimator every command uses; a rate (a share, a
-transition probability) gets its score interval on the effective sample size, which
-stays in [0, 1] and is never zero-width at an observed 0 or 1. Quantities that are not
-ratios (the stationary distribution of the role chain, its second eigenvalue, the
-President's tenure) get a percentile bootstrap over the same batches
-(``reports.markov``), i.e. a block bootstrap by match.
+consecutive batches (``summary.json``'s ``batch_matches``, sized by the simulator for
+:data:`simulator.stats.BATCHES` batches, more when a target's matches end sooner than the
+job expected; with fewer matches every match is its own batch, which is exactly the cluster-robust estimator with the match as cluster; a batch never
+splits a duplicate group). Every estimate is a ratio of sums R = Σy / Σn with the CR1
+variance and Student's t on G − 1 degrees of freedom of :mod:`simulator.stats`, the one
+estimator every command uses; a rate (a share, a transition probability) gets its score
+interval on the effective sample size, which stays in [0, 1] and is never zero-width at
+an observed 0 or 1. Quantities that are not ratios of sums (the role chain's stationary
+shares, its second eigenvalue, the President's tenure: :mod:`reports.markov`) get the
+delete-one-batch jackknife of :mod:`simulator.stats` over the same batches instead.
 """
 
 from __future__ import annotations
