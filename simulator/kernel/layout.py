@@ -2,7 +2,9 @@
 
 Numba freezes module globals at compile time, so the rules reach the kernel as data (and
 one compile serves every rule set): one ``int64`` array ``R`` indexed by the ``R_*``
-constants below.
+constants below, numbered from the rule spec (:mod:`simulator.rules.options`). This is
+the one kernel module that names options; the rest of the kernel reads them by slot or
+by flag bit, named by effect (``QUAD``, ``EIGHTS`` …).
 The state of the round being played is the ``int64`` array ``S`` (``S_*`` constants);
 hands are ``H[pos]`` bitmasks (see :mod:`simulator.kernel.bits`), ``played`` holds 14
 counts of the cards played this round and ``roles[pos]`` the previous round's role
