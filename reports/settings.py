@@ -2,8 +2,8 @@
 
 A reader must learn from the first screen what was played: which rule set (by its
 preset's name, and what was changed), every option's value with what it means — the
-field docstrings of :class:`~simulator.rules.options.Rules`, read by
-:mod:`simulator.rules.explain`, are the one home of those meanings — and what differs
+meanings declared with the options of :class:`~simulator.rules.options.Rules` are the
+one home of those — and what differs
 from the rule book's defaults, highlighted. ``summary.json`` keeps no rule set name, so
 it is found back: the preset the rules equal, or the one they are closest to.
 """
@@ -17,9 +17,9 @@ import pandas as pd
 
 from reports import html
 from reports.html import Markup
-from simulator.rules.explain import option_meanings
+from simulator.reference.match import clubs_three_leads
 from simulator.rules.files import rules_from_mapping
-from simulator.rules.options import Rules, RulesError
+from simulator.rules.options import Rules, RulesError, option_meanings
 from simulator.rules.presets import PRESETS, preset
 
 DEFAULTS = "the rule book's defaults"
@@ -192,12 +192,15 @@ def who_leads(rules: Mapping[str, Any]) -> str:
     a comparison of the leaders with the others: the leader is chosen by last round's
     place, so "led" rounds measure the leader's strength, not the lead's worth."""
     given = resolved(rules)
-    clubs = given.get("clubs_three_opens", "off")
+    try:
+        known = rules_from_mapping(rules)
+    except RulesError:  # written by a later version: the 3 of clubs as by default
+        known = Rules()
     first = (
-        "the holder of the 3 of clubs" if clubs != "off"
+        "the holder of the 3 of clubs" if clubs_three_leads(known, 0)
         else "the player left of a dealer drawn at random"
     )  # fmt: skip
-    if clubs == "every_round":
+    if clubs_three_leads(known, 1):
         return (
             f"Who leads: in every round {first} (after the exchange) leads, a player the "
             "rules do not choose by his place, so 'led' against 'did not lead' is the lead's "

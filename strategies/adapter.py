@@ -19,6 +19,8 @@ from simulator.kernel.knowledge import ALLOWED, H_SIZE
 from simulator.kernel.layout import (
     MAX_PLAYERS,
     NO_ROLE,
+    OUT_OF_TRICK,
+    R_FLAGS,
     ROLE_INDEX,
     S_ACTIVE,
     S_ANSWERED,
@@ -89,6 +91,7 @@ class KernelStrategy:
     def arrays(self, obs: Observation) -> tuple[np.ndarray, ...]:
         """The kernel's observation ``(S, H, R, played, roles)`` of the player to move."""
         n = len(obs.cards_left)
+        R = self._rules_array(obs.rules)
         S = np.zeros(S_SIZE, dtype=np.int64)
         S[S_N] = n
         S[S_TURN] = obs.seat
@@ -100,7 +103,7 @@ class KernelStrategy:
         S[S_RUN] = obs.run
         passed = sum(1 << s for s in range(n) if obs.passed[s])
         S[S_ANSWERED] = passed
-        S[S_OOT] = passed if obs.rules.passing == "out_of_trick" else 0
+        S[S_OOT] = passed if R[R_FLAGS] & OUT_OF_TRICK else 0
         S[S_ACTIVE] = sum(1 << s for s in range(n) if obs.cards_left[s])
         H = np.zeros(H_SIZE, dtype=np.uint64)
         H[ALLOWED:] = RANKS  # nothing is known of the others' hands beyond their counts
@@ -110,7 +113,7 @@ class KernelStrategy:
         roles = np.full(MAX_PLAYERS, NO_ROLE, dtype=np.int64)
         for s, role in enumerate(obs.roles):
             roles[s] = ROLE_INDEX[role]
-        return S, H, self._rules_array(obs.rules), played, roles
+        return S, H, R, played, roles
 
     def decide(self, pos: int, *arrays: np.ndarray) -> tuple[int, int]:
         """The kernel function's move on the observation arrays."""

@@ -55,9 +55,9 @@ from simulator.kernel.step import (
     load_state,
     rule_flags,
     step,
-    step_table,
+    step_trick_rules,
     store_state,
-    table_flags,
+    trick_rule_flags,
 )
 from simulator.rules.cards import JOKER, NUM_RANKS
 from strategies.hand import whole
@@ -170,19 +170,19 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
     """Play ``c`` cards of ``r`` (count 0: pass) for ``pos``, then the round out with the
     rollout policy for everybody, until ``pos`` has taken its place, which it returns.
 
-    As in the match loop, the step is inlined with the table rules the constant 0 when
+    As in the match loop, the step is inlined with the trick rules the constant 0 when
     they are all off, and ``lowest`` (the default policy) is inlined and shown only the
     top and the order in force, which is all it reads: a rollout is most of the search.
     """
     fl = rule_flags(R)
-    table = table_flags(R)
+    trick_rules = trick_rule_flags(R)
     st = load_state(S2)
     p = pos
     while True:
-        if table == 0:
+        if trick_rules == 0:
             st = step(st, fl, 0, p, r, c, H2, played2, places2, S2)
         else:
-            st = step_table(st, fl, table, p, r, c, H2, played2, places2, S2)
+            st = step_trick_rules(st, fl, trick_rules, p, r, c, H2, played2, places2, S2)
         if places2[pos] != 0:  # its place is taken for good: the rest is not its business
             return places2[pos]
         p = st[ST_TURN]

@@ -2,7 +2,9 @@
 
 Numba freezes module globals at compile time, so the rules reach the kernel as data (and
 one compile serves every rule set): one ``int64`` array ``R`` indexed by the ``R_*``
-constants below.
+constants below, numbered from the rule spec (:mod:`simulator.rules.options`). This is
+the one kernel module that names options; the rest of the kernel reads them by slot or
+by flag bit, named by effect (``QUAD``, ``EIGHTS`` …).
 The state of the round being played is the ``int64`` array ``S`` (``S_*`` constants);
 hands are ``H[pos]`` bitmasks (see :mod:`simulator.kernel.bits`), ``played`` holds 14
 counts of the cards played this round and ``roles[pos]`` the previous round's role
@@ -12,58 +14,94 @@ kernel's observation.
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 import numpy as np
 
 from simulator.rules.cards import MAX_COPIES
-from simulator.rules.options import MAX_PLAYERS, Rules
+from simulator.rules.options import CHOICES, KEYS, MAX_EXCHANGE_PAIRS, MAX_PLAYERS, Rules
 from simulator.rules.roles import ROLE_NAMES, exchange_pairs, role_of
 
 DECK = sum(MAX_COPIES)  # room for the largest deck (52 cards and 2 jokers)
 
 # ---------------------------------------------------------------- rules array R
-R_N = 0  # players
-R_JOKERS = 1  # 0 or 2
-R_DEALER = 2  # 0 scum, 1 president, 2 rotate
-R_RESEAT = 3  # 0/1
-R_EQUAL = 4  # equal_rank: 0 off, 1 skip, 2 allow (equal plays legal, no skip)
-R_LARGER = 5  # 0 off, 1 higher_rank, 2 any
-R_TRANSP = 6  # transparent_threes
-R_TWO_ENDS = 7  # two_ends_trick
-R_QUAD = 8  # quad_burns
-R_REVOL = 9  # revolution
-R_OOT = 10  # 1: passing = "out_of_trick"
-R_NOFIN2 = 11  # no_finish_on_two
-R_OPENER = 12  # 0 scum, 1 president, 2 left_of_dealer
-R_TARGET = 13  # 0: no target
-R_NEXCH = 14  # number of exchange pairs that take part
-R_EXCH = 15  # 4 slots: cards exchanged by pair i
-R_POINTS = 19  # 9 slots: points of place 1..n (slot 0 unused)
-R_EIGHT_ENDS = 28  # eight_ends_trick
-R_JACK_BACK = 29  # jack_back
-R_ACCUM = 30  # accumulation_burns
-R_OUT_ENDS = 31  # out_ends_trick
-R_LAST_IN = 32  # 1: after_out_lead = "last_in_trick"
-R_CLUBS = 33  # clubs_three_opens: 0 off, 1 first_round, 2 every_round
-R_SIZE = 34
+# The options of the rule book (simulator.rules.options), in its order, one slot each: an
+# integer as it is, a yes/no rule as 0/1, a choice as its index in the allowed values. The
+# exchange and the points take several slots (WIDTH). Two words of rule flags follow,
+# computed once per rule set by rules_array, so a round reads one word for many rules.
+WIDTH = {"exchange": 1 + MAX_EXCHANGE_PAIRS, "points": MAX_PLAYERS + 1}
+_STARTS = list(accumulate((WIDTH.get(key, 1) for key in KEYS), initial=0))
+SLOT: dict[str, int] = dict(zip(KEYS, _STARTS[:-1], strict=True))  # option → its first slot
+R_N = SLOT["players"]
+R_JOKERS = SLOT["jokers"]  # 0 or 2
+R_DEALER = SLOT["dealer"]  # BY_* below
+R_RESEAT = SLOT["reseat"]  # players sit in finishing order
+R_EQUAL = SLOT["equal_rank"]  # EQUAL_OFF: equal plays illegal; else legal (SKIP: they skip)
+R_LARGER = SLOT["larger_sets"]  # LARGER_* below
+R_TRANSP = SLOT["transparent_threes"]  # threes take the rank they cover
+R_QUAD = SLOT["quad_burns"]  # fours beat anything and end the trick
+R_REVOL = SLOT["revolution"]  # each four reverses the order
+R_NOFIN2 = SLOT["no_finish_on_two"]  # going out on 2s takes the worst free place
+R_NEXCH = SLOT["exchange"]  # number of exchange pairs that take part
+R_EXCH = R_NEXCH + 1  # MAX_EXCHANGE_PAIRS slots: cards exchanged by pair i
+R_OPENER = SLOT["opener"]  # BY_* below
+R_POINTS = SLOT["points"]  # MAX_PLAYERS + 1 slots: points of place 1..n (slot 0 unused)
+R_TARGET = SLOT["target"]  # 0: no target
+R_EIGHT_ENDS = SLOT["eight_ends_trick"]  # 8s end the trick
+R_JACK_BACK = SLOT["jack_back"]  # jacks reverse the order until the trick ends
+R_ACCUM = SLOT["accumulation_burns"]  # a run of 4 cards of one rank burns
+R_OUT_ENDS = SLOT["out_ends_trick"]  # going out ends the trick
+R_CLUBS = SLOT["clubs_three_opens"]  # CLUBS_OFF, 1: the first round, CLUBS_EVERY
+R_FLAGS = _STARTS[-1]  # bits of the rules a move's consequences read
+R_TRICK_FLAGS = R_FLAGS + 1  # bits of the trick rules (the second catalogue), 0: none
+R_SIZE = R_TRICK_FLAGS + 1
 
-# values of R_DEALER and R_OPENER: whose position the rule names
-BY_SCUM = 0
-BY_PRESIDENT = 1
-BY_LEFT = 2  # dealer: left of the previous dealer; opener: left of the dealer
-DEALER_CODES = {"scum": BY_SCUM, "president": BY_PRESIDENT, "rotate": BY_LEFT}
-OPENER_CODES = {"scum": BY_SCUM, "president": BY_PRESIDENT, "left_of_dealer": BY_LEFT}
-# values of R_LARGER
-LARGER_OFF = 0
-LARGER_HIGHER = 1
-LARGER_ANY = 2
-LARGER_CODES = {"off": LARGER_OFF, "higher_rank": LARGER_HIGHER, "any": LARGER_ANY}
-# values of R_EQUAL
-EQUAL_SKIP = 1
-EQUAL_CODES = {"off": 0, "skip": EQUAL_SKIP, "allow": 2}
-# values of R_CLUBS
-CLUBS_FIRST = 1
-CLUBS_EVERY = 2
-CLUBS_CODES = {"off": 0, "first_round": CLUBS_FIRST, "every_round": CLUBS_EVERY}
+
+def code(key: str, value: str) -> int:
+    """The kernel's number for a choice: its index in the option's allowed values."""
+    return CHOICES[key].index(value)
+
+
+# values of R_DEALER and R_OPENER: whose position the rule names (the same numbers for both)
+BY_PRESIDENT = code("opener", "president")
+BY_LEFT = code("opener", "left_of_dealer")  # dealer: left of the previous dealer
+LARGER_OFF = code("larger_sets", "off")
+LARGER_HIGHER = code("larger_sets", "higher_rank")
+LARGER_ANY = code("larger_sets", "any")
+EQUAL_OFF = code("equal_rank", "off")
+CLUBS_OFF = code("clubs_three_opens", "off")
+CLUBS_EVERY = code("clubs_three_opens", "every_round")
+
+# Bits of R[R_FLAGS] (read by simulator.kernel.step.rule_flags), named by effect
+SKIP = 1  # equal plays skip the next player
+TRANSPARENT = 2  # threes take the rank they cover
+QUAD = 4  # fours beat anything and end the trick
+REVERSES = 8  # each four reverses the order for the rest of the round
+OUT_OF_TRICK = 16  # a pass leaves the trick
+TWO_ENDS = 32  # 2s end the trick
+TWOS_LAST = 64  # going out on 2s or jokers takes the worst free place
+# Bits of R[R_TRICK_FLAGS] (simulator.kernel.step.trick_rule_flags)
+EIGHTS = 1  # 8s end the trick
+JACKS = 2  # jacks reverse the order until the trick ends
+ACCUMULATION = 4  # a run of 4 cards of one rank burns the pile
+TRICK_RULES = EIGHTS | JACKS | ACCUMULATION  # the ones that read S[S_JACK] and S[S_RUN]
+OUT_ENDS = 8  # going out ends the trick
+LAST_IN = 16  # after a trick topped by a player who went out, the one left in it leads
+# Each flag: (its word, its bit, the option and the value that set it)
+FLAGS: tuple[tuple[int, int, str, object], ...] = (
+    (R_FLAGS, SKIP, "equal_rank", "skip"),
+    (R_FLAGS, TRANSPARENT, "transparent_threes", True),
+    (R_FLAGS, QUAD, "quad_burns", True),
+    (R_FLAGS, REVERSES, "revolution", True),
+    (R_FLAGS, OUT_OF_TRICK, "passing", "out_of_trick"),
+    (R_FLAGS, TWO_ENDS, "two_ends_trick", True),
+    (R_FLAGS, TWOS_LAST, "no_finish_on_two", True),
+    (R_TRICK_FLAGS, EIGHTS, "eight_ends_trick", True),
+    (R_TRICK_FLAGS, JACKS, "jack_back", True),
+    (R_TRICK_FLAGS, ACCUMULATION, "accumulation_burns", True),
+    (R_TRICK_FLAGS, OUT_ENDS, "out_ends_trick", True),
+    (R_TRICK_FLAGS, LAST_IN, "after_out_lead", "last_in_trick"),
+)
 
 # ---------------------------------------------------------------- round state S
 S_N = 0  # players
@@ -85,7 +123,7 @@ S_SKIPS = 15
 S_TRACE = 16  # entries written to the trace (testing)
 S_LEADER = 17  # position that led the round
 S_JACK = 18  # 1 while a jack-back is in force (S_REV includes it; the trick's end undoes it)
-S_RUN = 19  # cards in the trick's latest run of one rank (accumulation_burns)
+S_RUN = 19  # cards in the trick's latest run of one rank (ACCUMULATION)
 S_SIZE = 20
 
 NO_ROLE = -1
@@ -93,34 +131,20 @@ ROLE_INDEX = {name: i for i, name in enumerate(ROLE_NAMES)}
 
 
 def rules_array(rules: Rules) -> np.ndarray:
-    """The rules as the kernel's ``R`` array."""
-    n = rules.players
+    """The rules as the kernel's ``R`` array: a loop over the options, then the flags."""
     r = np.zeros(R_SIZE, dtype=np.int64)
-    r[R_N] = n
-    r[R_JOKERS] = rules.jokers
-    r[R_DEALER] = DEALER_CODES[rules.dealer]
-    r[R_RESEAT] = rules.reseat
-    r[R_EQUAL] = EQUAL_CODES[rules.equal_rank]
-    r[R_LARGER] = LARGER_CODES[rules.larger_sets]
-    r[R_TRANSP] = rules.transparent_threes
-    r[R_TWO_ENDS] = rules.two_ends_trick
-    r[R_QUAD] = rules.quad_burns
-    r[R_REVOL] = rules.revolution
-    r[R_OOT] = rules.passing == "out_of_trick"
-    r[R_NOFIN2] = rules.no_finish_on_two
-    r[R_OPENER] = OPENER_CODES[rules.opener]
-    r[R_TARGET] = rules.target
-    r[R_EIGHT_ENDS] = rules.eight_ends_trick
-    r[R_JACK_BACK] = rules.jack_back
-    r[R_ACCUM] = rules.accumulation_burns
-    r[R_OUT_ENDS] = rules.out_ends_trick
-    r[R_LAST_IN] = rules.after_out_lead == "last_in_trick"
-    r[R_CLUBS] = CLUBS_CODES[rules.clubs_three_opens]
+    for key in KEYS:
+        if key not in WIDTH:
+            value = getattr(rules, key)
+            r[SLOT[key]] = code(key, value) if isinstance(value, str) else int(value)
     for i, k in exchange_pairs(rules):
         r[R_NEXCH] = i
         r[R_EXCH + i - 1] = k
-    for place in range(1, n + 1):
-        r[R_POINTS + place] = rules.points.for_place(place, n)
+    for place in range(1, rules.players + 1):
+        r[R_POINTS + place] = rules.points.for_place(place, rules.players)
+    for word, bit, key, value in FLAGS:
+        if getattr(rules, key) == value:
+            r[word] |= bit
     return r
 
 

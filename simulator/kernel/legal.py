@@ -17,6 +17,7 @@ from numba import njit
 from simulator.kernel.bits import JOKER_BIT, PLAIN, RANKS, U0, U1, clz, ctz, with_count
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
+    EQUAL_OFF,
     LARGER_ANY,
     LARGER_HIGHER,
     LARGER_OFF,
@@ -35,7 +36,7 @@ from simulator.rules.cards import JOKER, TWO
 def stronger_than(t, rev):
     """Ranks strictly stronger than rank ``t`` under the order in force.
 
-    Normal order: the ranks above ``t``. Revolution: the 3…2 order is reversed (ranks
+    Normal order: the ranks above ``t``. Reversed: the 3…2 order is reversed (ranks
     below ``t`` are stronger) and jokers stay on top.
     """
     if t == JOKER:
@@ -57,7 +58,7 @@ def strength(r, rev):
 def legal_flags(R):
     """The beating rules as scalars, read once per round: ``(equal, transparent, quad,
     larger)`` (``equal``: equal plays are legal, under ``skip`` and ``allow`` alike)."""
-    return R[R_EQUAL] != 0, R[R_TRANSP] != 0, R[R_QUAD] != 0, R[R_LARGER]
+    return R[R_EQUAL] != EQUAL_OFF, R[R_TRANSP] != 0, R[R_QUAD] != 0, R[R_LARGER]
 
 
 ALL_PLAYS = np.uint64(0xFFFFFFFFFFFFFFFF)  # a lead: every combination of the hand
@@ -99,7 +100,7 @@ def legal_layout(t, tc, rev, lf):
     so its legal plays are ``h & L`` (:func:`plays_of`). The plain round loop
     (:mod:`simulator.matchloop.plain`) keeps ``L`` for a whole trick, and each answer to
     a play is then one AND. More cards than the top are only tried when a rule allows
-    them (larger_sets, or a four under quad_burns): the common case stays one test.
+    them (larger sets, or a four that burns): the common case stays one test.
     """
     if tc == 0:
         return ALL_PLAYS

@@ -16,8 +16,8 @@ consequences; search players run it on copies of the state with :func:`load_stat
 worst_free, over, tricks, plays, passes, skips)`` with the meaning of the ``S_*`` slots.
 ``rev`` is the order in force, so legality and strategies read one slot.
 
-The second catalogue's rules are bits of one ``table`` flag (:func:`table_flags`): the
-match loop compiles its move loop a second time with ``table`` the constant 0, so with
+The second catalogue's rules are bits of one ``trick_rules`` word (:func:`trick_rule_flags`):
+the match loop compiles its move loop a second time with ``trick_rules`` the constant 0, so with
 all of them off their tests fold away. The state only they need — whether a jack-back is
 part of ``rev``, and the cards in the trick's latest run — is not in the State tuple but
 in ``S[S_JACK]`` and ``S[S_RUN]`` (a larger tuple slowed the common path by several per
@@ -32,20 +32,17 @@ from numba import njit
 from simulator.kernel.bits import U0, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
-    EQUAL_SKIP,
-    R_ACCUM,
-    R_EIGHT_ENDS,
-    R_EQUAL,
-    R_JACK_BACK,
-    R_LAST_IN,
+    ACCUMULATION,
+    EIGHTS,
+    JACKS,
+    LAST_IN,
+    OUT_ENDS,
+    OUT_OF_TRICK,
+    QUAD,
+    R_FLAGS,
     R_N,
-    R_NOFIN2,
-    R_OOT,
-    R_OUT_ENDS,
-    R_QUAD,
-    R_REVOL,
-    R_TRANSP,
-    R_TWO_ENDS,
+    R_TRICK_FLAGS,
+    REVERSES,
     S_ACTIVE,
     S_ANSWERED,
     S_BEST_FREE,
@@ -65,25 +62,13 @@ from simulator.kernel.layout import (
     S_TRICKS,
     S_TURN,
     S_WORST_FREE,
+    SKIP,
+    TRANSPARENT,
+    TRICK_RULES,
+    TWO_ENDS,
+    TWOS_LAST,
 )
 from simulator.rules.cards import EIGHT, JACK, THREE, TWO
-
-# Bits of the ``table`` flag: the second catalogue's rules.
-EIGHTS = 1  # eight_ends_trick
-JACKS = 2  # jack_back
-ACCUMULATION = 4  # accumulation_burns
-TRICK_RULES = EIGHTS | JACKS | ACCUMULATION  # the ones that read S[S_JACK] and S[S_RUN]
-OUT_ENDS = 8  # out_ends_trick
-LAST_IN = 16  # after_out_lead = "last_in_trick"
-
-# Bits of :func:`rule_flags`: the first catalogue's rules that a move's consequences read.
-SKIP = 1
-TRANSPARENT = 2
-QUAD = 4
-REVOLUTION = 8
-OUT_OF_TRICK = 16
-TWO_ENDS = 32
-NO_FINISH_ON_TWO = 64
 
 # Positions in the State tuple (the same meanings as the ``S_*`` slots).
 (ST_TURN, ST_TOP_RANK, ST_TOP_COUNT, ST_OWNER, ST_REV, ST_ANSWERED, ST_OOT, ST_ACTIVE,
@@ -125,24 +110,20 @@ def start_round(S, H, n, leader, played, places):
 
 @njit(**INLINE)
 def rule_flags(R):
-    """The rules one round needs, as ``(n, bits)``: the bits are :data:`SKIP` (equal plays
-    skip; ``allow`` makes them legal without), :data:`TRANSPARENT`, :data:`QUAD`,
-    :data:`REVOLUTION`, :data:`OUT_OF_TRICK`, :data:`TWO_ENDS`, :data:`NO_FINISH_ON_TWO`.
-    One word for seven rules: the round loop keeps its state in registers, and every
-    register it saves is a value it need not spill."""
-    return (R[R_N], (R[R_EQUAL] == EQUAL_SKIP) * SKIP | (R[R_TRANSP] != 0) * TRANSPARENT
-            | (R[R_QUAD] != 0) * QUAD | (R[R_REVOL] != 0) * REVOLUTION
-            | (R[R_OOT] != 0) * OUT_OF_TRICK | (R[R_TWO_ENDS] != 0) * TWO_ENDS
-            | (R[R_NOFIN2] != 0) * NO_FINISH_ON_TWO)  # fmt: skip
+    """The rules one round needs, as ``(n, bits)``: the bits of ``R[R_FLAGS]``
+    (:data:`~simulator.kernel.layout.SKIP` and the others beside it, set by
+    :func:`~simulator.kernel.layout.rules_array`). One word for seven rules: the round
+    loop keeps its state in registers, and every register it saves is a value it need
+    not spill."""
+    return R[R_N], R[R_FLAGS]
 
 
 @njit(**INLINE)
-def table_flags(R):
-    """The second catalogue's rules as bits (:data:`EIGHTS`, :data:`JACKS`,
-    :data:`ACCUMULATION`, :data:`OUT_ENDS`, :data:`LAST_IN`), 0 when they are all off."""
-    return ((R[R_EIGHT_ENDS] != 0) * EIGHTS | (R[R_JACK_BACK] != 0) * JACKS
-            | (R[R_ACCUM] != 0) * ACCUMULATION | (R[R_OUT_ENDS] != 0) * OUT_ENDS
-            | (R[R_LAST_IN] != 0) * LAST_IN)  # fmt: skip
+def trick_rule_flags(R):
+    """The second catalogue's trick rules as bits (``R[R_TRICK_FLAGS]``:
+    :data:`~simulator.kernel.layout.EIGHTS` and the others beside it), 0 when they are
+    all off."""
+    return R[R_TRICK_FLAGS]
 
 
 @njit(**INLINE)
@@ -185,10 +166,10 @@ def trick_leader(n, owner, active):
 
 
 @njit(**INLINE)
-def place_taken(no_finish_on_two, rank, best_free, worst_free):
+def place_taken(twos_last, rank, best_free, worst_free):
     """The place of a player going out on ``rank``: the best free one, or the worst after
-    2s/jokers under no_finish_on_two. Returns (place, best_free, worst_free)."""
-    if no_finish_on_two and rank >= TWO:  # a 2 or a joker
+    2s/jokers when they go out last (:data:`~simulator.kernel.layout.TWOS_LAST`). Returns (place, best_free, worst_free)."""
+    if twos_last and rank >= TWO:  # a 2 or a joker
         return worst_free, best_free, worst_free - 1
     return best_free, best_free + 1, worst_free
 
@@ -198,9 +179,7 @@ def goes_out(pos, r, rules, active, best_free, worst_free, places):
     """Player ``pos`` has played his last cards (rank ``r``): his place (:func:`place_taken`),
     and the last player's when one is left. Returns ``(active, best_free, worst_free,
     whether the round is over)``."""
-    place, best_free, worst_free = place_taken(
-        rules & NO_FINISH_ON_TWO != 0, r, best_free, worst_free
-    )
+    place, best_free, worst_free = place_taken(rules & TWOS_LAST != 0, r, best_free, worst_free)
     places[np.uint64(pos)] = place
     active &= ~(1 << pos)
     over = popc(np.uint64(active)) == 1
@@ -220,12 +199,12 @@ def play_effect(r, c, tc, t, equal, transparent):
 
 @njit(**INLINE)
 def ends_trick_at_once(r, c, two_ends, quad):
-    """2s under two_ends_trick and fours under quad_burns end the trick at once."""
+    """2s (when they end the trick) and fours (when they burn) end the trick at once."""
     return (r == TWO and two_ends) or (c == 4 and quad)
 
 
 @njit(**INLINE)
-def trick_rules_play(r, c, taken, t, tc, rev, table, S):
+def trick_rules_play(r, c, taken, t, tc, rev, trick_rules, S):
     """A play under the second catalogue's trick rules: ``(rev, ends_now)``.
 
     The run (``S[S_RUN]``) grows when the play carries the top's rank (the run's rank),
@@ -234,10 +213,10 @@ def trick_rules_play(r, c, taken, t, tc, rev, table, S):
     (``S[S_JACK]`` says a jack-back is part of ``rev``)."""
     run = S[S_RUN] + c if tc != 0 and taken == t else c
     S[S_RUN] = run
-    ends = (r == EIGHT and table & EIGHTS != 0) or (
-        c < 4 and run >= 4 and table & ACCUMULATION != 0
+    ends = (r == EIGHT and trick_rules & EIGHTS != 0) or (
+        c < 4 and run >= 4 and trick_rules & ACCUMULATION != 0
     )
-    if r == JACK and table & JACKS != 0:
+    if r == JACK and trick_rules & JACKS != 0:
         rev ^= 1
         S[S_JACK] ^= 1
     return rev, ends
@@ -245,7 +224,7 @@ def trick_rules_play(r, c, taken, t, tc, rev, table, S):
 
 @njit(**INLINE)
 def trick_rules_end(rev, S):
-    """The end of a trick under the trick rules: jack-back ends, a revolution stays, and
+    """The end of a trick under the trick rules: jack-back ends, a four's reversal stays, and
     the run starts again. Returns the order in force."""
     rev ^= S[S_JACK]
     S[S_JACK] = 0
@@ -255,7 +234,7 @@ def trick_rules_end(rev, S):
 
 @njit(**INLINE)
 def last_in_trick(active, oot, owner):
-    """Under after_out_lead = "last_in_trick", while the top's owner is out: the one
+    """Under :data:`~simulator.kernel.layout.LAST_IN`, while the top's owner is out: the one
     player left in the trick (holds cards, has not passed in it), else -1."""
     if owner < 0 or (active >> owner) & 1:
         return -1
@@ -269,7 +248,7 @@ def last_in_trick(active, oot, owner):
 
 
 @njit(**INLINE)
-def step(st, fl, table, pos, r, c, H, played, places, S):
+def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
     """The state after player ``pos`` plays ``c`` cards of rank ``r`` (``c == 0``: passes).
 
     The move is legal by assumption; ``H``, ``played`` and ``places`` are updated in place,
@@ -288,8 +267,8 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
             oot |= 1 << pos
     else:
         taken, is_equal = play_effect(r, c, tc, t, rules & SKIP != 0, rules & TRANSPARENT != 0)
-        if table & TRICK_RULES != 0:
-            rev, end_now = trick_rules_play(r, c, taken, t, tc, rev, table, S)
+        if trick_rules & TRICK_RULES != 0:
+            rev, end_now = trick_rules_play(r, c, taken, t, tc, rev, trick_rules, S)
         at = np.uint64(pos)  # unsigned indexes: numba adds no code for negative ones
         H[at] = remove_cards(H[at], r, c)
         played[np.uint64(r)] += c
@@ -298,7 +277,7 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
         owner = pos
         answered = 0
         plays += 1
-        if c == 4 and rules & REVOLUTION:
+        if c == 4 and rules & REVERSES:
             rev ^= 1  # in force from the next play on
         if H[at] == U0:
             active, best_free, worst_free, last_one = goes_out(
@@ -308,7 +287,7 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
                 over = 1
                 return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free,
                         over, tricks, plays, passes, skips)  # fmt: skip
-            end_now = end_now or table & OUT_ENDS != 0
+            end_now = end_now or trick_rules & OUT_ENDS != 0
         if end_now or ends_trick_at_once(r, c, rules & TWO_ENDS != 0, rules & QUAD != 0):
             end_now = True
         elif is_equal:
@@ -317,7 +296,7 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
                 skips += 1
                 answered |= 1 << skipped
                 last = skipped
-    if table & LAST_IN != 0 and not end_now:
+    if trick_rules & LAST_IN != 0 and not end_now:
         alone = last_in_trick(active, oot, owner)
         if alone >= 0:  # he leads without being asked: the trick ends as his
             owner = alone
@@ -330,7 +309,7 @@ def step(st, fl, table, pos, r, c, H, played, places, S):
         answered = 0
         oot = 0
         tricks += 1
-        if table & TRICK_RULES != 0:
+        if trick_rules & TRICK_RULES != 0:
             rev = trick_rules_end(rev, S)
     else:
         turn = next_to_ask(n, last, owner, active & ~oot)
@@ -355,11 +334,11 @@ def store_state(S, st):
 
 
 @njit(**HOT)
-def step_table(st, fl, table, pos, r, c, H, played, places, S):
+def step_trick_rules(st, fl, trick_rules, pos, r, c, H, played, places, S):
     """:func:`step` compiled on its own, for rounds under the second catalogue's rules.
 
     The match loop calls it, rather than inlining :func:`step` a second time, when any of
-    those rules is on: the common rules inline :func:`step` with ``table`` the constant 0,
+    those rules is on: the common rules inline :func:`step` with ``trick_rules`` the constant 0,
     so their tests fold away, and the loop is compiled once.
     """
-    return step(st, fl, table, pos, r, c, H, played, places, S)
+    return step(st, fl, trick_rules, pos, r, c, H, played, places, S)

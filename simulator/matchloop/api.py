@@ -17,7 +17,7 @@ import numpy as np
 
 from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import role_table, rules_array
-from simulator.kernel.step import table_flags
+from simulator.kernel.step import trick_rule_flags
 from simulator.matchloop.matches import (
     OUT_DEALER,
     OUT_LEADER,
@@ -98,8 +98,8 @@ class KernelJob:
         R = rules_array(rules)
         runner: Runner = run_blocks
         if not generic:
-            table_rules = bool(table_flags.py_func(R))  # the kernel's own tests, in Python
-            spec = Specialisation.of(sids, table_rules, bool(simple_plays.py_func(R)))
+            trick_rules = bool(trick_rule_flags.py_func(R))  # the kernel's own tests, in Python
+            spec = Specialisation.of(sids, trick_rules, bool(simple_plays.py_func(R)))
             runner = specialised_loop(spec, seat_strategies)
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
             replay = FaultReplay(

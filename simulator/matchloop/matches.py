@@ -39,6 +39,7 @@ from simulator.kernel.layout import (
     BY_LEFT,
     BY_PRESIDENT,
     CLUBS_EVERY,
+    CLUBS_OFF,
     DECK,
     MAX_PLAYERS,
     R_CLUBS,
@@ -298,11 +299,13 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             else:
                 slot_pos[k] = first + k if first + k < n else first + k - n
         clubs = R[R_CLUBS]
-        club = deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, clubs != 0, draws)
+        club = deal(
+            rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, clubs != CLUBS_OFF, draws
+        )
         if knows:
             forget(H)
         if rd == 0:
-            leader = club if clubs != 0 else first
+            leader = club if clubs != CLUBS_OFF else first
         else:
             club = exchange(R, H, pos_of, by_place, sid_pl, params_pl, rs_play, seat_streams,
                             srow_pl, give, club)  # fmt: skip

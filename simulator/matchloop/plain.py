@@ -26,15 +26,19 @@ from numba import njit
 
 from simulator.kernel.bits import COL, RANKS, U0, U1, remove_cards
 from simulator.kernel.config import INLINE
-from simulator.kernel.layout import S_LEADER, S_N, S_TRACE
-from simulator.kernel.legal import ALL_PLAYS, legal_flags, legal_layout
-from simulator.kernel.step import (
+from simulator.kernel.layout import (
     OUT_OF_TRICK,
     QUAD,
-    REVOLUTION,
+    REVERSES,
+    S_LEADER,
+    S_N,
+    S_TRACE,
     SKIP,
     TRANSPARENT,
     TWO_ENDS,
+)
+from simulator.kernel.legal import ALL_PLAYS, legal_flags, legal_layout
+from simulator.kernel.step import (
     goes_out,
     play_effect,
     rule_flags,
@@ -49,7 +53,7 @@ from strategies.specs import LOWEST, RANDOM
 # The plain loop's table: legal plays by (order in force, top's count - 1, top's rank),
 # then three sets of plays as hand-layout bits: those that end the trick at once, those
 # that reverse the order, and those whose effect any rule changes (the two before, and
-# threes under transparent_threes).
+# threes when they are transparent).
 ENDS = 2 * 4 * 16
 FLIPS = ENDS + 1
 RARE = FLIPS + 1
@@ -70,7 +74,7 @@ def fill_legal_table(R, legal):
     fours = RANKS << np.uint64(48)  # every four-of-a-kind
     twos = COL << np.uint64(TWO)  # any number of 2s
     legal[ENDS] = (fours if rules & QUAD else U0) | (twos if rules & TWO_ENDS else U0)
-    legal[FLIPS] = fours if rules & REVOLUTION else U0
+    legal[FLIPS] = fours if rules & REVERSES else U0
     legal[RARE] = (
         legal[ENDS] | legal[FLIPS] | (COL << np.uint64(THREE) if rules & TRANSPARENT else U0)
     )
@@ -117,7 +121,7 @@ def next_waiting(waiting, after, n):
 
 # The rules under which a play may do more than take the top: skip the next player,
 # leave the trick by passing, end the trick at once, reverse the order, be transparent.
-PLAY_EFFECTS = SKIP | OUT_OF_TRICK | QUAD | TWO_ENDS | REVOLUTION | TRANSPARENT
+PLAY_EFFECTS = SKIP | OUT_OF_TRICK | QUAD | TWO_ENDS | REVERSES | TRANSPARENT
 
 
 @njit(**INLINE)

@@ -23,9 +23,9 @@ from simulator.kernel.step import (
     rule_flags,
     start_round,
     step,
-    step_table,
+    step_trick_rules,
     store_state,
-    table_flags,
+    trick_rule_flags,
 )
 from simulator.matchloop.plain import plain_table, play_plain_round
 from simulator.matchloop.streams import release_stream, use_stream
@@ -39,7 +39,7 @@ from strategies.specs import LOWEST, RANDOM
 # numba prunes the branches they rule out before compiling, which keeps first runs short.
 ONLY_PLAIN = False  # every table is lowest/random only: the plain loop, or the table rules
 NO_PLAIN = False  # no table is: the plain loop is never compiled
-PLAIN_ROUNDS = False  # ONLY_PLAIN and no table rule: the general loop is never compiled
+PLAIN_ROUNDS = False  # ONLY_PLAIN and no trick rule: the general loop is never compiled
 SIMPLE_PLAYS = False  # PLAIN_ROUNDS, and every play only takes the top (plain.simple_plays)
 ALL_LOWEST = False  # PLAIN_ROUNDS, and every player is lowest
 
@@ -61,13 +61,13 @@ def play_round(
     before it decides. When ``trace`` is not empty every move is appended to it as ``pos
     << 8 | count << 4 | rank`` (count 0: pass), for the engines' comparison tests.
 
-    With the second catalogue's rules all off, :func:`step` is inlined with ``table`` the
+    With the second catalogue's rules all off, :func:`step` is inlined with ``trick_rules`` the
     constant 0, so every test of them folds away (they cost 3 % otherwise); with any on,
-    the move goes through :func:`~simulator.kernel.step.step_table`, compiled apart.
+    the move goes through :func:`~simulator.kernel.step.step_trick_rules`, compiled apart.
     A table of ``lowest`` and ``random`` players under those rules plays in
     :func:`~simulator.matchloop.plain.play_plain_round` instead (``legal_tab`` is its
     table of legal plays): the same moves, with far less work per answer. A loop
-    specialised for such a job under rules with no table rule has only that loop
+    specialised for such a job under rules with no trick rule has only that loop
     (``PLAIN_ROUNDS``), and knows whether its plays only take the top and whether its
     players are all ``lowest`` (``SIMPLE_PLAYS``, ``ALL_LOWEST``: see the plain loop).
     """
@@ -75,10 +75,10 @@ def play_round(
         play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader,
                          SIMPLE_PLAYS, ALL_LOWEST)  # fmt: skip
         return
-    table = table_flags(R)
+    trick_rules = trick_rule_flags(R)
     if NO_PLAIN:
         pass
-    elif table == 0 and (ONLY_PLAIN or plain_table(sid_pos, R[R_N])):
+    elif trick_rules == 0 and (ONLY_PLAIN or plain_table(sid_pos, R[R_N])):
         play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader,
                          False, False)  # fmt: skip
         return
@@ -113,12 +113,12 @@ def play_round(
         if tracing and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
-        if ONLY_PLAIN:  # then only the table rules come here: no inlined step to compile
-            st = step_table(st, fl, table, pos, r, c, H, played, places, S)
-        elif table == 0:
+        if ONLY_PLAIN:  # then only the trick rules come here: no inlined step to compile
+            st = step_trick_rules(st, fl, trick_rules, pos, r, c, H, played, places, S)
+        elif trick_rules == 0:
             st = step(st, fl, 0, pos, r, c, H, played, places, S)
         else:
-            st = step_table(st, fl, table, pos, r, c, H, played, places, S)
+            st = step_trick_rules(st, fl, trick_rules, pos, r, c, H, played, places, S)
     rs[0], rs[1], rs[2] = s, buf, have
     release_stream(rs, seat_streams, cur)
     store_state(S, st)

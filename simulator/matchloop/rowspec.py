@@ -55,7 +55,10 @@ SPEC = (
     Column("points", "int16", "points scored this round", "SEAT_POINTS"),
     Column("total", "int32", "the player's points in the match after this round", "SEAT_TOTAL"),
     Column(
-        "position", "int8", "table position this round (differs from seat under reseat)", "SEAT_POS"
+        "position",
+        "int8",
+        "table position this round (differs from seat when players sit in finishing order)",
+        "SEAT_POS",
     ),
     Column("dealt", "bool", "this player dealt the round", "OUT_DEALER"),
     Column("led", "bool", "this player led the first trick of the round", "OUT_LEADER"),

@@ -55,7 +55,7 @@ from simulator.kernel.step import (
     start_round,
     step,
     store_state,
-    table_flags,
+    trick_rule_flags,
 )
 from simulator.reference.rng import PLAY_STREAM
 from simulator.rules.cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, card_names, combo_name
@@ -105,7 +105,7 @@ def scripted_step(S, H, R, played, places, pos, r, c):
     st = load_state(S)
     oot = st[ST_OOT]
     skips = st[ST_SKIPS]
-    st = step(st, fl, table_flags(R), pos, r, c, H, played, places, S)
+    st = step(st, fl, trick_rule_flags(R), pos, r, c, H, played, places, S)
     store_state(S, st)
     if st[ST_SKIPS] == skips:
         return -1

@@ -31,7 +31,7 @@ What is specialised, and why no finer. The built-ins come in three tiers of grow
 cost (:data:`strategies.dispatch.TIERS`: ``lowest``/``random``; the heuristics; the
 search player): at most three built-in loops, whatever the strategy sets of a test
 suite or a study; one per subset of strategies would compile the loop again for each.
-Functions compiled apart (the heuristics, the search player, ``step_table``) keep their
+Functions compiled apart (the heuristics, the search player, ``step_trick_rules``) keep their
 own numba cache and are shared by every loop. A lowest/random job whose rules have no
 table rule is also told so (:attr:`Specialisation.plain_rounds`): its loop holds only
 the plain round loop, and a first run is shorter. Such a loop is also told whether
@@ -39,7 +39,7 @@ every play of the job's rules only takes the top and whether every player is
 ``lowest`` (:attr:`Specialisation.simple_plays`, ``all_lowest``), which the plain loop's
 tests then fold away, for at most four such loops (the default rules and french, say,
 compile apart once each). The heuristics' loops keep the table rules' path
-(``step_table``): leaving it out made their move loop slower. What each of these
+(``step_trick_rules``): leaving it out made their move loop slower. What each of these
 measured is in docs/performance.md.
 
 The cache lives in ``$PRESIDENT_CACHE``, else ``$XDG_CACHE_HOME/president-sim/kernels``

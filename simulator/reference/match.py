@@ -102,6 +102,12 @@ class ExchangeError(ValueError):
     """A strategy gave back cards it does not hold, or the wrong number."""
 
 
+def clubs_three_leads(rules: Rules, index: int) -> bool:
+    """Whether the holder of the 3 of clubs leads round ``index`` (0: a match's first)."""
+    rule = rules.clubs_three_opens
+    return rule == "every_round" or (rule == "first_round" and index == 0)
+
+
 def exchange(
     rules: Rules,
     hands: list[list[int]],

@@ -1,10 +1,10 @@
-"""What one round of the reference engine exchanges with the world: moves, events, observations.
+"""What one round of the reference engine exchanges with the world: moves and events.
 
 Moves are ``(rank, count)`` pairs: ranks 0..13 (3 … 2, joker), count 1..4, and the
-pass ``(PASS_RANK, 0)``; events are the lines of a replay (docs/formats.md §2); an
-:class:`Observation` is what a strategy may read when it must move. Kept apart from
-:mod:`simulator.reference.round` (which re-exports them) so that the engine's file stays
-the rule book in code.
+pass ``(PASS_RANK, 0)``; events are the lines of a replay (docs/formats.md §2). Kept
+apart from :mod:`simulator.reference.round` (which re-exports them, and holds the
+:class:`~simulator.reference.round.Observation` whose fields name its rules) so that the
+engine's file stays the rule book in code.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from simulator.rules.cards import card_names
-from simulator.rules.options import Rules
 
 PASS_RANK = -1
 
@@ -71,31 +70,3 @@ class Top:
     rank: int
     count: int
     owner: int
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What a player may know when he must move: what a strategy reads.
-
-    ``hand`` is the player's own 14 rank counts; ``top`` is ``None`` when he leads;
-    ``passed[s]`` is true when seat s has passed (or been skipped) since the top was
-    laid — under ``out_of_trick`` also when it passed earlier in the trick;
-    ``cards_left`` and ``played`` (14 counts of every card played this round) are public;
-    ``reversed`` is the order in force (revolutions, then jack-back on top of them) and
-    ``jack_back`` whether a jack-back is in force in this trick; ``run`` the cards of the
-    trick's latest run of one rank (accumulation_burns); ``roles`` are the previous
-    round's roles by seat (empty in a match's first round).
-    """
-
-    seat: int
-    hand: tuple[int, ...]
-    top: Top | None
-    passed: tuple[bool, ...]
-    cards_left: tuple[int, ...]
-    played: tuple[int, ...]
-    reversed: bool
-    roles: tuple[str, ...]
-    legal: tuple[Move, ...]
-    rules: Rules
-    jack_back: bool = False
-    run: int = 0

@@ -19,6 +19,7 @@ pass ``(PASS_RANK, 0)``. Suits never matter.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from simulator.reference.moves import (
     PASS,
@@ -26,7 +27,6 @@ from simulator.reference.moves import (
     Event,
     IllegalMove,
     Move,
-    Observation,
     Top,
 )
 from simulator.rules.cards import (
@@ -40,9 +40,51 @@ from simulator.rules.cards import (
     combo_name,
     strength,
 )
-from simulator.rules.options import Rules
+from simulator.rules.options import AT_TABLE, Rules
 
 __all__ = ["PASS", "PASS_RANK", "Event", "IllegalMove", "Move", "Observation", "Round", "Top"]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What a player may know when he must move: what a strategy reads.
+
+    ``hand`` is the player's own 14 rank counts; ``top`` is ``None`` when he leads;
+    ``passed[s]`` is true when seat s has passed (or been skipped) since the top was
+    laid — under ``out_of_trick`` also when it passed earlier in the trick;
+    ``cards_left`` and ``played`` (14 counts of every card played this round) are public;
+    ``reversed`` is the order in force (revolutions, then jack-back on top of them) and
+    ``jack_back`` whether a jack-back is in force in this trick; ``run`` the cards of the
+    trick's latest run of one rank (when a run of 4 burns the pile); ``roles`` are the previous
+    round's roles by seat (empty in a match's first round).
+    """
+
+    seat: int
+    hand: tuple[int, ...]
+    top: Top | None
+    passed: tuple[bool, ...]
+    cards_left: tuple[int, ...]
+    played: tuple[int, ...]
+    reversed: bool
+    roles: tuple[str, ...]
+    legal: tuple[Move, ...]
+    rules: Rules
+    jack_back: bool = False
+    run: int = 0
+
+    def order_note(self) -> str:
+        """The order in force in words, when it is not the plain normal order."""
+        return order_note(self.reversed, self.jack_back)
+
+
+def order_note(reversed_: bool, jack_back: bool) -> str:
+    """The order in force in words, when it is not the plain normal order: ``reversed_``
+    is the order in force, ``jack_back`` whether a jack-back is part of it."""
+    if jack_back and not reversed_:
+        return " (revolution turned back by jack-back: normal order until the trick ends)"
+    if jack_back:
+        return f" ({AT_TABLE['jack_back']})"
+    return f" ({AT_TABLE['revolution']})" if reversed_ else ""
 
 
 class Round:
@@ -146,12 +188,7 @@ class Round:
         }[key]
 
     def _order_note(self) -> str:
-        """The order in force in words, when it is not the plain normal order."""
-        if self.jack_back:
-            if self.reversed:
-                return " (jack-back on a revolution: the normal order until the trick ends)"
-            return " (jack-back: 2 weakest, 3 strongest until the trick ends)"
-        return " (revolution: 2 weakest, 3 strongest)" if self.reversed else ""
+        return order_note(self.order_reversed, self.jack_back)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move: plays by (count, rank), then the pass."""

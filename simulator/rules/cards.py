@@ -45,7 +45,7 @@ class CardError(PresidentError):
 
 
 def strength(rank: int, reversed_order: bool) -> int:
-    """A rank's strength under the order in force: a revolution reverses 3 … 2, jokers
+    """A rank's strength under the order in force: the reversed order turns 3 … 2 round, jokers
     stay on top."""
     if rank == JOKER:
         return JOKER

@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from simulator.rules.explain import option_meanings
-from simulator.rules.options import KEYS, Rules, RulesError, changed
+from simulator.rules.options import KEYS, Rules, RulesError, changed, option_meanings
 from simulator.rules.presets import PRESET_NAMES, PRESETS, preset
 
 

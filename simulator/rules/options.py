@@ -1,17 +1,23 @@
-"""The house rules of Président as one frozen dataclass: every option, its default, its check.
+"""The house rules of Président, declared once: every option, its default, meaning and check.
 
 Every option of the rule book (``docs/rules.md``, one section per option) is a field of
-:class:`Rules` with the same key name, default and allowed values. Anything of the wrong
-type or out of range is refused with a :class:`RulesError` that names the key and what is
-allowed, because a silently ignored house rule would make every statistic wrong. Presets
-live in :mod:`simulator.rules.presets`, rules files in :mod:`simulator.rules.files`.
+:class:`Rules` declared with :func:`option`: the key (the field's name), its type (the
+annotation), its default, its allowed values, what it means in one line and, for a rule
+that shows at the table, the words the play screen uses when it acts. Everything else is
+derived from these declarations: the allowed values and the checks below, ``president
+rules show --explain``, the report's rules in words, the play screen's wording and the
+kernel's rules array (:mod:`simulator.kernel.layout`). Anything of the wrong type or out
+of range is refused with a :class:`RulesError` that names the key and what is allowed,
+because a silently ignored house rule would make every statistic wrong. Presets live in
+:mod:`simulator.rules.presets`, rules files in :mod:`simulator.rules.files`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from simulator.errors import PresidentError
@@ -43,66 +49,161 @@ class Points:
         return total
 
 
+NO_POINTS = Points()
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+MAX_EXCHANGE = 6  # the smallest hand (52 cards, 8 players) holds 6 cards
+MAX_EXCHANGE_PAIRS = 4
+MAX_POINTS_LIST = 8
+MAX_TARGET = 10_000
+
+
+def option(
+    default: Any,
+    meaning: str,
+    *,
+    choices: tuple[Any, ...] = (),
+    bounds: tuple[int, int] | None = None,
+    allowed: str = "",
+    at_table: str = "",
+) -> Any:
+    """One option of :class:`Rules`: its default and what the rest of the code derives.
+
+    ``meaning``: the option in one line (docs/rules.md has the full text); ``choices``:
+    its allowed values, in the order the kernel numbers them; ``bounds``: the range of
+    an integer; ``allowed``: the allowed values in words when neither says them;
+    ``at_table``: what the play screen says when the rule acts.
+    """
+    metadata = {
+        "meaning": meaning,
+        "choices": choices,
+        "bounds": bounds,
+        "allowed": allowed,
+        "at_table": at_table,
+    }
+    return dataclasses.field(default=default, metadata=metadata)
+
+
 @dataclass(frozen=True)
 class Rules:
-    """Every house rule of the rule book, with its default.
+    """Every house rule of the rule book, with its default (see :func:`option`).
 
-    The field docstrings below are the rule book's options in short; docs/rules.md is
-    the full text (one section per option). Instances are immutable and hashable so
-    that they can key caches and be compared across runs.
+    Instances are immutable and hashable so that they can key caches and be compared
+    across runs.
     """
 
-    players: int = 4
-    """Number of players, 3 to 8."""
-    jokers: int = 0
-    """0 or 2 jokers; a joker (``JK``) is a plain card above the 2."""
-    dealer: str = "scum"
-    """Who deals from round 2 on: ``scum``, ``president`` or ``rotate`` (left of last dealer)."""
-    reseat: bool = False
-    """From round 2 on, players sit in finishing order (President first, clockwise)."""
-    equal_rank: str = "off"
-    """``skip``: the same number of cards of the same rank may be played and skips the next
-    player; ``allow``: the same plays are legal but skip nobody (they may follow one another)."""
-    larger_sets: str = "off"
-    """``higher_rank``: more cards of a higher rank beat fewer; ``any``: more cards always beat fewer."""
-    transparent_threes: bool = False
-    """k threes may cover any top of k cards and take its rank."""
-    two_ends_trick: bool = False
-    """A combination of 2s ends the trick at once; its player leads next."""
-    quad_burns: bool = False
-    """A four-of-a-kind may be played on any top (on a four only if higher) and ends the trick."""
-    revolution: bool = False
-    """Each four-of-a-kind reverses the order of 3…2 for the rest of the round (jokers stay top)."""
-    passing: str = "may_return"
-    """``may_return``: a pass gives up one turn; ``out_of_trick``: a pass leaves the trick."""
-    no_finish_on_two: bool = False
-    """Going out on 2s (or jokers) takes the worst free place instead of the best."""
-    exchange: tuple[int, ...] = (2, 1)
-    """Cards exchanged between the i-th best and the i-th worst player, from round 2 on."""
-    opener: str = "scum"
-    """Who leads from round 2 on: ``scum``, ``president`` or ``left_of_dealer``."""
-    points: Points = field(default_factory=Points)
-    """Points per round by place (``top`` from the first place, ``bottom`` from the last)."""
-    target: int = 0
-    """A match ends after the round in which a player reaches it (alone in the lead); 0: none."""
-    eight_ends_trick: bool = False
-    """A combination of 8s ends the trick at once, whatever the order in force; its player leads
-    next (Daifugo's "8 cuts")."""
-    jack_back: bool = False
-    """A combination of real jacks reverses the order in force from the next play until the end of
-    the trick; a second one restores it (Daifugo's "11 back")."""
-    accumulation_burns: bool = False
-    """The pile burns when the trick's latest run of plays of one rank reaches 4 cards (a play of
-    4 cards never burns this way); the burner leads next (French café rule)."""
-    out_ends_trick: bool = False
-    """The play that empties a hand ends the trick at once (it cannot be beaten); the next holder
-    clockwise leads (American tables)."""
-    after_out_lead: str = "next_holder"
-    """Who leads after a trick topped by a player who went out: ``next_holder`` clockwise, or
-    ``last_in_trick``: the one player left in the trick (needs ``passing = "out_of_trick"``)."""
-    clubs_three_opens: str = "off"
-    """The holder of the 3 of clubs leads the first trick: ``first_round`` of a match only, or
-    ``every_round`` (the holder after the exchange); ``off``: ``opener`` decides."""
+    players: int = option(
+        4,
+        "Number of players, 3 to 8.",
+        bounds=(MIN_PLAYERS, MAX_PLAYERS),
+        allowed=f"an integer from {MIN_PLAYERS} to {MAX_PLAYERS}",
+    )
+    jokers: int = option(
+        0, "0 or 2 jokers; a joker (JK) is a plain card above the 2.", choices=(0, 2)
+    )
+    dealer: str = option(
+        "scum",
+        "Who deals from round 2 on: scum, president or rotate (left of last dealer).",
+        choices=("scum", "president", "rotate"),
+    )
+    reseat: bool = option(
+        False, "From round 2 on, players sit in finishing order (President first, clockwise)."
+    )
+    equal_rank: str = option(
+        "off",
+        "skip: the same number of cards of the same rank may be played and skips the next "
+        "player; allow: the same plays are legal but skip nobody (they may follow one another).",
+        choices=("off", "skip", "allow"),
+    )
+    larger_sets: str = option(
+        "off",
+        "higher_rank: more cards of a higher rank beat fewer; any: more cards always beat fewer.",
+        choices=("off", "higher_rank", "any"),
+    )
+    transparent_threes: bool = option(
+        False, "k threes may cover any top of k cards and take its rank."
+    )
+    two_ends_trick: bool = option(
+        False,
+        "A combination of 2s ends the trick at once; its player leads next.",
+        at_table="2s end the trick",
+    )
+    quad_burns: bool = option(
+        False,
+        "A four-of-a-kind may be played on any top (on a four only if higher) and ends the trick.",
+        at_table="the four burns the pile",
+    )
+    revolution: bool = option(
+        False,
+        "Each four-of-a-kind reverses the order of 3…2 for the rest of the round "
+        "(jokers stay top).",
+        at_table="revolution: 2 weakest, 3 strongest",
+    )
+    passing: str = option(
+        "may_return",
+        "may_return: a pass gives up one turn; out_of_trick: a pass leaves the trick.",
+        choices=("may_return", "out_of_trick"),
+    )
+    no_finish_on_two: bool = option(
+        False, "Going out on 2s (or jokers) takes the worst free place instead of the best."
+    )
+    exchange: tuple[int, ...] = option(
+        (2, 1),
+        "Cards exchanged between the i-th best and the i-th worst player, from round 2 on.",
+        allowed=f"a list of at most {MAX_EXCHANGE_PAIRS} integers from 0 to {MAX_EXCHANGE}, "
+        "e.g. [2, 1]",
+    )
+    opener: str = option(
+        "scum",
+        "Who leads from round 2 on: scum, president or left_of_dealer.",
+        choices=("scum", "president", "left_of_dealer"),
+    )
+    points: Points = option(
+        NO_POINTS,
+        "Points per round by place (top from the first place, bottom from the last).",
+        allowed="a table {top = [integers], bottom = [integers]}, e.g. {top = [2, 1], bottom = []}",
+    )
+    target: int = option(
+        0,
+        "A match ends after the round in which a player reaches it (alone in the lead); 0: none.",
+        bounds=(0, MAX_TARGET),
+        allowed=f"an integer from 0 (no target) to {MAX_TARGET}",
+    )
+    eight_ends_trick: bool = option(
+        False,
+        "A combination of 8s ends the trick at once, whatever the order in force; its player "
+        'leads next (Daifugo\'s "8 cuts").',
+        at_table="8s end the trick",
+    )
+    jack_back: bool = option(
+        False,
+        "A combination of real jacks reverses the order in force from the next play until "
+        'the end of the trick; a second one restores it (Daifugo\'s "11 back").',
+        at_table="jack-back: 2 weakest, 3 strongest until the trick ends",
+    )
+    accumulation_burns: bool = option(
+        False,
+        "The pile burns when the trick's latest run of plays of one rank reaches 4 cards (a "
+        "play of 4 cards never burns this way); the burner leads next (French café rule).",
+        at_table="the pile burns: 4 cards of one rank in a row",
+    )
+    out_ends_trick: bool = option(
+        False,
+        "The play that empties a hand ends the trick at once (it cannot be beaten); the next "
+        "holder clockwise leads (American tables).",
+        at_table="going out ends the trick",
+    )
+    after_out_lead: str = option(
+        "next_holder",
+        "Who leads after a trick topped by a player who went out: next_holder clockwise, or "
+        'last_in_trick: the one player left in the trick (needs passing = "out_of_trick").',
+        choices=("next_holder", "last_in_trick"),
+    )
+    clubs_three_opens: str = option(
+        "off",
+        "The holder of the 3 of clubs leads the first trick: first_round of a match only, or "
+        "every_round (the holder after the exchange); off: opener decides.",
+        choices=("off", "first_round", "every_round"),
+    )
 
     def __post_init__(self) -> None:
         validate(self)
@@ -129,48 +230,33 @@ class Rules:
         return 52 + self.jokers
 
 
-# ---------------------------------------------------------------- allowed values
+# ---------------------------------------------------------------- derived from the declarations
 
+OPTIONS: tuple[dataclasses.Field[Any], ...] = dataclasses.fields(Rules)
+KEYS = tuple(f.name for f in OPTIONS)
+TYPES: dict[str, Any] = typing.get_type_hints(Rules)
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "jokers": (0, 2),
-    "dealer": ("scum", "president", "rotate"),
-    "equal_rank": ("off", "skip", "allow"),
-    "larger_sets": ("off", "higher_rank", "any"),
-    "passing": ("may_return", "out_of_trick"),
-    "opener": ("scum", "president", "left_of_dealer"),
-    "after_out_lead": ("next_holder", "last_in_trick"),
-    "clubs_three_opens": ("off", "first_round", "every_round"),
+    f.name: f.metadata["choices"] for f in OPTIONS if f.metadata["choices"]
 }
-BOOL_KEYS = (
-    "reseat",
-    "transparent_threes",
-    "two_ends_trick",
-    "quad_burns",
-    "revolution",
-    "no_finish_on_two",
-    "eight_ends_trick",
-    "jack_back",
-    "accumulation_burns",
-    "out_ends_trick",
-)
-MIN_PLAYERS, MAX_PLAYERS = 3, 8
-MAX_EXCHANGE = 6  # the smallest hand (52 cards, 8 players) holds 6 cards
-MAX_POINTS_LIST = 8
-MAX_TARGET = 10_000
-KEYS = tuple(f.name for f in dataclasses.fields(Rules))
+BOOL_KEYS = tuple(key for key in KEYS if TYPES[key] is bool)
+AT_TABLE: dict[str, str] = {
+    f.name: f.metadata["at_table"] for f in OPTIONS if f.metadata["at_table"]
+}
+"""Rule → what the play screen says when it acts (a trick ended at once, the order in force)."""
+
+
+def option_meanings() -> dict[str, str]:
+    """Every option → what it means, in one line (``rules show --explain``, the report)."""
+    return {f.name: f.metadata["meaning"] for f in OPTIONS}
 
 
 def allowed(key: str) -> str:
+    """The values ``key`` allows, in words (for error messages)."""
     if key in CHOICES:
         return ", ".join(repr(v) if isinstance(v, str) else str(v) for v in CHOICES[key])
     if key in BOOL_KEYS:
         return "true, false"
-    return {
-        "players": f"an integer from {MIN_PLAYERS} to {MAX_PLAYERS}",
-        "exchange": f"a list of at most 4 integers from 0 to {MAX_EXCHANGE}, e.g. [2, 1]",
-        "points": "a table {top = [integers], bottom = [integers]}, e.g. {top = [2, 1], bottom = []}",
-        "target": f"an integer from 0 (no target) to {MAX_TARGET}",
-    }[key]
+    return next(f.metadata["allowed"] for f in OPTIONS if f.name == key)
 
 
 def bad(key: str, value: Any) -> RulesError:
@@ -184,38 +270,43 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _fits(f: dataclasses.Field[Any], value: Any) -> bool:
+    """Whether ``value`` is of the option's type and among its allowed values."""
+    choices, bounds, kind = f.metadata["choices"], f.metadata["bounds"], TYPES[f.name]
+    if choices:
+        return not isinstance(value, bool) and value in choices
+    if kind is bool:
+        return isinstance(value, bool)
+    if bounds:
+        return _is_int(value) and bounds[0] <= value <= bounds[1]
+    if kind is Points:
+        return isinstance(value, Points) and all(
+            isinstance(lst, tuple) and len(lst) <= MAX_POINTS_LIST and all(map(_is_int, lst))
+            for lst in (value.top, value.bottom)
+        )
+    return (  # the exchange: cards per pair
+        isinstance(value, tuple)
+        and len(value) <= MAX_EXCHANGE_PAIRS
+        and all(_is_int(k) and 0 <= k <= MAX_EXCHANGE for k in value)
+    )
+
+
 def validate(rules: Rules) -> None:
     """Refuse any out-of-range option (called on construction)."""
-    if not _is_int(rules.players) or not MIN_PLAYERS <= rules.players <= MAX_PLAYERS:
-        raise bad("players", rules.players)
-    for key, choices in CHOICES.items():
-        value = getattr(rules, key)
-        if isinstance(value, bool) or value not in choices:
-            raise bad(key, value)
-    for key in BOOL_KEYS:
-        if not isinstance(getattr(rules, key), bool):
-            raise bad(key, getattr(rules, key))
-    ex = rules.exchange
-    if (
-        not isinstance(ex, tuple)
-        or len(ex) > 4
-        or not all(_is_int(k) and 0 <= k <= MAX_EXCHANGE for k in ex)
-    ):
-        raise bad("exchange", list(ex) if isinstance(ex, tuple) else ex)
-    pts = rules.points
-    if not isinstance(pts, Points) or not all(
-        isinstance(lst, tuple) and len(lst) <= MAX_POINTS_LIST and all(_is_int(v) for v in lst)
-        for lst in (pts.top, pts.bottom)
-    ):
-        raise bad("points", pts)
-    if not _is_int(rules.target) or not 0 <= rules.target <= MAX_TARGET:
-        raise bad("target", rules.target)
+    for f in OPTIONS:
+        value = getattr(rules, f.name)
+        if not _fits(f, value):
+            raise bad(
+                f.name,
+                list(value) if TYPES[f.name] is not Points and isinstance(value, tuple) else value,
+            )
     if rules.after_out_lead == "last_in_trick" and rules.passing != "out_of_trick":
         raise RulesError(
             f'rules: after_out_lead = "last_in_trick" is not allowed with passing = '
             f'"{rules.passing}" (allowed: passing = "out_of_trick", or after_out_lead = '
             '"next_holder")'
         )
+    pts = rules.points
     if rules.target > 0 and not any(v > 0 for v in pts.top + pts.bottom):
         raise RulesError(
             f"rules: target = {rules.target} can never be reached: points gives no positive "
@@ -225,36 +316,37 @@ def validate(rules: Rules) -> None:
 
 def convert(key: str, value: Any, base: Rules) -> Any:
     """A TOML/JSON value turned into the field's type, or a RulesError naming the key."""
-    if key == "exchange":
+    kind = TYPES[key]
+    if kind is Points:
+        return _points(value, base)
+    if kind is not bool and kind is not int and kind is not str:  # a tuple: the exchange
         if not isinstance(value, list | tuple):
             raise bad(key, value)
         return tuple(value)
-    if key == "points":
-        if not isinstance(value, Mapping):
-            raise bad(key, value)
-        unknown = set(value) - {"top", "bottom"}
-        if unknown:
-            raise RulesError(
-                f"rules: unknown key points.{sorted(unknown)[0]} (allowed: points.top, points.bottom)"
-            )
-        parts = {}
-        for sub in ("top", "bottom"):
-            lst = value.get(sub, getattr(base.points, sub))
-            if not isinstance(lst, list | tuple) or not all(_is_int(v) for v in lst):
-                raise RulesError(
-                    f"rules: points.{sub} = {lst!r} is not allowed "
-                    f"(allowed: a list of at most {MAX_POINTS_LIST} integers)"
-                )
-            parts[sub] = tuple(lst)
-        return Points(**parts)
-    expected = type(getattr(Rules(), key))
-    if expected is bool and not isinstance(value, bool):
-        raise bad(key, value)
-    if expected is int and not _is_int(value):
-        raise bad(key, value)
-    if expected is str and not isinstance(value, str):
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise bad(key, value)
     return value
+
+
+def _points(value: Any, base: Rules) -> Points:
+    """A points table ``{top = [...], bottom = [...]}``, the parts not given from ``base``."""
+    if not isinstance(value, Mapping):
+        raise bad("points", value)
+    unknown = set(value) - {"top", "bottom"}
+    if unknown:
+        raise RulesError(
+            f"rules: unknown key points.{sorted(unknown)[0]} (allowed: points.top, points.bottom)"
+        )
+    parts = {}
+    for sub in ("top", "bottom"):
+        lst = value.get(sub, getattr(base.points, sub))
+        if not isinstance(lst, list | tuple) or not all(_is_int(v) for v in lst):
+            raise RulesError(
+                f"rules: points.{sub} = {lst!r} is not allowed "
+                f"(allowed: a list of at most {MAX_POINTS_LIST} integers)"
+            )
+        parts[sub] = tuple(lst)
+    return Points(**parts)
 
 
 def changed(base: Rules, changes: Mapping[str, Any]) -> Rules:

@@ -1,62 +1,29 @@
 """The four presets of the rule book, one per source rule sheet (docs/rules.md, "Presets").
 
-Each preset is a description and the options that differ from the defaults of
-:class:`~simulator.rules.options.Rules`.
+Each preset is a rules file shipped with the package (``simulator/rules/preset-files/``):
+its first line, a comment, describes it (``president rules list``); its keys are the
+options that differ from the defaults of :class:`~simulator.rules.options.Rules`.
+Adding a preset is adding a file and its name to :data:`PRESET_NAMES`.
 """
 
 from __future__ import annotations
 
+import tomllib
+from importlib.resources import files
 from typing import Any
 
 from simulator.rules.options import Rules, RulesError, changed
 
-PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
-    "french": (
-        "Règle du Président: out of the trick after a pass, equal rank skips, no finishing on a 2.",
-        {
-            "passing": "out_of_trick",
-            "equal_rank": "skip",
-            "no_finish_on_two": True,
-            "exchange": [2, 1],
-            "opener": "scum",
-            "dealer": "scum",
-        },
-    ),
-    "regles-jeu": (
-        "regles-jeu.fr: passes may return, equal rank skips, 2s end the trick, no finishing on a 2.",
-        {
-            "passing": "may_return",
-            "equal_rank": "skip",
-            "two_ends_trick": True,
-            "no_finish_on_two": True,
-            "exchange": [2, 1],
-            "opener": "scum",
-        },
-    ),
-    "spade": (
-        "Président♠: strict beating, one card exchanged, reseating, President opens, 11 points.",
-        {
-            "passing": "may_return",
-            "exchange": [1],
-            "dealer": "scum",
-            "reseat": True,
-            "opener": "president",
-            "points": {"top": [2, 1], "bottom": []},
-            "target": 11,
-        },
-    ),
-    "scum": (
-        "Scum / Presidente: strict beating, one card exchanged, President deals, +2 +1 … -1 -2.",
-        {
-            "passing": "may_return",
-            "exchange": [1],
-            "dealer": "president",
-            "opener": "left_of_dealer",
-            "points": {"top": [2, 1], "bottom": [-1, -2]},
-        },
-    ),
-}
-PRESET_NAMES = tuple(PRESETS)
+PRESET_NAMES = ("french", "regles-jeu", "spade", "scum")  # the order of `rules list`
+
+
+def _read(name: str) -> tuple[str, dict[str, Any]]:
+    """A preset file: (its description, its options)."""
+    text = files("simulator.rules").joinpath("preset-files", f"{name}.toml").read_text("utf-8")
+    return text.splitlines()[0].removeprefix("# "), tomllib.loads(text)
+
+
+PRESETS: dict[str, tuple[str, dict[str, Any]]] = {name: _read(name) for name in PRESET_NAMES}
 
 
 def preset(name: str) -> Rules:

@@ -17,9 +17,8 @@ import pytest
 from simulator.cli import cli, hints
 from simulator.cli.common import machine_cores
 from simulator.cli.tournament import format_pairwise, format_ranking, number
-from simulator.rules.explain import option_meanings
 from simulator.rules.files import load_rules, rules_from_mapping
-from simulator.rules.options import Rules
+from simulator.rules.options import Rules, option_meanings
 from simulator.rules.presets import PRESET_NAMES
 from strategies import registry
 from tests.cli.test_bad_input import assert_refused

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from simulator.apps.play.input import Console
-from simulator.apps.play.screen import Table, order_note
+from simulator.apps.play.screen import Table
 from simulator.apps.play.session import play_session
 from simulator.reference.match import RoundRecord, play_match
 from simulator.reference.round import Move, Round
@@ -53,15 +53,15 @@ PASS = (-1, 0)
 
 def test_the_header_gives_the_order_in_force_under_jack_back():
     rnd = Round(Rules(jack_back=True, revolution=True), [counts("J 5"), counts("9 K")], 0)
-    assert order_note(rnd.observation()) == ""
+    assert rnd.observation().order_note() == ""
     rnd.apply(Move(8, 1))  # a J: jack-back on
-    assert "jack-back: 2 weakest, 3 strongest" in order_note(rnd.observation())
+    assert "jack-back: 2 weakest, 3 strongest" in rnd.observation().order_note()
     rnd = Round(Rules(jack_back=True, revolution=True), [counts("6 6 6 6 J 5"), counts("9 K")], 0)
     rnd.apply(Move(3, 4))  # a revolution
     rnd.apply(Move(-1, 0))
-    assert order_note(rnd.observation()) == " (revolution: 2 weakest, 3 strongest)"
+    assert rnd.observation().order_note() == " (revolution: 2 weakest, 3 strongest)"
     rnd.apply(Move(8, 1))  # a J during the revolution: the normal order for the trick
-    assert "turned back by jack-back: normal order" in order_note(rnd.observation())
+    assert "turned back by jack-back: normal order" in rnd.observation().order_note()
 
 
 def test_a_burn_by_accumulation_is_said_in_the_log():

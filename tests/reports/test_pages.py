@@ -12,8 +12,7 @@ from reports import headline, html, settings
 from reports.estimates import POOLED
 from reports.glossary import TERMS, glossary, term
 from reports.strategy_page import clipped
-from simulator.rules.explain import option_meanings
-from simulator.rules.options import Rules
+from simulator.rules.options import Rules, option_meanings
 from simulator.rules.presets import PRESETS, preset
 from simulator.runs.standings import Standings
 

@@ -14,28 +14,11 @@ from typing import Any
 
 from simulator.apps.play.input import Console
 from simulator.apps.play.standing import ordinal, round_table
-from simulator.reference.match import RoundRecord, best_cards
+from simulator.reference.match import RoundRecord, best_cards, clubs_three_leads
 from simulator.reference.round import Event, Move, Observation, Round
 from simulator.rules.cards import combo_name, counts_from_cards, format_hand
-from simulator.rules.options import Rules
+from simulator.rules.options import AT_TABLE, Rules
 from simulator.rules.roles import ROLE_TITLES, exchange_pairs
-
-ENDED_AT_ONCE = {  # Round.ended_by → what the log says
-    "two_ends_trick": "2s end the trick",
-    "quad_burns": "the four burns the pile",
-    "eight_ends_trick": "8s end the trick",
-    "accumulation_burns": "the pile burns: 4 cards of one rank in a row",
-    "out_ends_trick": "going out ends the trick",
-}
-
-
-def order_note(obs: Observation) -> str:
-    """The order in force in words, when it is not the plain normal order."""
-    if obs.jack_back:
-        if obs.reversed:
-            return " (jack-back: 2 weakest, 3 strongest until the trick ends)"
-        return " (revolution turned back by jack-back: normal order until the trick ends)"
-    return " (revolution: 2 weakest, 3 strongest)" if obs.reversed else ""
 
 
 @dataclass
@@ -131,9 +114,8 @@ class Table:
             c.say(line)
 
     def _clubs_open(self, record: RoundRecord) -> bool:
-        """Whether the 3 of clubs chose this round's leader (``clubs_three_opens``)."""
-        rule = self.rules.clubs_three_opens
-        return rule == "every_round" or (rule == "first_round" and record.index == 0)
+        """Whether the 3 of clubs chose this round's leader."""
+        return clubs_three_leads(self.rules, record.index)
 
     def _exchange_lines(self, record: RoundRecord) -> list[str]:
         """Who gave what in the exchange; the person sees his own cards, not the others'."""
@@ -199,7 +181,7 @@ class Table:
         when the top's owner went out."""
         leader = self.label(self.player_at(next_leader))
         why = self.rnd.ended_by if self.rnd is not None else "passes"
-        head = f"-- trick over ({ENDED_AT_ONCE[why]})" if why in ENDED_AT_ONCE else "-- trick over"
+        head = f"-- trick over ({AT_TABLE[why]})" if why in AT_TABLE else "-- trick over"
         if why == "last_in_trick":
             owner = self.label(self.player_at(self.owner))
             return f"{head}; {leader} leads: the last player left in it after {owner} went out"
@@ -234,7 +216,7 @@ class Table:
         paint = self.console.palette.paint
         tricks = self.rnd.tricks if self.rnd is not None else 1
         assert self.record is not None
-        header = f"--- Round {self.record.index + 1}, trick {tricks}" + order_note(obs)
+        header = f"--- Round {self.record.index + 1}, trick {tricks}" + obs.order_note()
         lines = [paint(header + " ---", "bold")]
         for pos in range(len(obs.cards_left)):
             player = self.player_at(pos)
