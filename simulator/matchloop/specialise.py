@@ -21,8 +21,7 @@ tier's dispatch (or a user's function) would be compiled again by every run. Glo
 does not key at all. Hence a module of its own per loop, named by what it is compiled
 for: its constants (:meth:`Specialisation.loop_constants`, declared in
 :mod:`simulator.matchloop.round`) and its dispatch (the functions of its
-:class:`~strategies.dispatch.Tier`) are bound there, and nothing of numba's own
-internals is touched (the compile follows numba's public options only).
+:class:`~strategies.dispatch.Tier`) are bound there.
 
 What keys the cache. A module is named by :func:`cache_key`, a hash of everything its
 compiled code depends on, and a module that exists is never rewritten, so numba's cache
@@ -88,6 +87,7 @@ from simulator.kernel.config import cached_on_disk
 from simulator.kernel.sources import sources_digest
 from simulator.matchloop import matches, userchain
 from simulator.matchloop import round as round_loop
+from simulator.matchloop.inlining import share_inlined_scopes
 from simulator.matchloop.plain import PLAIN_SIDS
 from simulator.notices import notice
 from strategies.dispatch import Tier, tier_of
@@ -262,6 +262,7 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     key = cache_key(spec)
     module = _import_anywhere(spec, key)
     if module is None:  # nowhere to write: the generic loop, which holds no user function
+        share_inlined_scopes()  # the compile to come in half the time (inlining.py)
         if spec.users:
             raise StrategyError(
                 "a strategy file needs a kernel cache folder you can write: set PRESIDENT_CACHE"
@@ -274,6 +275,7 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     else:
         run_blocks = module.run_blocks
         if not cached_on_disk(run_blocks):
+            share_inlined_scopes()
             if spec.users:
                 userchain.check_users(spec.user_ids)  # a readable error before a long compile
             notice(

@@ -132,7 +132,7 @@ def test_the_compile_message_is_given_when_cold_and_not_when_warm(tmp_path: Path
     assert "montecarlo" not in module.read_text()
 
 
-@pytest.mark.slow  # compiles the generic loop: minutes
+@pytest.mark.slow  # compiles the generic loop, minutes on numba < 0.68 (no inliner patch)
 @pytest.mark.parametrize(
     "names",
     [

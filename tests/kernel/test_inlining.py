@@ -1,0 +1,53 @@
+"""numba's untyped inliner with shared scope copies (:mod:`simulator.matchloop.inlining`):
+inlined code computes what it computed, and every other copy of a scope stays a copy."""
+
+from __future__ import annotations
+
+import copy
+
+import numba
+from numba import njit
+from numba.core import ir
+from numba.core.inline_closurecall import InlineWorker
+
+from simulator.matchloop import inlining
+
+
+@njit(inline="always")
+def _clamp(x, lo, hi):
+    if x < lo:
+        return lo
+    if x > hi:
+        return hi
+    return x
+
+
+@njit(inline="always")
+def _clamped_sum(a, b):
+    return _clamp(a, 0, 10) + _clamp(b, 0, 10)  # nested, and two call sites of _clamp
+
+
+@njit
+def _uses_inlined(a, b):
+    return _clamped_sum(a, b) + _clamp(a - b, -3, 3)
+
+
+def test_inlined_code_computes_the_same_with_shared_scopes() -> None:
+    inlining.share_inlined_scopes()
+    inlining.share_inlined_scopes()  # a second call installs nothing more
+    verified = ".".join(numba.__version__.split(".")[:2]) in inlining.VERIFIED
+    assert getattr(InlineWorker.inline_function, "shares_scopes", False) == verified
+    cases = [(-5, 20), (3, 4), (12, -1), (7, 7)]
+    expected = [_uses_inlined.py_func(a, b) for a, b in cases]
+    assert [_uses_inlined(a, b) for a, b in cases] == expected
+
+
+def test_a_scope_copied_outside_inlining_is_an_independent_copy() -> None:
+    inlining.share_inlined_scopes()
+    loc = ir.Loc("here.py", 1)
+    scope = ir.Scope(None, loc)
+    scope.define("x", loc)
+    clone = copy.deepcopy(scope)
+    assert clone is not scope and clone.localvars._con.keys() == scope.localvars._con.keys()
+    clone.define("y", loc)
+    assert "y" not in scope.localvars._con
