@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -45,9 +45,8 @@ def decide(sid, pos, S, H, R, played, roles, rs, params):
 def give_back(sid, h, k, rs, params, out):
     """Strategy ``sid``'s give-back: writes k ranks into ``out``, returns the hand without them.
 
-    Inlined into the exchange: a call passed each array as seven words, and the
-    exchange of a ``lowest``/``random`` table ran 4 times slower (71 against 17 ns a
-    round)."""
+    Inlined into the exchange: a call passes each array as seven words, which made the
+    exchange of a ``lowest``/``random`` table several times slower (docs/performance.md)."""
     if sid == RANDOM:
         return random_give(h, k, rs, out)
     if sid == LOWEST:
@@ -97,7 +96,7 @@ def decide_reference_once(sid, pos, S, H, R, played, roles, rs, params):
 def decide_unreachable(sid, pos, S, H, R, played, roles, rs, params):
     """:func:`decide` of the first tier (``lowest``, ``random``): the match loop moves for
     both itself and never calls it, so it compiles to nothing rather than to a second
-    copy of them (which had cost 7 s of the first run's compile)."""
+    copy of them, which lengthened the first run's compile (docs/performance.md)."""
     return np.int64(0), np.int64(0)
 
 
@@ -109,28 +108,29 @@ def give_back_plain_opening(sid, h, k, rs, params, out, giver):
 
 @dataclass(frozen=True)
 class Tier:
-    """Built-in strategies the match loop is compiled for, and the names (in this
-    module) of the dispatch functions that reach them and no others."""
+    """Built-in strategies the match loop is compiled for, and the dispatch functions
+    that reach them and no others (out of its repr, which keys the compile cache: a
+    tier is named by its name, its functions by the sources)."""
 
     name: str
     sids: frozenset[int]
-    decide: str
-    give_back: str
-    give_back_opening: str
-    decide_once: str  # one decision as a compiled entry point (see decider)
+    decide: Any = field(repr=False)
+    give_back: Any = field(repr=False)
+    give_back_opening: Any = field(repr=False)
+    decide_once: Any = field(repr=False)  # one decision as a compiled entry point (see decider)
     seconds: int  # a first run of this tier on an empty cache: wall s measured on the idle 2-core machine
 
 
-# Each tier lists its strategies' ids and holds the cheaper tiers' too: a new heuristic
-# joins HEURISTIC_IDS (strategies.specs) with the next free id, and no id is renumbered.
+# Each tier lists its strategies' ids and holds the cheaper tiers' too: a heuristic joins
+# HEURISTIC_IDS by its declaration (strategies.specs), and no id is renumbered.
 REFERENCE_IDS = frozenset({LOWEST, RANDOM})
 TIERS = (
-    Tier("reference", REFERENCE_IDS, "decide_unreachable", "give_back",
-         "give_back_plain_opening", "decide_reference_once", 14),
-    Tier("heuristics", REFERENCE_IDS | HEURISTIC_IDS, "choose", "give_back",
-         "give_back_opening", "decide_basic_once", 25),
-    Tier("search", REFERENCE_IDS | HEURISTIC_IDS | {MONTECARLO}, "decide", "give_back",
-         "give_back_opening", "decide_once", 35),
+    Tier("reference", REFERENCE_IDS, decide_unreachable, give_back, give_back_plain_opening,
+         decide_reference_once, 14),
+    Tier("heuristics", REFERENCE_IDS | HEURISTIC_IDS, choose, give_back, give_back_opening,
+         decide_basic_once, 25),
+    Tier("search", REFERENCE_IDS | HEURISTIC_IDS | {MONTECARLO}, decide, give_back,
+         give_back_opening, decide_once, 35),
 )  # fmt: skip
 
 
@@ -146,10 +146,10 @@ def tier_of(sids: Iterable[int]) -> Tier:
 def decider(sids: Iterable[int], names: Iterable[str] = ()) -> Any:
     """The one-decision entry point of the cheapest tier holding ``sids``: the first
     ``replay`` or ``play`` of ``lowest`` and ``random`` compiles no heuristic, and of a
-    heuristic no search player (which had cost a quarter of a first decision's minute).
+    heuristic no search player (a first decision's compile is the longer for each).
     When it is not compiled yet, one line on standard error says so, naming ``names``."""
     tier = tier_of(sids)
-    entry = globals()[tier.decide_once]
+    entry = tier.decide_once
     if tier.name in _CHECKED:  # replay and play ask before every decision: look once
         return entry
     _CHECKED.add(tier.name)

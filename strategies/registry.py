@@ -2,7 +2,8 @@
 
 Every strategy has a name, a one-line description, a kernel id (the kernel dispatches
 built-ins by integer, which keeps its compiled cache valid), its named parameters with
-their defaults, and a plain-Python implementation for the reference engine (``lowest``
+their defaults — for a built-in, all declared once in :mod:`strategies.specs` — and a
+plain-Python implementation for the reference engine, which this module adds (``lowest``
 and ``random`` as the rule book writes them; the heuristics through
 :class:`strategies.adapter.KernelStrategy`, which calls the kernel's own function).
 
@@ -19,23 +20,14 @@ from strategies.base import Strategy
 from strategies.lowest import Lowest
 from strategies.random_strategy import Random
 from strategies.specs import (
-    CONTROL,
-    CONTROL_PARAMS,
-    KEEP_SETS,
-    KEEP_SETS_PARAMS,
+    BUILT_INS,
     LOWEST,
     MONTECARLO,
-    MONTECARLO_PARAMS,
     MONTECARLO_PRIOR,
     MONTECARLO_ROLLOUT,
-    PLANNER,
-    PLANNER_PARAMS,
     POLICY_PARAMS,
     RANDOM,
-    RULES_AWARE,
-    RULES_AWARE_PARAMS,
-    SHED_MAX,
-    SHED_MAX_PARAMS,
+    BuiltIn,
     StrategyError,
     StrategySpec,
 )
@@ -48,74 +40,49 @@ def _kernel_python(spec: StrategySpec) -> Strategy:
     return KernelStrategy(spec.label, spec.kernel_id, spec.kernel_vector)
 
 
-REGISTRY: dict[str, StrategySpec] = {
-    s.name: s
-    for s in (
-        StrategySpec(
-            "lowest",
-            "Weakest legal play; leads all cards of its weakest rank.",
-            lambda spec: Lowest(),
-            LOWEST,
-        ),
-        StrategySpec(
-            "random",
-            "Uniform choice among the legal moves (pass included).",
-            lambda spec: Random(),
-            RANDOM,
-        ),
-        StrategySpec(
-            "keep-sets",
-            "Never breaks a pair/three/four to follow (passes instead); leads its weakest group.",
-            _kernel_python,
-            KEEP_SETS,
-            KEEP_SETS_PARAMS,
-        ),
-        StrategySpec(
-            "control",
-            "Keeps aces and 2s to win tricks and regain the lead; cashes unbeatable groups to go out.",
-            _kernel_python,
-            CONTROL,
-            CONTROL_PARAMS,
-        ),
-        StrategySpec(
-            "shed-max",
-            "Plays the combination shedding most cards; strongest first when few groups remain.",
-            _kernel_python,
-            SHED_MAX,
-            SHED_MAX_PARAMS,
-        ),
-        StrategySpec(
-            "planner",
-            "Values each move by the plays its hand still needs to go out, minus sure winners.",
-            _kernel_python,
-            PLANNER,
-            PLANNER_PARAMS,
-        ),
-        StrategySpec(
-            "rules-aware",
-            "Never passes when it can play (whole groups first, 2s last); sheds 2s under no_finish_on_two, skips, burns, revolts, cuts with 8s and jacks.",
-            _kernel_python,
-            RULES_AWARE,
-            RULES_AWARE_PARAMS,
-        ),
+# The rule book's own plain-Python versions; every other built-in but the search player
+# plays on the reference engine through the kernel's own function (_kernel_python).
+_PLAIN_PYTHON = {LOWEST: lambda spec: Lowest(), RANDOM: lambda spec: Random()}
+
+
+def _registered(b: BuiltIn) -> StrategySpec:
+    """The registry's entry of a built-in as :mod:`strategies.specs` declares it."""
+    if b.kernel_id == MONTECARLO:
+        return StrategySpec(
+            b.name,
+            b.description,
+            None,
+            b.kernel_id,
+            b.params,
+            params_version=b.params_version,
+            python_note="it reads the exchange knowledge the kernel records; use --engine numba",
+            extend=_search_slots,
+        )
+    make = _PLAIN_PYTHON.get(b.kernel_id, _kernel_python)
+    return StrategySpec(
+        b.name, b.description, make, b.kernel_id, b.params, params_version=b.params_version
     )
-}
 
 
 POLICY_SLOTS = (MONTECARLO_ROLLOUT, MONTECARLO_PRIOR)  # montecarlo's slots naming a policy by id
-KERNEL_ID_PARAMS = tuple(MONTECARLO_PARAMS[slot].name for slot in POLICY_SLOTS)
+KERNEL_ID_PARAMS = tuple(
+    next(b for b in BUILT_INS if b.kernel_id == MONTECARLO).params[slot].name
+    for slot in POLICY_SLOTS
+)
 
 
 def policy_ids() -> str:
     """The kernel ids montecarlo's ``rollout`` and ``prior`` may name, with their names:
     ``0 lowest, 1 random, …`` (every built-in but montecarlo itself)."""
-    return ", ".join(f"{s.kernel_id} {s.name}" for s in REGISTRY.values() if s.name != "montecarlo")
+    return ", ".join(
+        f"{s.kernel_id} {s.name}" for s in REGISTRY.values() if s.kernel_id != MONTECARLO
+    )
 
 
 def _policy(values: tuple[float, ...], slot: int, what: str) -> StrategySpec:
     """The basic strategy whose kernel id is ``values[slot]`` (montecarlo's helpers)."""
     policy = next((s for s in REGISTRY.values() if s.kernel_id == int(values[slot])), None)
-    if policy is None or policy.name == "montecarlo":
+    if policy is None or policy.kernel_id == MONTECARLO:
         raise StrategyError(
             f"montecarlo: {what} must be one of {policy_ids()}, not {values[slot]:g}"
         )
@@ -133,15 +100,10 @@ def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(slots)
 
 
-REGISTRY["montecarlo"] = StrategySpec(
-    "montecarlo",
-    "Search: samples the unseen cards, plays each move out with a fast policy, best mean place.",
-    None,
-    MONTECARLO,
-    MONTECARLO_PARAMS,
-    python_note="it reads the exchange knowledge the kernel records; use --engine numba",
-    extend=_search_slots,
-)
+# The search player last, as it is listed: it names the others (its rollout and prior).
+REGISTRY: dict[str, StrategySpec] = {
+    b.name: _registered(b) for b in sorted(BUILT_INS, key=lambda b: b.kernel_id == MONTECARLO)
+}
 
 
 def names() -> list[str]:

@@ -1,13 +1,16 @@
-"""What a strategy is, the kernel ids of the built-ins and their parameters: the leaf of
-the strategies layer.
+"""What a strategy is, and each built-in declared once: the leaf of the strategies layer.
 
+A built-in is declared here with its kernel id, name, one-line description and parameters
+(:func:`built_in`, :func:`heuristic`); the registry (:mod:`strategies.registry`), the
+compile tiers (:mod:`strategies.dispatch`) and the figures' colours read it from here.
 Built-in strategies are dispatched inside the kernel by an integer id (passing jitted
 functions as arguments would disable numba's on-disk cache); the ids below are the one
-place they are written. User strategies loaded from files get ids from
+place they are written, and a declaration returns its id as a plain int, which numba
+compiles as a constant. User strategies loaded from files get ids from
 :data:`PLUGIN_BASE` on.
 
-Each built-in's parameters are declared here once (name, default, meaning), and the
-kernel reads them through slot constants unpacked from the declaration
+Each built-in's parameters are declared once (name, default, meaning), and the kernel
+reads them through slot constants unpacked from the declaration
 (``params[pos, PLANNER_PASS_COST]``): plain ints, which numba compiles as constants.
 A constant is named ``<STRATEGY>_<PARAMETER>`` (``tests/strategies/test_param_slots.py``
 checks each against its declaration).
@@ -24,18 +27,7 @@ from simulator.errors import PresidentError
 if TYPE_CHECKING:
     from strategies.base import Strategy
 
-LOWEST = 0
-RANDOM = 1
-KEEP_SETS = 2
-CONTROL = 3
-SHED_MAX = 4
-PLANNER = 5
-RULES_AWARE = 6
-MONTECARLO = 7
 PLUGIN_BASE = 100  # user functions from files: 100, 101, …
-# The heuristics: the kernel strategies between the reference ones and the search player
-# (strategies.dispatch compiles them as a tier). A new one takes the next free id, 8.
-HEURISTIC_IDS = frozenset({KEEP_SETS, CONTROL, SHED_MAX, PLANNER, RULES_AWARE})
 # rules-aware's ``knows``: which of the second catalogue's table rules it plays, as bits
 KNOWS_EIGHTS = 1  # 8s count as controls; lead them when they leave one group
 KNOWS_BURNS = 2  # complete a run of 4 to burn the pile
@@ -67,10 +59,53 @@ def slots(params: tuple[Param, ...]) -> range:
     return range(len(params))
 
 
+@dataclass(frozen=True)
+class BuiltIn:
+    """A built-in strategy as declared: its kernel id, name, one-line description and
+    parameters, and whether it is a heuristic (compiled in the heuristics' tier)."""
+
+    kernel_id: int
+    name: str
+    description: str
+    params: tuple[Param, ...] = ()
+    heuristic: bool = False
+    params_version: int = 1  # raised when the parameters' meaning changes (a tuned file's check)
+
+
+BUILT_INS: list[BuiltIn] = []  # in declaration order: the order the registry lists them in
+
+
+def built_in(kernel_id: int, name: str, description: str, params: tuple[Param, ...] = (),
+             heuristic: bool = False, params_version: int = 1) -> int:  # fmt: skip
+    """Declare a built-in strategy; returns its kernel id (ids are never renumbered: a
+    new strategy takes the next free one)."""
+    if kernel_id >= PLUGIN_BASE or any(b.kernel_id == kernel_id for b in BUILT_INS):
+        raise ValueError(f"kernel id {kernel_id} of {name!r} is taken or a user's")
+    BUILT_INS.append(BuiltIn(kernel_id, name, description, params, heuristic, params_version))
+    return kernel_id
+
+
+def heuristic(kernel_id: int, name: str, description: str, params: tuple[Param, ...],
+              params_version: int = 1) -> int:  # fmt: skip
+    """Declare a heuristic: a kernel strategy that :func:`strategies.policies.choose`
+    reaches, compiled in the heuristics' tier (:data:`HEURISTIC_IDS`)."""
+    return built_in(kernel_id, name, description, params, True, params_version)
+
+
+LOWEST = built_in(0, "lowest", "Weakest legal play; leads all cards of its weakest rank.")
+RANDOM = built_in(1, "random", "Uniform choice among the legal moves (pass included).")
+
+
 KEEP_SETS_PARAMS = (
     Param("break_at", 2, "cards held at or below which it breaks groups like lowest", (0, 8), True),
 )
 (KEEP_SETS_BREAK_AT,) = slots(KEEP_SETS_PARAMS)
+KEEP_SETS = heuristic(
+    2,
+    "keep-sets",
+    "Never breaks a pair/three/four to follow (passes instead); leads its weakest group.",
+    KEEP_SETS_PARAMS,
+)
 
 CONTROL_PARAMS = (
     Param(
@@ -86,11 +121,23 @@ CONTROL_PARAMS = (
     ),
 )
 CONTROL_STRENGTH, CONTROL_SPEND_AT, CONTROL_THREAT_AT = slots(CONTROL_PARAMS)
+CONTROL = heuristic(
+    3,
+    "control",
+    "Keeps aces and 2s to win tricks and regain the lead; cashes unbeatable groups to go out.",
+    CONTROL_PARAMS,
+)
 
 SHED_MAX_PARAMS = (
     Param("end_groups", 2, "groups held at or below which it plays strong first", (0, 8), True),
 )
 (SHED_MAX_END_GROUPS,) = slots(SHED_MAX_PARAMS)
+SHED_MAX = heuristic(
+    4,
+    "shed-max",
+    "Plays the combination shedding most cards; strongest first when few groups remain.",
+    SHED_MAX_PARAMS,
+)
 
 PLANNER_PARAMS = (
     Param("per_group", 0.3, "cost of each group still held", (0, 2)),
@@ -99,6 +146,12 @@ PLANNER_PARAMS = (
     Param("pass_cost", 0.2, "cost of passing", (-1, 2)),
 )
 PLANNER_PER_GROUP, PLANNER_PER_CARD, PLANNER_LEAD_BONUS, PLANNER_PASS_COST = slots(PLANNER_PARAMS)
+PLANNER = heuristic(
+    5,
+    "planner",
+    "Values each move by the plays its hand still needs to go out, minus sure winners.",
+    PLANNER_PARAMS,
+)
 
 RULES_AWARE_PARAMS = (
     Param("strength", 12, "strength from which a rank is a control (12 = 2)", (8, 12), True),
@@ -129,18 +182,16 @@ RULES_AWARE_PARAMS = (
     RULES_AWARE_KNOWS,
 ) = slots(RULES_AWARE_PARAMS)
 
-# montecarlo's rollout policy and its prior get this many slots each in its row: the most
-# any other built-in declares (tests/strategies/test_param_slots.py checks the registry)
-POLICY_PARAMS = max(
-    len(params)
-    for params in (
-        KEEP_SETS_PARAMS,
-        CONTROL_PARAMS,
-        SHED_MAX_PARAMS,
-        PLANNER_PARAMS,
-        RULES_AWARE_PARAMS,
-    )
+RULES_AWARE = heuristic(
+    6,
+    "rules-aware",
+    "Never passes when it can play (whole groups first, 2s last); sheds 2s under no_finish_on_two, skips, burns, revolts, cuts with 8s and jacks.",
+    RULES_AWARE_PARAMS,
 )
+
+# montecarlo's rollout policy and its prior get this many slots each in its row: the most
+# any built-in declared before it declares (tests/strategies/test_param_slots.py checks it)
+POLICY_PARAMS = max(len(b.params) for b in BUILT_INS)
 
 MONTECARLO_PARAMS = (
     Param(
@@ -155,6 +206,15 @@ MONTECARLO_PARAMS = (
 MONTECARLO_SAMPLES, MONTECARLO_ROLLOUT, MONTECARLO_PRIOR, MONTECARLO_MARGIN = slots(
     MONTECARLO_PARAMS
 )
+MONTECARLO = built_in(
+    7,
+    "montecarlo",
+    "Search: samples the unseen cards, plays each move out with a fast policy, best mean place.",
+    MONTECARLO_PARAMS,
+)
+# The heuristics: the kernel strategies between the reference ones and the search player
+# (strategies.dispatch compiles them as a tier), by their declarations.
+HEURISTIC_IDS = frozenset(b.kernel_id for b in BUILT_INS if b.heuristic)
 # montecarlo's row goes on with the rollout policy's parameters, then the prior's
 ROLLOUT_SLOT = len(MONTECARLO_PARAMS)
 PRIOR_SLOT = ROLLOUT_SLOT + POLICY_PARAMS
@@ -171,7 +231,7 @@ class StrategySpec:
     kernel_id: int
     params: tuple[Param, ...] = ()
     values: tuple[float, ...] = ()  # parameter values, defaults when empty
-    # the version of ``params``: raised when their meaning changes, so that a tuned file
+    # the version of ``params`` (its built-in's declaration): a tuned file
     # (strategies.tuned) made for another version is refused rather than misread
     params_version: int = 1
     python_note: str = ""  # why there is no plain-Python implementation, when there is none

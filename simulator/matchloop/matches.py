@@ -90,7 +90,7 @@ SEAT_STRENGTH = SEAT["STRENGTH"]  # strength of the dealt base hand
 
 def out_cols(n: int) -> int:
     """Columns of a row at ``n`` players: a row holds only the seated players' columns
-    (196 bytes at four players with room for eight, now 116: less memory to fault in)."""
+    (less memory to fault in than a row with room for eight: docs/performance.md)."""
     return OUT_SEATS + SEAT_QUANTITIES * n
 
 

@@ -14,6 +14,15 @@ to the dispatch of the job's tier (and, with user strategies, to
 functions' *current* source (:data:`LOOP`, read with :mod:`inspect`, so edits to the
 loop flow in), compiled with ``cache=True``.
 
+Why not closures. numba freezes a closure's variables as constants, as it does globals,
+and its cache keys a closure by them; but it keys them by their pickle, and a jitted
+function's pickle holds an id drawn afresh in each process, so a loop closed over its
+tier's dispatch (or a user's function) would be compiled again by every run. Globals it
+does not key at all. Hence a module of its own per loop, named by what it is compiled
+for: its constants (:meth:`Specialisation.loop_constants`, declared in
+:mod:`simulator.matchloop.round`) and its dispatch (the functions of its
+:class:`~strategies.dispatch.Tier`) are bound there.
+
 What keys the cache. A module is named by :func:`cache_key`, a hash of everything its
 compiled code depends on, and a module that exists is never rewritten, so numba's cache
 of it stays valid and a change to any of these gives another name, hence a fresh
@@ -81,7 +90,6 @@ from simulator.matchloop import round as round_loop
 from simulator.matchloop.inlining import share_inlined_scopes
 from simulator.matchloop.plain import PLAIN_SIDS
 from simulator.notices import notice
-from strategies import dispatch
 from strategies.dispatch import Tier, tier_of
 from strategies.specs import LOWEST, PLUGIN_BASE, StrategyError
 from strategies.user import source_digest
@@ -92,14 +100,7 @@ LOOP = (
     (matches, "play_match"),
     (matches, "run_blocks"),
 )  # the functions copied into a specialised module, each calling the ones before it
-DISPATCH = ("decide", "give_back", "give_back_opening")
-LOOP_CONSTANTS = (
-    "ONLY_PLAIN",
-    "NO_PLAIN",
-    "PLAIN_ROUNDS",
-    "SIMPLE_PLAYS",
-    "ALL_LOWEST",
-)  # round.py
+DISPATCH = ("decide", "give_back", "give_back_opening")  # the fields of a Tier the loop calls
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
 PLAIN_ROUNDS_SECONDS = 10  # a first run of a lowest/random job without table rules (measured)
 KEEP = 12  # modules kept in the cache folder: the most recently used ones
@@ -139,6 +140,13 @@ class Specialisation:
         """Whether every round is the plain loop's: plain tables and no table rule. The
         general round loop is then not compiled at all (a first run 5 s shorter)."""
         return self.only_plain and not self.table_rules
+
+    def loop_constants(self) -> dict[str, bool]:
+        """The values of the loop's constants (:mod:`simulator.matchloop.round` declares
+        them and says what each means) that this loop is compiled with."""
+        plain = self.only_plain
+        return {"ONLY_PLAIN": plain, "NO_PLAIN": not plain, "PLAIN_ROUNDS": self.plain_rounds,
+                "SIMPLE_PLAYS": self.simple_plays, "ALL_LOWEST": self.all_lowest}  # fmt: skip
 
     @property
     def user_ids(self) -> list[int]:
@@ -184,22 +192,21 @@ def _project_version() -> str:
 def module_source(spec: Specialisation, key: str) -> str:
     """The text of the specialised module (imports, dispatch, copies of :data:`LOOP`)."""
     imports: dict[str, tuple[str, str, object]] = {}  # name -> (module, attribute, object)
-    defined = {name for _, name in LOOP} | set(DISPATCH) | set(LOOP_CONSTANTS)
+    constants = spec.loop_constants()
+    defined = {name for _, name in LOOP} | set(DISPATCH) | set(constants)
     for module, name in LOOP:
         func = getattr(module, name).py_func
         for used in _names_used(func) - defined:
-            _bind(imports, used, module.__name__, used, func.__globals__)
+            _bind(imports, used, module.__name__, used, func.__globals__[used])
     bodies = [textwrap.dedent(inspect.getsource(getattr(m, name).py_func)) for m, name in LOOP]
-    dispatch_names = [getattr(spec.tier, name) for name in DISPATCH]
+    prefix = "builtin_" if spec.users else ""  # the users' dispatch falls back to the built-ins'
+    for name in DISPATCH:
+        target = getattr(spec.tier, name).py_func
+        _bind(imports, prefix + name, target.__module__, target.__name__, getattr(spec.tier, name))
     if spec.users:
-        for name, target in zip(DISPATCH, dispatch_names, strict=True):
-            _bind(imports, f"builtin_{name}", dispatch.__name__, target, vars(dispatch))
         for used in userchain.DISPATCH_SCOPE:
-            _bind(imports, used, userchain.__name__, used, userchain.DISPATCH_SCOPE)
+            _bind(imports, used, userchain.__name__, used, userchain.DISPATCH_SCOPE[used])
         bodies.insert(0, userchain.dispatch_source(spec.user_ids))
-    else:
-        for name, target in zip(DISPATCH, dispatch_names, strict=True):
-            _bind(imports, name, dispatch.__name__, target, vars(dispatch))
     lines = [
         f'"""The match loop for tier {spec.tier.name}, user ids {spec.user_ids}: written by',
         f"{__name__} (key {key}). Generated: do not edit; delete the folder to clear it.",
@@ -212,15 +219,16 @@ def module_source(spec: Specialisation, key: str) -> str:
     for module, items in sorted(by_module.items()):
         lines.append(f"from {module} import (\n    " + ",\n    ".join(items) + ",\n)")
     lines += [f"move_{sid}, give_{sid} = user_pair({sid})" for sid in spec.user_ids]
-    plain = spec.only_plain
-    values = (plain, not plain, spec.plain_rounds, spec.simple_plays, spec.all_lowest)
-    lines.append(f"{', '.join(LOOP_CONSTANTS)} = {', '.join(map(str, values))}  # see round.py")
+    for name, value in constants.items():
+        if not isinstance(getattr(round_loop, name, None), bool):
+            raise RuntimeError(f"the loop declares no constant {name!r} (round.py)")
+        lines.append(f"{name} = {value!r}  # see round.py")
     return "\n".join(lines) + "\n\n\n" + "\n\n".join(bodies)
 
 
-def _bind(imports: dict, name: str, module: str, attr: str, scope: dict) -> None:
-    """Import ``module.attr`` as ``name``; the same name bound twice must be one object."""
-    obj = scope[attr]
+def _bind(imports: dict, name: str, module: str, attr: str, obj: object) -> None:
+    """Import ``module.attr`` (which is ``obj``) as ``name``; the same name bound twice
+    must be one object."""
     if name in imports and imports[name][2] is not obj:
         raise RuntimeError(f"the loop functions see two different {name!r}: rename one")
     imports[name] = (module, attr, obj)

@@ -167,12 +167,11 @@ def test_a_loop_is_written_knowing_whether_its_tables_are_plain(tmp_path: Path) 
     assert not Specialisation.of([LOWEST, user]).only_plain
 
     def constants(spec: Specialisation) -> str:
-        (line,) = [
-            x
-            for x in specialise.module_source(spec, "k").splitlines()
-            if x.startswith("ONLY_PLAIN, ")
-        ]
-        return line.split(" = ")[1].split("  #")[0]
+        """ONLY_PLAIN, NO_PLAIN, PLAIN_ROUNDS, SIMPLE_PLAYS, ALL_LOWEST as the module sets them."""
+        lines = specialise.module_source(spec, "k").splitlines()
+        names = ("ONLY_PLAIN", "NO_PLAIN", "PLAIN_ROUNDS", "SIMPLE_PLAYS", "ALL_LOWEST")
+        set_to = dict(x.split("  #")[0].split(" = ") for x in lines if x.startswith(names))
+        return ", ".join(set_to[name] for name in names)
 
     assert constants(plain) == "True, False, False, False, False"
     assert constants(Specialisation.of([PLANNER])) == "False, True, False, False, False"

@@ -71,10 +71,20 @@ def test_plus_minus_gives_the_half_width_to_the_same_place():
 
 def test_every_built_in_strategy_has_its_own_fixed_colour():
     built_in = registry.names()
-    assert set(built_in) <= set(colours.BUILT_IN)
     shades = [colours.colour(name) for name in built_in]
     assert len(set(shades)) == len(shades)
     assert colours.colour(POOLED) not in shades
+    assert not set(shades) & set(colours.USER_PALETTE)  # a user's strategy is told apart
+
+
+def test_the_declared_colours_are_kept_and_an_undeclared_built_in_takes_a_spare(monkeypatch):
+    assert colours.colour("random") == colours.BUILT_IN["random"] == "#7f7f7f"
+    monkeypatch.setattr(colours, "names", lambda: [*registry.names(), "new-one", "newer"])
+    assert colours.colour("new-one") == colours.SPARE_PALETTE[0]
+    assert colours.colour("newer") == colours.SPARE_PALETTE[1]
+    spares = set(colours.SPARE_PALETTE)
+    assert len(spares) == len(colours.SPARE_PALETTE)
+    assert not spares & (set(colours.BUILT_IN.values()) | set(colours.USER_PALETTE))
 
 
 def test_a_users_strategy_keeps_its_colour_whatever_the_line_up():

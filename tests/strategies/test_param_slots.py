@@ -46,3 +46,29 @@ def test_a_play_bit_gives_its_rank_and_count() -> None:
         for rank in range(NUM_RANKS):
             bit = 16 * (count - 1) + rank
             assert (play_rank(bit), play_count(bit)) == (rank, count)
+
+
+def test_the_registry_and_the_heuristics_follow_the_declarations() -> None:
+    """A built-in is declared once (strategies.specs): the registry lists each with its
+    declared id, description and parameters, the search player last, and the heuristics'
+    ids are those declared as heuristics."""
+    declared = {b.name: b for b in specs.BUILT_INS}
+    assert list(REGISTRY) == [*[n for n in declared if n != "montecarlo"], "montecarlo"]
+    for name, b in declared.items():
+        spec = REGISTRY[name]
+        assert (spec.kernel_id, spec.description, spec.params) == (
+            b.kernel_id,
+            b.description,
+            b.params,
+        )
+    heuristics = {specs.KEEP_SETS, specs.CONTROL, specs.SHED_MAX, specs.PLANNER, specs.RULES_AWARE}
+    assert heuristics == specs.HEURISTIC_IDS
+    assert len(specs.RULES_AWARE_PARAMS) == specs.POLICY_PARAMS  # the most before montecarlo
+
+
+def test_a_taken_or_users_kernel_id_is_refused() -> None:
+    before = list(specs.BUILT_INS)
+    for taken in (specs.PLANNER, specs.PLUGIN_BASE):
+        with pytest.raises(ValueError, match="taken or a user's"):
+            specs.heuristic(taken, "again", "A second strategy on a taken id.", ())
+    assert before == specs.BUILT_INS
