@@ -22,6 +22,8 @@ from strategies.specs import (
     CONTROL_PARAMS,
     KEEP_SETS,
     KEEP_SETS_PARAMS,
+    LINEAR,
+    LINEAR_PARAMS,
     LOWEST,
     MONTECARLO,
     MONTECARLO_PARAMS,
@@ -95,6 +97,13 @@ REGISTRY: dict[str, StrategySpec] = {
             _kernel_python,
             RULES_AWARE,
             RULES_AWARE_PARAMS,
+        ),
+        StrategySpec(
+            "linear",
+            "Scores each move by a weighted sum of its features (cards, strength, groups left, sure winners, table rules); plays the best.",
+            _kernel_python,
+            LINEAR,
+            LINEAR_PARAMS,
         ),
     )
 }

@@ -32,10 +32,11 @@ SHED_MAX = 4
 PLANNER = 5
 RULES_AWARE = 6
 MONTECARLO = 7
+LINEAR = 8
 PLUGIN_BASE = 100  # user functions from files: 100, 101, …
 # The heuristics: the kernel strategies between the reference ones and the search player
-# (strategies.dispatch compiles them as a tier). A new one takes the next free id, 8.
-HEURISTIC_IDS = frozenset({KEEP_SETS, CONTROL, SHED_MAX, PLANNER, RULES_AWARE})
+# (strategies.dispatch compiles them as a tier). A new one takes the next free id, 9.
+HEURISTIC_IDS = frozenset({KEEP_SETS, CONTROL, SHED_MAX, PLANNER, RULES_AWARE, LINEAR})
 # rules-aware's ``knows``: which of the second catalogue's table rules it plays, as bits
 KNOWS_EIGHTS = 1  # 8s count as controls; lead them when they leave one group
 KNOWS_BURNS = 2  # complete a run of 4 to burn the pile
@@ -109,6 +110,63 @@ RULES_AWARE_PARAMS = (
     RULES_AWARE_KNOWS,
 ) = slots(RULES_AWARE_PARAMS)
 
+# linear's weights, one per feature of a move (strategies.linear computes them in this
+# order; docs/strategies.md says what each means), then its softmax temperature
+LINEAR_FEATURES_VERSION = 1  # bump when a feature is added, removed or changes meaning
+LINEAR_PARAMS = (
+    Param("w_pass", -0.2, "the pass, when a play was legal"),
+    Param("w_cards", 0.05, "cards played"),
+    Param("w_strength", -0.1, "strength of the rank played in the order in force, 2 = 1"),
+    Param("w_lead_strength", -0.1, "the same, when leading"),
+    Param("w_breaks", -0.1, "plays fewer cards than held of its rank"),
+    Param("w_groups", -0.3, "groups (ranks) held after the move"),
+    Param("w_need", -1.0, "groups held after the move that nobody is sure not to beat"),
+    Param("w_sure", 0.0, "groups held after the move that nobody can beat (controls)"),
+    Param("w_wins", 0.4, "a play nobody can beat by rank (it keeps the lead)"),
+    Param("w_out", 1000.0, "the play goes out"),
+    Param("w_out_on_two", -2000.0, "goes out on 2s or a joker under no_finish_on_two"),
+    Param("w_only_twos", -3.0, "leaves only 2s and jokers under no_finish_on_two"),
+    Param("w_two", -0.2, "plays 2s"),
+    Param("w_joker", -0.3, "plays jokers"),
+    Param("w_weakest", 0.1, "plays its weakest rank"),
+    Param("w_pass_threat", -0.3, "the pass while another player holds 2 cards or fewer"),
+    Param("w_pass_owner", -0.3, "the pass while the top's owner holds 2 cards or fewer"),
+    Param("w_wins_threat", 0.3, "an unbeatable play while another player holds 2 cards or fewer"),
+    Param("w_ends", 0.4, "ends the trick by a table rule: 8s, 2s under two_ends_trick, a burn"),
+    Param("w_jack", 0.0, "plays jacks under jack_back (the order reverses for the trick)"),
+    Param("w_revolt", 1.0, "a four under revolution, times how weak the hand left is (0..1)"),
+    Param("w_skip", 0.2, "an equal play under equal_rank = skip (skips the next player)"),
+    Param("w_lead_cards", 0.0, "cards played, when leading"),
+    Param("temperature", 0.0, "softmax temperature of the choice (0: the best-scored move)"),
+)
+(
+    LINEAR_W_PASS,
+    LINEAR_W_CARDS,
+    LINEAR_W_STRENGTH,
+    LINEAR_W_LEAD_STRENGTH,
+    LINEAR_W_BREAKS,
+    LINEAR_W_GROUPS,
+    LINEAR_W_NEED,
+    LINEAR_W_SURE,
+    LINEAR_W_WINS,
+    LINEAR_W_OUT,
+    LINEAR_W_OUT_ON_TWO,
+    LINEAR_W_ONLY_TWOS,
+    LINEAR_W_TWO,
+    LINEAR_W_JOKER,
+    LINEAR_W_WEAKEST,
+    LINEAR_W_PASS_THREAT,
+    LINEAR_W_PASS_OWNER,
+    LINEAR_W_WINS_THREAT,
+    LINEAR_W_ENDS,
+    LINEAR_W_JACK,
+    LINEAR_W_REVOLT,
+    LINEAR_W_SKIP,
+    LINEAR_W_LEAD_CARDS,
+    LINEAR_TEMPERATURE,
+) = slots(LINEAR_PARAMS)
+LINEAR_FEATURES = LINEAR_TEMPERATURE  # the weights come first, one slot per feature
+
 # montecarlo's rollout policy and its prior get this many slots each in its row: the most
 # any other built-in declares (tests/strategies/test_param_slots.py checks the registry)
 POLICY_PARAMS = max(
@@ -119,6 +177,7 @@ POLICY_PARAMS = max(
         SHED_MAX_PARAMS,
         PLANNER_PARAMS,
         RULES_AWARE_PARAMS,
+        LINEAR_PARAMS,
     )
 )
 
