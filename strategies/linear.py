@@ -223,9 +223,9 @@ def sample(h, m, following, u, S, R, fewest, owner_cards, params, at, best, temp
 @njit(**HOT)
 def features_at(pos, S, H, R, played, r, c):
     """The feature vector of playing ``c`` cards of ``r`` (``c == 0``: the pass) for the
-    player at ``pos``, as an array (for :func:`move_features`)."""
+    player at ``pos`` (for :func:`move_features`)."""
     h, u, fewest, owner_cards = situation(pos, S, H, R, played)
-    return np.array(features(h, r, c, u, S, R, fewest, owner_cards))
+    return features(h, r, c, u, S, R, fewest, owner_cards)
 
 
 def move_features(obs: Observation, move: Move) -> dict[str, float]:
@@ -236,4 +236,4 @@ def move_features(obs: Observation, move: Move) -> dict[str, float]:
     S, H, R, played, _ = KernelStrategy("linear", LINEAR, ()).arrays(obs)
     vector = features_at(obs.seat, S, H, R, played, move.rank, move.count)
     names = [p.name.removeprefix("w_") for p in LINEAR_PARAMS[:LINEAR_FEATURES]]
-    return dict(zip(names, vector.tolist(), strict=True))
+    return dict(zip(names, vector, strict=True))
