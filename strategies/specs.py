@@ -134,7 +134,11 @@ LINEAR_PARAMS = (
     Param("w_wins_threat", 0.3, "an unbeatable play while another player holds 2 cards or fewer"),
     Param("w_ends", 0.4, "ends the trick by a table rule: 8s, 2s under two_ends_trick, a burn"),
     Param("w_jack", 0.0, "plays jacks under jack_back (the order reverses for the trick)"),
-    Param("w_revolt", 1.0, "a four under revolution, times how weak the hand left is (0..1)"),
+    Param(
+        "w_revolt",
+        1.0,
+        "a four under revolution, times 1 - mean strength left / 6 (weak hand: up to 1)",
+    ),
     Param("w_skip", 0.2, "an equal play under equal_rank = skip (skips the next player)"),
     Param("w_lead_cards", 0.0, "cards played, when leading"),
     Param("temperature", 0.0, "softmax temperature of the choice (0: the best-scored move)"),

@@ -6,6 +6,8 @@ is in ``test_strategies_vs_reference.py``, which plays it with the other heurist
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from simulator.matchloop.api import KernelJob, trace_match
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Round
@@ -113,3 +115,9 @@ def test_with_the_planners_weights_it_plays_like_planner() -> None:
         assert traces[0] == traces[1]
         default = KernelJob.build(rules, ["linear"] * 4, 3, 5, 200)
         assert trace_match(default, match)[1].tolist() != traces[0]
+
+
+def test_docs_list_every_weight_with_its_default() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "strategies.md").read_text()
+    for param in LINEAR_PARAMS:
+        assert f"| `{param.name}` | {param.help} | {param.default:g} |" in text, param.name
