@@ -13,8 +13,9 @@ above 0 it draws a move with probability proportional to ``exp(score / temperatu
 from the match's random stream, as ``random`` does.
 
 Only public facts and its own hand are read: the card counts of the others, the cards
-played this round, the round state and the rules. :func:`move_features` gives the
-feature vector of a move on the reference engine's observation, for tests and readers.
+played this round, the round state and the rules.
+``strategies.linear_features.move_features`` gives a move's features by name, on the
+reference engine's observation.
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ from simulator.kernel.layout import (
     S_TOP_RANK,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
-from simulator.reference.round import Move, Observation
 from simulator.rules.cards import EIGHT, JACK, JOKER, TWO
 from strategies.hand import (
     groups,
@@ -56,7 +56,7 @@ from strategies.hand import (
     weakest_of,
 )
 from strategies.rules_aware import mean_strength
-from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS, LINEAR_TEMPERATURE
+from strategies.specs import LINEAR_FEATURES, LINEAR_TEMPERATURE
 
 THREAT = 2  # cards at or below which a player is about to go out
 FAR = 99  # the card count of nobody: no threat
@@ -219,22 +219,3 @@ def sample(h, m, following, u, S, R, fewest, owner_cards, params, at, best, temp
             if step == 1 and total <= 0:
                 return r, c
     return r, c  # rounding left the draw past the last move: the last move
-
-
-@njit(**HOT)
-def features_at(pos, S, H, R, played, r, c):
-    """The feature vector of playing ``c`` cards of ``r`` (``c == 0``: the pass) for the
-    player at ``pos`` (for :func:`move_features`)."""
-    h, u, fewest, owner_cards = situation(pos, S, H, R, played)
-    return features(h, r, c, u, S, R, fewest, owner_cards)
-
-
-def move_features(obs: Observation, move: Move) -> dict[str, float]:
-    """The features of ``move`` for the player of ``obs``, named as the weights are
-    (``w_`` dropped): what ``linear`` weighs, readable from Python."""
-    from strategies.adapter import KernelStrategy
-
-    S, H, R, played, _ = KernelStrategy("linear", LINEAR, ()).arrays(obs)
-    vector = features_at(obs.seat, S, H, R, played, move.rank, move.count)
-    names = [p.name.removeprefix("w_") for p in LINEAR_PARAMS[:LINEAR_FEATURES]]
-    return dict(zip(names, vector, strict=True))

@@ -122,7 +122,7 @@ LINEAR_PARAMS = (
     Param("w_groups", -0.3, "groups (ranks) held after the move"),
     Param("w_need", -1.0, "groups held after the move that nobody is sure not to beat"),
     Param("w_sure", 0.0, "groups held after the move that nobody can beat (controls)"),
-    Param("w_wins", 0.4, "a play nobody can beat by rank (it keeps the lead)"),
+    Param("w_wins", 0.6, "a play nobody can beat by rank (it keeps the lead)"),
     Param("w_out", 1000.0, "the play goes out"),
     Param("w_out_on_two", -2000.0, "goes out on 2s or a joker under no_finish_on_two"),
     Param("w_only_twos", -3.0, "leaves only 2s and jokers under no_finish_on_two"),
@@ -133,14 +133,14 @@ LINEAR_PARAMS = (
     Param("w_pass_owner", -0.3, "the pass while the top's owner holds 2 cards or fewer"),
     Param("w_wins_threat", 0.3, "an unbeatable play while another player holds 2 cards or fewer"),
     Param("w_ends", 0.4, "ends the trick by a table rule: 8s, 2s under two_ends_trick, a burn"),
-    Param("w_jack", 0.0, "plays jacks under jack_back (the order reverses for the trick)"),
+    Param("w_jack", 0.8, "plays jacks under jack_back (the order reverses for the trick)"),
     Param(
         "w_revolt",
         1.0,
         "a four under revolution, times 1 - mean strength left / 6 (weak hand: up to 1)",
     ),
     Param("w_skip", 0.2, "an equal play under equal_rank = skip (skips the next player)"),
-    Param("w_lead_cards", 0.0, "cards played, when leading"),
+    Param("w_lead_cards", 0.1, "cards played, when leading"),
     Param("temperature", 0.0, "softmax temperature of the choice (0: the best-scored move)"),
 )
 (

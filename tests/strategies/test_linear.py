@@ -14,8 +14,8 @@ from simulator.reference.round import PASS, Move, Round
 from simulator.rules.cards import counts_from_cards, parse_card
 from simulator.rules.options import Rules
 from strategies import registry
-from strategies.linear import move_features
-from strategies.specs import LINEAR_FEATURES, LINEAR_PARAMS
+from strategies.linear_features import move_features
+from strategies.specs import LINEAR_FEATURES, LINEAR_PARAMS, PLANNER_PARAMS
 
 THREE, FOUR, FIVE, SEVEN, EIGHT, NINE, KING, ACE, TWO = 0, 1, 2, 4, 5, 6, 10, 11, 12
 
@@ -100,7 +100,17 @@ def test_it_gives_back_its_weakest_singles() -> None:
     assert sorted(linear.give_back(counts("3 3 5 9 9 K A 2"), 2, Stream(1))) == [FIVE, KING]
 
 
-PLANNER_WEIGHTS = "w_strength=0,w_lead_strength=0,w_breaks=0,w_two=0,w_joker=0,w_weakest=0,w_pass_threat=0,w_pass_owner=0,w_wins_threat=0,w_ends=0,w_revolt=0,w_skip=0"
+def planner_weights() -> str:
+    """linear's parameters that make its score planner's value, negated: planner's own
+    costs on the features it counts, every other weight 0 (going out kept)."""
+    planner = dict(
+        zip((p.name for p in PLANNER_PARAMS), registry.get("planner").vector, strict=True)
+    )
+    weights = {p.name: 0.0 for p in LINEAR_PARAMS if p.name not in ("w_out", "w_out_on_two")}
+    weights |= {"w_pass": -planner["pass_cost"], "w_cards": planner["per_card"],
+                "w_groups": -planner["per_group"], "w_need": -1.0,
+                "w_wins": planner["lead_bonus"]}  # fmt: skip
+    return ",".join(f"{name}={value:g}" for name, value in weights.items())
 
 
 def test_with_the_planners_weights_it_plays_like_planner() -> None:
@@ -110,7 +120,7 @@ def test_with_the_planners_weights_it_plays_like_planner() -> None:
     for match in range(4):
         traces = [
             trace_match(KernelJob.build(rules, [name] * 4, 3, 5, 200), match)[1].tolist()
-            for name in ("planner", f"linear:{PLANNER_WEIGHTS}")
+            for name in ("planner", f"linear:{planner_weights()}")
         ]
         assert traces[0] == traces[1]
         default = KernelJob.build(rules, ["linear"] * 4, 3, 5, 200)
