@@ -26,6 +26,7 @@ BUILT_IN = {  # matplotlib's tab10, each of these built-in strategies its own
     "planner": "#2ca02c",  # green
     "rules-aware": "#ff7f0e",  # orange
     "montecarlo": "#17becf",  # cyan
+    "linear": "#000080",  # navy
 }
 USER_PALETTE = (  # none of them a built-in's colour
     "#e377c2",

@@ -24,6 +24,7 @@ from simulator.kernel.legal import legal_flags, plays_of
 from strategies.hand import outside, unbeatable_plays
 from strategies.heuristics import control_choice, keep_sets_choice, planner_choice, shed_max_choice
 from strategies.kernels import lowest_move, random_move
+from strategies.linear import linear_move
 from strategies.rules_aware import rules_aware_move
 from strategies.specs import (
     CONTROL,
@@ -32,6 +33,7 @@ from strategies.specs import (
     CONTROL_THREAT_AT,
     KEEP_SETS,
     KEEP_SETS_BREAK_AT,
+    LINEAR,
     LOWEST,
     PLANNER,
     PLANNER_LEAD_BONUS,
@@ -67,6 +69,8 @@ def choose(sid, pos, S, H, R, played, roles, rs, params):
         return planner_choice(h, m, tc, u, R[R_NOFIN2], params[at, PLANNER_PER_GROUP],
                               params[at, PLANNER_PER_CARD], params[at, PLANNER_LEAD_BONUS],
                               params[at, PLANNER_PASS_COST])  # fmt: skip
+    if sid == LINEAR:
+        return linear_move(pos, S, H, R, played, rs, params)
     return rules_aware_move(pos, S, H, R, played, params)
 
 

@@ -189,6 +189,106 @@ RULES_AWARE = heuristic(
     RULES_AWARE_PARAMS,
 )
 
+# linear's weights, one per feature of a move (strategies.linear computes them in this
+# order; docs/strategies.md says what each means), then its softmax temperature
+LINEAR_FEATURES_VERSION = 1  # bump when a feature is added, removed or changes meaning
+# the range president tune searches each weight in (going out, and out on 2s, are rules
+# of play written as weights: they stay fixed)
+WEIGHT_RANGE = (-4.0, 4.0)
+LINEAR_PARAMS = (
+    Param("w_pass", -0.2, "the pass, when a play was legal", WEIGHT_RANGE),
+    Param("w_cards", 0.05, "cards played", WEIGHT_RANGE),
+    Param(
+        "w_strength", -0.1, "strength of the rank played in the order in force, 2 = 1", WEIGHT_RANGE
+    ),
+    Param("w_lead_strength", -0.1, "the same, when leading", WEIGHT_RANGE),
+    Param("w_breaks", -0.1, "plays fewer cards than held of its rank", WEIGHT_RANGE),
+    Param("w_groups", -0.3, "groups (ranks) held after the move", WEIGHT_RANGE),
+    Param(
+        "w_need", -1.0, "groups held after the move that nobody is sure not to beat", WEIGHT_RANGE
+    ),
+    Param(
+        "w_sure", 0.0, "groups held after the move that nobody can beat (controls)", WEIGHT_RANGE
+    ),
+    Param("w_wins", 0.6, "a play nobody can beat by rank (it keeps the lead)", WEIGHT_RANGE),
+    Param("w_out", 1000.0, "the play goes out"),
+    Param("w_out_on_two", -2000.0, "goes out on 2s or a joker under no_finish_on_two"),
+    Param("w_only_twos", -3.0, "leaves only 2s and jokers under no_finish_on_two", WEIGHT_RANGE),
+    Param("w_two", -0.2, "plays 2s", WEIGHT_RANGE),
+    Param("w_joker", -0.3, "plays jokers", WEIGHT_RANGE),
+    Param("w_weakest", 0.1, "plays its weakest rank", WEIGHT_RANGE),
+    Param(
+        "w_pass_threat", -0.3, "the pass while another player holds 2 cards or fewer", WEIGHT_RANGE
+    ),
+    Param(
+        "w_pass_owner", -0.3, "the pass while the top's owner holds 2 cards or fewer", WEIGHT_RANGE
+    ),
+    Param(
+        "w_wins_threat",
+        0.3,
+        "an unbeatable play while another player holds 2 cards or fewer",
+        WEIGHT_RANGE,
+    ),
+    Param(
+        "w_ends",
+        0.4,
+        "ends the trick by a table rule: 8s, 2s under two_ends_trick, a burn",
+        WEIGHT_RANGE,
+    ),
+    Param(
+        "w_jack",
+        0.8,
+        "plays jacks under jack_back (the order reverses for the trick)",
+        WEIGHT_RANGE,
+    ),
+    Param(
+        "w_revolt",
+        1.0,
+        "a four under revolution, times 1 - mean strength left / 6 (weak hand: up to 1)",
+        WEIGHT_RANGE,
+    ),
+    Param(
+        "w_skip", 0.2, "an equal play under equal_rank = skip (skips the next player)", WEIGHT_RANGE
+    ),
+    Param("w_lead_cards", 0.1, "cards played, when leading", WEIGHT_RANGE),
+    Param("temperature", 0.0, "softmax temperature of the choice (0: the best-scored move)"),
+)
+(
+    LINEAR_W_PASS,
+    LINEAR_W_CARDS,
+    LINEAR_W_STRENGTH,
+    LINEAR_W_LEAD_STRENGTH,
+    LINEAR_W_BREAKS,
+    LINEAR_W_GROUPS,
+    LINEAR_W_NEED,
+    LINEAR_W_SURE,
+    LINEAR_W_WINS,
+    LINEAR_W_OUT,
+    LINEAR_W_OUT_ON_TWO,
+    LINEAR_W_ONLY_TWOS,
+    LINEAR_W_TWO,
+    LINEAR_W_JOKER,
+    LINEAR_W_WEAKEST,
+    LINEAR_W_PASS_THREAT,
+    LINEAR_W_PASS_OWNER,
+    LINEAR_W_WINS_THREAT,
+    LINEAR_W_ENDS,
+    LINEAR_W_JACK,
+    LINEAR_W_REVOLT,
+    LINEAR_W_SKIP,
+    LINEAR_W_LEAD_CARDS,
+    LINEAR_TEMPERATURE,
+) = slots(LINEAR_PARAMS)
+LINEAR_FEATURES = LINEAR_TEMPERATURE  # the weights come first, one slot per feature
+LINEAR = heuristic(
+    8,
+    "linear",
+    "Scores each move by a weighted sum of its features (cards, strength, groups left, sure winners, table rules); plays the best.",
+    LINEAR_PARAMS,
+    LINEAR_FEATURES_VERSION,
+)
+
+
 # montecarlo's rollout policy and its prior get this many slots each in its row: the most
 # any built-in declared before it declares (tests/strategies/test_param_slots.py checks it)
 POLICY_PARAMS = max(len(b.params) for b in BUILT_INS)

@@ -20,7 +20,8 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 
-HEURISTICS = ["keep-sets", "control", "shed-max", "planner", "rules-aware"]
+HEURISTICS = ["keep-sets", "control", "shed-max", "planner", "rules-aware", "linear",
+              "linear:temperature=0.5"]  # fmt: skip  # the second draws from the match's stream
 CONFIGS = [(name, preset(name)) for name in ("french", "regles-jeu", "spade", "scum")] + [
     (
         "every-option",

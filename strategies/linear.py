@@ -1,0 +1,221 @@
+"""``linear``: a weighted sum of features of each move, the best-scored move played.
+
+The strongest Daifugō programs (FujiGokoro, four times winner of the UEC computer
+Daihinmin league) play their rollouts with a linear softmax over features of a move;
+this is that kind of policy, with hand-set weights (docs/strategies.md lists them). Each
+legal move — every play, and the pass when following — gets a feature vector
+(:func:`features`, in the order of ``LINEAR_PARAMS`` in :mod:`strategies.specs`, whose
+``w_<feature>`` is its weight and whose help says what it measures), and its score is
+the dot product with the weights ``params[pos, :LINEAR_FEATURES]``. At temperature 0 it
+plays the best-scored move, the first in the canonical order on a tie (the pass, then
+count ascending, then rank ascending), so the kernel and the reference engine agree;
+above 0 it draws a move with probability proportional to ``exp(score / temperature)``
+from the match's random stream, as ``random`` does.
+
+Only public facts and its own hand are read: the card counts of the others, the cards
+played this round, the round state and the rules.
+``strategies.linear_features.move_features`` gives a move's features by name, on the
+reference engine's observation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulator.kernel.bits import RANKS, U0, U1, count_of, ctz, next32, popc, remove_cards
+from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.layout import (
+    EQUAL_SKIP,
+    R_ACCUM,
+    R_EIGHT_ENDS,
+    R_EQUAL,
+    R_JACK_BACK,
+    R_JOKERS,
+    R_NOFIN2,
+    R_QUAD,
+    R_REVOL,
+    R_TWO_ENDS,
+    S_ACTIVE,
+    S_OWNER,
+    S_REV,
+    S_RUN,
+    S_TOP_COUNT,
+    S_TOP_RANK,
+)
+from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
+from simulator.rules.cards import EIGHT, JACK, JOKER, TWO
+from strategies.hand import (
+    groups,
+    outside,
+    spread,
+    twos,
+    unbeatable,
+    unbeatable_groups,
+    unbeatable_plays,
+    weakest_of,
+)
+from strategies.rules_aware import mean_strength
+from strategies.specs import LINEAR_FEATURES, LINEAR_TEMPERATURE
+
+THREAT = 2  # cards at or below which a player is about to go out
+FAR = 99  # the card count of nobody: no threat
+STRONGEST = 12.0  # the strength of a 2 in normal order: strengths are scaled to it
+
+
+@njit(**INLINE)
+def flag(b):
+    """A condition as a feature: 1.0 or 0.0 (numba has no ``float(bool)``)."""
+    return 1.0 if b else 0.0
+
+
+@njit(**INLINE)
+def fewest_others(S, H, pos):
+    """The fewest cards held by another player still in the round (``FAR`` if none)."""
+    least = FAR
+    others = S[S_ACTIVE] & ~(1 << pos)
+    while others != 0:
+        q = ctz(np.uint64(others))
+        others &= others - 1
+        least = min(least, popc(H[q]))
+    return least
+
+
+@njit(**INLINE)
+def ends_trick(r, c, S, R):
+    """Whether ``c`` cards of ``r`` end the trick by a table rule (their player leads
+    next): 8s under eight_ends_trick, 2s under two_ends_trick, a four under quad_burns,
+    a run of the top's rank brought to 4 cards under accumulation_burns."""
+    if (R[R_EIGHT_ENDS] and r == EIGHT) or (R[R_TWO_ENDS] and r == TWO) or (R[R_QUAD] and c == 4):
+        return True
+    tc = S[S_TOP_COUNT]
+    return R[R_ACCUM] and tc > 0 and r == S[S_TOP_RANK] and c < 4 and S[S_RUN] + c >= 4
+
+
+@njit(**INLINE)
+def features(h, r, c, u, S, R, fewest, owner_cards):
+    """The features of playing ``c`` cards of rank ``r`` from hand ``h`` (``c == 0``: the
+    pass), in the order of ``LINEAR_PARAMS``; ``u`` is the unbeatable plays
+    (:func:`~strategies.hand.unbeatable_plays`), ``fewest`` the fewest cards another
+    player holds, ``owner_cards`` the cards of the top's owner."""
+    tc = S[S_TOP_COUNT]
+    rev = S[S_REV]
+    after = remove_cards(h, r, c) if c > 0 else h
+    g = groups(after)
+    sure = popc(unbeatable_groups(after, u))
+    need = max(g - sure, 0)
+    threat = fewest <= THREAT
+    if c == 0:
+        return (1.0, 0.0, 0.0, 0.0, 0.0, float(g), float(need), float(sure), 0.0, 0.0,
+                0.0, 0.0, 0.0, 0.0, 0.0, flag(threat), flag(owner_cards <= THREAT), 0.0,
+                0.0, 0.0, 0.0, 0.0, 0.0)  # fmt: skip
+    out = after == U0
+    nofin2 = R[R_NOFIN2] != 0
+    wins = unbeatable(u, r, c) and not out
+    s = strength(r, rev) / STRONGEST
+    revolt = 0.0
+    if R[R_REVOL] and c == 4 and not out:
+        revolt = 1.0 - mean_strength(after, rev) / (STRONGEST / 2)
+    skip = R[R_EQUAL] == EQUAL_SKIP and tc > 0 and r == S[S_TOP_RANK] and c == tc
+    return (
+        0.0,  # w_pass
+        float(c),  # w_cards
+        s,  # w_strength
+        s if tc == 0 else 0.0,  # w_lead_strength
+        flag(count_of(h, r) > c),  # w_breaks
+        float(g),  # w_groups
+        float(need),  # w_need
+        float(sure),  # w_sure
+        flag(wins),  # w_wins
+        flag(out),  # w_out
+        flag(out and nofin2 and r >= TWO),  # w_out_on_two
+        flag(nofin2 and not out and (after & ~spread(twos(after))) == U0),  # w_only_twos
+        flag(r == TWO),  # w_two
+        flag(r == JOKER),  # w_joker
+        flag(r == weakest_of(h & RANKS, rev)),  # w_weakest
+        0.0,  # w_pass_threat
+        0.0,  # w_pass_owner
+        flag(wins and threat),  # w_wins_threat
+        flag(ends_trick(r, c, S, R)),  # w_ends
+        flag(R[R_JACK_BACK] != 0 and r == JACK),  # w_jack
+        revolt,  # w_revolt
+        flag(skip),  # w_skip
+        float(c) if tc == 0 else 0.0,  # w_lead_cards
+    )
+
+
+@njit(**INLINE)
+def score(f, params, at):
+    """The dot product of a feature vector with the weights of row ``at``."""
+    total = 0.0
+    for i in range(LINEAR_FEATURES):
+        total += params[at, i] * f[i]
+    return total
+
+
+@njit(**INLINE)
+def situation(pos, S, H, R, played):
+    """What every candidate shares: the hand, the unbeatable plays, the fewest cards of
+    another player and the top owner's cards (``FAR`` when leading)."""
+    h = H[pos]
+    u = unbeatable_plays(outside(h, played, R[R_JOKERS]), S[S_REV])
+    owner = S[S_OWNER]
+    owner_cards = popc(H[owner]) if S[S_TOP_COUNT] != 0 and owner >= 0 else FAR
+    return h, u, fewest_others(S, H, pos), owner_cards
+
+
+@njit(**INLINE)
+def move_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
+    """The score of one candidate move."""
+    return score(features(h, r, c, u, S, R, fewest, owner_cards), params, at)
+
+
+@njit(**HOT)
+def linear_move(pos, S, H, R, played, rs, params):
+    """``linear``'s move: ``(rank, count)``, count 0 = pass (see the module's docstring)."""
+    at = np.uint64(pos)
+    h, u, fewest, owner_cards = situation(pos, S, H, R, played)
+    m = legal_plays(h, S, R)
+    following = S[S_TOP_COUNT] != 0
+    if following and m == U0:
+        return 0, 0
+    best_r, best_c, best = 0, 0, -np.inf
+    if following:
+        best = move_score(h, 0, 0, u, S, R, fewest, owner_cards, params, at)
+    x = m
+    while x != U0:
+        b = ctz(x)
+        x &= x - U1
+        v = move_score(h, play_rank(b), play_count(b), u, S, R, fewest, owner_cards, params, at)
+        if v > best:
+            best, best_r, best_c = v, play_rank(b), play_count(b)
+    temperature = params[at, LINEAR_TEMPERATURE]
+    if not temperature > 0:
+        return best_r, best_c
+    return sample(h, m, following, u, S, R, fewest, owner_cards, params, at, best, temperature, rs)
+
+
+@njit(**INLINE)
+def sample(h, m, following, u, S, R, fewest, owner_cards, params, at, best, temperature, rs):
+    """A move drawn with probability proportional to ``exp((score - best) / temperature)``
+    by one 32-bit draw of the stream ``rs``, the moves in the canonical order."""
+    total = 0.0
+    for step in range(2):  # the first pass sums the weights, the second finds the draw
+        if step == 1:
+            total *= next32(rs) / 4294967296.0
+        if following:
+            v = move_score(h, 0, 0, u, S, R, fewest, owner_cards, params, at)
+            total += np.exp((v - best) / temperature) * (1 - 2 * step)
+            if step == 1 and total <= 0:
+                return 0, 0
+        x = m
+        r, c = 0, 0
+        while x != U0:
+            b = ctz(x)
+            x &= x - U1
+            r, c = play_rank(b), play_count(b)
+            v = move_score(h, r, c, u, S, R, fewest, owner_cards, params, at)
+            total += np.exp((v - best) / temperature) * (1 - 2 * step)
+            if step == 1 and total <= 0:
+                return r, c
+    return r, c  # rounding left the draw past the last move: the last move

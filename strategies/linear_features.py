@@ -1,0 +1,33 @@
+"""The features ``linear`` weighs, by name, on the reference engine's observation: what a
+reader or a test can check on a readable hand (:func:`move_features`).
+
+Apart from :mod:`strategies.linear` because it builds the kernel's arrays with the
+reference engine's adapter, which the kernel's dispatch must not import.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simulator.kernel.config import HOT
+from simulator.reference.round import Move, Observation
+from strategies.adapter import KernelStrategy
+from strategies.linear import features, situation
+from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS
+
+
+@njit(**HOT)
+def features_at(pos, S, H, R, played, r, c):
+    """The feature vector of playing ``c`` cards of ``r`` (``c == 0``: the pass) for the
+    player at ``pos`` (for :func:`move_features`)."""
+    h, u, fewest, owner_cards = situation(pos, S, H, R, played)
+    return features(h, r, c, u, S, R, fewest, owner_cards)
+
+
+def move_features(obs: Observation, move: Move) -> dict[str, float]:
+    """The features of ``move`` for the player of ``obs``, named as the weights are
+    (``w_`` dropped): what ``linear`` weighs, readable from Python."""
+    S, H, R, played, _ = KernelStrategy("linear", LINEAR, ()).arrays(obs)
+    vector = features_at(obs.seat, S, H, R, played, move.rank, move.count)
+    names = [p.name.removeprefix("w_") for p in LINEAR_PARAMS[:LINEAR_FEATURES]]
+    return dict(zip(names, vector, strict=True))

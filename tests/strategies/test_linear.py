@@ -1,0 +1,133 @@
+"""``linear``: the features it weighs, read on hands a reader can check, and its choices.
+
+Move-for-move agreement of the kernel and the reference engine (temperature 0 and above)
+is in ``test_strategies_vs_reference.py``, which plays it with the other heuristics.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from simulator.matchloop.api import KernelJob, trace_match
+from simulator.reference.rng import Stream
+from simulator.reference.round import PASS, Move, Round
+from simulator.rules.cards import counts_from_cards, parse_card
+from simulator.rules.options import Rules
+from strategies import registry
+from strategies.linear_features import move_features
+from strategies.specs import LINEAR_FEATURES, LINEAR_PARAMS, PLANNER_PARAMS
+
+THREE, FOUR, FIVE, SEVEN, EIGHT, NINE, KING, ACE, TWO = 0, 1, 2, 4, 5, 6, 10, 11, 12
+
+
+def counts(text: str) -> list[int]:
+    return counts_from_cards(parse_card(c) for c in text.split())
+
+
+def position(rules: Rules, hands: list[str], script: list[tuple[int, int]]) -> Round:
+    rnd = Round(rules, [counts(h) for h in hands], 0)
+    for rank, count in script:
+        rnd.apply(Move(rank, count))
+    return rnd
+
+
+def test_every_weight_has_its_feature() -> None:
+    rnd = position(Rules(), ["5 Q", "7 7 9 2", "K A"], [(FIVE, 1)])
+    features = move_features(rnd.observation(), Move(SEVEN, 1))
+    assert len(features) == LINEAR_FEATURES == len(LINEAR_PARAMS) - 1
+    assert list(features) == [p.name.removeprefix("w_") for p in LINEAR_PARAMS[:-1]]
+
+
+def test_features_of_plays_and_the_pass() -> None:
+    """On a single 5, seat 1 holds 7 7 9 2: a 7 breaks the pair, the 2 cannot be beaten
+    (no joker, no other 2 out there? three are: but none stronger), the pass keeps all."""
+    rnd = position(Rules(), ["5 Q", "7 7 9 2", "K A"], [(FIVE, 1)])
+    obs = rnd.observation()
+    seven = move_features(obs, Move(SEVEN, 1))
+    assert (seven["breaks"], seven["cards"], seven["groups"], seven["weakest"]) == (1, 1, 3, 1)
+    assert seven["pass"] == 0 and seven["out"] == 0 and seven["lead_strength"] == 0
+    two = move_features(obs, Move(TWO, 1))
+    assert two["two"] == 1 and two["wins"] == 1 and two["strength"] == 1.0
+    assert two["groups"] == 2 and two["breaks"] == 0
+    passing = move_features(obs, PASS)
+    assert passing["pass"] == 1 and passing["cards"] == 0 and passing["groups"] == 3
+    assert passing["sure"] == 1  # the 2 is a group nobody can beat
+    assert passing["need"] == 2  # the 7s and the 9 are not
+    assert passing["pass_threat"] == 1  # seat 0 holds 1 card (the Q) after its 5
+    assert passing["pass_owner"] == 1
+
+
+def test_features_of_going_out_and_the_table_rules() -> None:
+    nofin2 = Rules(no_finish_on_two=True, eight_ends_trick=True)
+    rnd = position(nofin2, ["5 Q Q", "2 2", "8 K"], [(FIVE, 1)])
+    assert move_features(rnd.observation(), Move(TWO, 1))["only_twos"] == 1
+    rnd = position(nofin2, ["5 Q Q", "9 9", "8 K"], [(FIVE, 1)])
+    rnd.apply(PASS)
+    eight = move_features(rnd.observation(), Move(EIGHT, 1))
+    assert eight["ends"] == 1 and eight["out"] == 0
+    rnd = position(nofin2, ["5 Q Q", "2", "8 K"], [(FIVE, 1)])
+    out = move_features(rnd.observation(), Move(TWO, 1))
+    assert out["out"] == 1 and out["out_on_two"] == 1
+    lead = position(Rules(revolution=True), ["4 4 4 4 5 6", "9 9", "8 K"], [])
+    four = move_features(lead.observation(), Move(FOUR, 4))
+    assert four["revolt"] > 0 and four["lead_cards"] == 4 and four["lead_strength"] > 0
+
+
+def choice(rules: Rules, hands: list[str], script: list[tuple[int, int]], name: str) -> Move:
+    return registry.make(name).choose(position(rules, hands, script).observation(), Stream(1))
+
+
+def test_it_keeps_its_pair_and_goes_out_when_it_can() -> None:
+    rules = Rules()
+    assert choice(rules, ["5 Q", "7 7 9 K", "K A"], [(FIVE, 1)], "linear") == Move(NINE, 1)
+    calm = ["5 Q J 10", "7 7", "K A 4"]  # nobody is about to go out
+    assert choice(rules, calm, [(FIVE, 1)], "linear:w_breaks=-1") == PASS
+    assert choice(rules, calm, [(FIVE, 1)], "linear") == Move(SEVEN, 1)  # a pass costs more
+    assert choice(rules, ["5 Q", "2", "K A"], [(FIVE, 1)], "linear") == Move(TWO, 1)
+
+
+def test_a_temperature_samples_other_moves() -> None:
+    obs = position(Rules(), ["5 Q", "7 7 9 K", "K A"], [(FIVE, 1)]).observation()
+    hot = registry.make("linear:temperature=5")
+    moves = {hot.choose(obs, Stream(seed)) for seed in range(40)}
+    assert len(moves) > 1
+    cold = registry.make("linear")
+    assert {cold.choose(obs, Stream(seed)) for seed in range(10)} == {Move(NINE, 1)}
+
+
+def test_it_gives_back_its_weakest_singles() -> None:
+    linear = registry.make("linear")
+    assert sorted(linear.give_back(counts("3 3 5 9 9 K A 2"), 2, Stream(1))) == [FIVE, KING]
+
+
+def planner_weights() -> str:
+    """linear's parameters that make its score planner's value, negated: planner's own
+    costs on the features it counts, every other weight 0 (going out kept)."""
+    planner = dict(
+        zip((p.name for p in PLANNER_PARAMS), registry.get("planner").vector, strict=True)
+    )
+    weights = {p.name: 0.0 for p in LINEAR_PARAMS if p.name not in ("w_out", "w_out_on_two")}
+    weights |= {"w_pass": -planner["pass_cost"], "w_cards": planner["per_card"],
+                "w_groups": -planner["per_group"], "w_need": -1.0,
+                "w_wins": planner["lead_bonus"]}  # fmt: skip
+    return ",".join(f"{name}={value:g}" for name, value in weights.items())
+
+
+def test_with_the_planners_weights_it_plays_like_planner() -> None:
+    """The planner's value of a move is a weighted sum of four of the features: with
+    those weights (its defaults) and the others 0, the two play the same moves."""
+    rules = Rules(players=4)
+    for match in range(4):
+        traces = [
+            trace_match(KernelJob.build(rules, [name] * 4, 3, 5, 200), match)[1].tolist()
+            for name in ("planner", f"linear:{planner_weights()}")
+        ]
+        assert traces[0] == traces[1]
+        default = KernelJob.build(rules, ["linear"] * 4, 3, 5, 200)
+        assert trace_match(default, match)[1].tolist() != traces[0]
+
+
+def test_docs_list_every_weight_with_its_default() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "strategies.md").read_text()
+    for param in LINEAR_PARAMS:
+        assert f"| `{param.name}` | {param.help} | {param.default:g} |" in text, param.name
