@@ -26,22 +26,23 @@ from numba import njit
 from simulator.kernel.bits import RANKS, U0, U1, count_of, ctz, next32, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
-    EQUAL_SKIP,
-    R_ACCUM,
-    R_EIGHT_ENDS,
-    R_EQUAL,
-    R_JACK_BACK,
+    ACCUMULATION,
+    EIGHTS,
+    JACKS,
+    QUAD,
+    R_FLAGS,
     R_JOKERS,
-    R_NOFIN2,
-    R_QUAD,
-    R_REVOL,
-    R_TWO_ENDS,
+    R_TRICK_FLAGS,
+    REVERSES,
     S_ACTIVE,
     S_OWNER,
     S_REV,
     S_RUN,
     S_TOP_COUNT,
     S_TOP_RANK,
+    SKIP,
+    TWO_ENDS,
+    TWOS_LAST,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
 from simulator.rules.cards import EIGHT, JACK, JOKER, TWO
@@ -86,10 +87,21 @@ def ends_trick(r, c, S, R):
     """Whether ``c`` cards of ``r`` end the trick by a table rule (their player leads
     next): 8s under eight_ends_trick, 2s under two_ends_trick, a four under quad_burns,
     a run of the top's rank brought to 4 cards under accumulation_burns."""
-    if (R[R_EIGHT_ENDS] and r == EIGHT) or (R[R_TWO_ENDS] and r == TWO) or (R[R_QUAD] and c == 4):
+    rules, trick_rules = R[R_FLAGS], R[R_TRICK_FLAGS]
+    if (
+        (trick_rules & EIGHTS != 0 and r == EIGHT)
+        or (rules & TWO_ENDS != 0 and r == TWO)
+        or (rules & QUAD != 0 and c == 4)
+    ):
         return True
     tc = S[S_TOP_COUNT]
-    return R[R_ACCUM] and tc > 0 and r == S[S_TOP_RANK] and c < 4 and S[S_RUN] + c >= 4
+    return (
+        trick_rules & ACCUMULATION != 0
+        and tc > 0
+        and r == S[S_TOP_RANK]
+        and c < 4
+        and S[S_RUN] + c >= 4
+    )
 
 
 @njit(**INLINE)
@@ -110,13 +122,13 @@ def features(h, r, c, u, S, R, fewest, owner_cards):
                 0.0, 0.0, 0.0, 0.0, 0.0, flag(threat), flag(owner_cards <= THREAT), 0.0,
                 0.0, 0.0, 0.0, 0.0, 0.0)  # fmt: skip
     out = after == U0
-    nofin2 = R[R_NOFIN2] != 0
+    nofin2 = R[R_FLAGS] & TWOS_LAST != 0
     wins = unbeatable(u, r, c) and not out
     s = strength(r, rev) / STRONGEST
     revolt = 0.0
-    if R[R_REVOL] and c == 4 and not out:
+    if R[R_FLAGS] & REVERSES != 0 and c == 4 and not out:
         revolt = 1.0 - mean_strength(after, rev) / (STRONGEST / 2)
-    skip = R[R_EQUAL] == EQUAL_SKIP and tc > 0 and r == S[S_TOP_RANK] and c == tc
+    skip = R[R_FLAGS] & SKIP != 0 and tc > 0 and r == S[S_TOP_RANK] and c == tc
     return (
         0.0,  # w_pass
         float(c),  # w_cards
@@ -137,7 +149,7 @@ def features(h, r, c, u, S, R, fewest, owner_cards):
         0.0,  # w_pass_owner
         flag(wins and threat),  # w_wins_threat
         flag(ends_trick(r, c, S, R)),  # w_ends
-        flag(R[R_JACK_BACK] != 0 and r == JACK),  # w_jack
+        flag(R[R_TRICK_FLAGS] & JACKS != 0 and r == JACK),  # w_jack
         revolt,  # w_revolt
         flag(skip),  # w_skip
         float(c) if tc == 0 else 0.0,  # w_lead_cards
