@@ -61,9 +61,16 @@ def test_the_registry_and_the_heuristics_follow_the_declarations() -> None:
             b.description,
             b.params,
         )
-    heuristics = {specs.KEEP_SETS, specs.CONTROL, specs.SHED_MAX, specs.PLANNER, specs.RULES_AWARE}
+    heuristics = {
+        specs.KEEP_SETS,
+        specs.CONTROL,
+        specs.SHED_MAX,
+        specs.PLANNER,
+        specs.RULES_AWARE,
+        specs.LINEAR,
+    }
     assert heuristics == specs.HEURISTIC_IDS
-    assert len(specs.RULES_AWARE_PARAMS) == specs.POLICY_PARAMS  # the most before montecarlo
+    assert len(specs.LINEAR_PARAMS) == specs.POLICY_PARAMS  # the most before montecarlo
 
 
 def test_a_taken_or_users_kernel_id_is_refused() -> None:
