@@ -57,9 +57,7 @@ class AgentStrategy:
         vec = play_observation(obs, _rules_vec(obs.rules))
         return move_of(int(self.agent.act(vec, play_mask(obs.legal))))
 
-    def give_back(
-        self, hand: Sequence[int], k: int, rng: Stream, opens: bool = False
-    ) -> list[int]:
+    def give_back(self, hand: Sequence[int], k: int, rng: Stream, opens: bool = False) -> list[int]:
         """k actions, one card each, from the hand as it shrinks. A give-back is not told
         the rules, but whoever gives back went out in the match's previous round, so he
         has moved in this match: its rules are the last ones :meth:`choose` saw."""

@@ -12,7 +12,7 @@ match at (under ``reseat`` they move; the observation is always from the player'
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -66,10 +66,14 @@ def resolve_rules(rules: str | Path | Rules, players: int | None) -> Rules:
     return resolved if players is None else resolved.with_options(players=players)
 
 
-class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped environment)
+class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     """Président for 3 to 8 agents; see docs/env.md for the spaces and the options."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "president_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "president_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
