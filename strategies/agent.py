@@ -1,7 +1,7 @@
 """An agent written against the environment (:mod:`simulator.env`) as a strategy.
 
 A user file's class with ``act(observation, action_mask) -> action`` and no ``choose``
-(``--strategies my_agent.py:Agent``) is an **agent**: it is asked exactly what the
+(``--strategies FILE.py:Agent``, like ``examples/agents/greedy_agent.py``) is an **agent**: it is asked exactly what the
 environment asks it — the observation vector and the action mask of
 :mod:`simulator.env.encoding`, built from the same :class:`Observation` — and answers
 with an action of the environment's action space. So a policy trained in the

@@ -19,7 +19,15 @@ import numpy as np
 
 from simulator.reference.moves import PASS, Move, Observation
 from simulator.rules.cards import NUM_RANKS
-from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, MAX_EXCHANGE, MAX_PLAYERS, Rules
+from simulator.rules.options import (
+    BOOL_KEYS,
+    CHOICES,
+    KEYS,
+    MAX_EXCHANGE,
+    MAX_PLAYERS,
+    MAX_POINTS_LIST,
+    Rules,
+)
 from simulator.rules.roles import ROLE_NAMES
 
 N_PLAYS = 4 * NUM_RANKS
@@ -69,7 +77,9 @@ def _rules_labels() -> tuple[str, ...]:
         elif key == "exchange":
             labels += [f"exchange[{i}]" for i in range(MAX_PLAYERS // 2)]
         else:
-            labels += [f"points.{end}[{i}]" for end in ("top", "bottom") for i in range(8)]
+            labels += [
+                f"points.{end}[{i}]" for end in ("top", "bottom") for i in range(MAX_POINTS_LIST)
+            ]
     return tuple(labels)
 
 
@@ -89,7 +99,7 @@ def rules_vector(rules: Rules) -> np.ndarray:
             values += [float(k) for k in value] + [0.0] * (MAX_PLAYERS // 2 - len(value))
         else:
             for end in (value.top, value.bottom):
-                values += [float(v) for v in end] + [0.0] * (8 - len(end))
+                values += [float(v) for v in end] + [0.0] * (MAX_POINTS_LIST - len(end))
     return np.asarray(values, np.float32)
 
 

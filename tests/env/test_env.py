@@ -7,18 +7,30 @@ drawing from the match's play stream) must play the kernel's match for the same
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 from simulator.env import env, raw_env
-from simulator.env.encoding import GIVE_BASE, N_ACTIONS, OBS_SIZE, action_of
+from simulator.env.encoding import (
+    GIVE_BASE,
+    LAYOUT,
+    N_ACTIONS,
+    OBS_SIZE,
+    OFFSETS,
+    RULES_LABELS,
+    action_of,
+    rules_vector,
+)
 from simulator.matchloop.api import KernelJob, record_trace, rows_of_record, trace_match
 from simulator.reference.match import GiveBack, give_back_of
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import preset
 from strategies import registry
+from tests.conftest import ROOT
 
 MANY_RULES = Rules().with_options(
     players=5, jokers=2, equal_rank="skip", revolution=True, jack_back=True, reseat=True,
@@ -103,3 +115,23 @@ def test_one_round_episodes_and_bad_options() -> None:
         raw_env(episode="season")
     with pytest.raises(RulesError, match="players"):
         raw_env(players=9)
+
+
+def test_docs_table_is_the_observation_layout() -> None:
+    text = (ROOT / "docs" / "env.md").read_text()
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \|", text, re.MULTILINE)
+    assert rows == [(f.name, str(OFFSETS[f.name]), str(f.size)) for f in LAYOUT]
+    assert f"vector of {OBS_SIZE} numbers" in text and f"Discrete({N_ACTIONS})" in text
+    assert len(RULES_LABELS) == len(rules_vector(MANY_RULES)) == LAYOUT[-1].size
+
+
+def test_observation_reads_the_table_from_the_players_seat() -> None:
+    e = raw_env(rules=MANY_RULES, players=5)
+    e.reset(seed=3)
+    rnd, seat = e.decision.round, e.decision.round.turn
+    vec = e.observe(e.agent_selection)["observation"]
+    at = OFFSETS["cards_left"]
+    assert list(vec[at : at + 5]) == [rnd.cards_left[(seat + i) % 5] for i in range(5)]
+    assert list(vec[at + 5 : at + 8]) == [0, 0, 0]  # past the table
+    assert list(vec[OFFSETS["hand"] : OFFSETS["hand"] + 14]) == rnd.hands[seat]
+    assert vec[OFFSETS["rules"] + RULES_LABELS.index("equal_rank=skip")] == 1
