@@ -104,7 +104,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             }
         )
         self._act_space = spaces.Discrete(N_ACTIONS)
-        self.seed, self.match = int(np.random.SeedSequence().entropy % 2**63), -1
+        self.run_seed, self.match = int(np.random.SeedSequence().entropy % 2**63), -1
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_space
@@ -118,7 +118,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """Start match ``options["match"]`` of the run seeded ``seed`` (by default the
         next match: reset(seed=s) then reset() plays matches 0, 1, … of seed s)."""
         if seed is not None:
-            self.seed, self.match = seed, -1
+            self.run_seed, self.match = seed, -1
         self.match = (options or {}).get("match", self.match + 1)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -131,7 +131,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.record: MatchRecord | None = None
         one = self.episode == "round"
         self._steps = match_steps(
-            self.rules, self.seed, self.match, rounds=1 if one else self.rounds,
+            self.rules, self.run_seed, self.match, rounds=1 if one else self.rounds,
             max_rounds=1 if one else self.max_rounds, observer=self._observe_match,
         )  # fmt: skip
         self._next(next(self._steps))
@@ -142,6 +142,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        reason = self._why_illegal(int(action))
+        if reason:
+            raise ValueError(f"action {action} of {agent} is illegal: {reason}")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if isinstance(self.decision, GiveBack):
@@ -151,6 +154,19 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         else:
             self._send(move_of(int(action)))
         self._accumulate_rewards()
+
+    def _why_illegal(self, action: int) -> str | None:
+        """What is wrong with an action of the agent deciding (the engine's own words for
+        a move), or ``None``: checked before the engine, which would stop the match."""
+        ask = self.decision
+        if not 0 <= action < N_ACTIONS:
+            return f"actions are 0 to {N_ACTIONS - 1}"
+        if isinstance(ask, GiveBack):
+            held = ask.hand[action - GIVE_BASE] - self._given.count(action - GIVE_BASE)
+            return None if action >= GIVE_BASE and held > 0 else "give back a card held"
+        if action >= GIVE_BASE:
+            return "no card exchange is under way"
+        return ask.round.why_illegal(ask.round.turn, move_of(action))
 
     def _send(self, answer: Any) -> None:
         try:

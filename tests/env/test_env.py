@@ -135,3 +135,14 @@ def test_observation_reads_the_table_from_the_players_seat() -> None:
     assert list(vec[at + 5 : at + 8]) == [0, 0, 0]  # past the table
     assert list(vec[OFFSETS["hand"] : OFFSETS["hand"] + 14]) == rnd.hands[seat]
     assert vec[OFFSETS["rules"] + RULES_LABELS.index("equal_rank=skip")] == 1
+
+
+def test_an_illegal_action_is_refused_before_the_engine() -> None:
+    e = raw_env(rules="french")
+    e.reset(seed=4)
+    legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+    illegal = next(a for a in range(N_ACTIONS) if a not in legal)
+    with pytest.raises(ValueError, match="is illegal"):
+        e.step(illegal)
+    e.step(int(legal[0]))  # the match goes on
+    assert e.decision.round.plays == 1
