@@ -11,7 +11,9 @@ Two kinds, told apart by what ``name`` is in the file:
   (:func:`source_digest`), so only the first run of a file compiles. It also runs on
   ``--engine python``.
 * a **plain-Python class** with ``choose(obs, rng) -> Move`` and ``give_back(hand, k,
-  rng)`` (like :class:`strategies.lowest.Lowest`): the reference engine only.
+  rng)`` (like :class:`strategies.lowest.Lowest`): the reference engine only;
+* an **environment agent**: a class with ``act(observation, action_mask) -> action``
+  and no ``choose`` (:mod:`strategies.agent`, docs/env.md): the reference engine only.
 
 A user strategy is checked at every move. On the reference engine the one guard
 (:class:`strategies.guard.Guarded`) stops the run at the first exception or illegal move with a
@@ -43,6 +45,7 @@ from numba.core.errors import NumbaError
 from simulator.kernel.layout import MAX_PLAYERS, R_SIZE, S_SIZE
 from simulator.rules.cards import NUM_RANKS
 from strategies.adapter import KernelStrategy
+from strategies.agent import AgentStrategy, is_agent
 from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError, StrategySpec
 
 MOVE_ARGS = ("pos", "S", "H", "R", "played", "roles", "rs", "params")
@@ -89,7 +92,10 @@ def load(text: str) -> StrategySpec:
     if obj is None:
         raise StrategyError(f"strategy {text!r}: {path_text} defines no {name!r}")
     doc = (obj.__doc__ or "A user strategy.").strip().splitlines()[0]
-    if isinstance(obj, type):
+    if isinstance(obj, type) and is_agent(obj):
+        spec = StrategySpec(text, doc, lambda spec: AgentStrategy(text, obj()), -1,
+                            python_note="an environment agent: run it with --engine python")  # fmt: skip
+    elif isinstance(obj, type):
         spec = StrategySpec(text, doc, lambda spec: obj(), -1,
                             python_note="a plain-Python strategy: run it with --engine python")  # fmt: skip
     elif hasattr(obj, "py_func"):
@@ -106,7 +112,8 @@ def load(text: str) -> StrategySpec:
     else:
         raise StrategyError(
             f"strategy {text!r}: {name} must be a numba @njit function ({SIGNATURE}) "
-            "or a strategy class with choose(obs, rng) and give_back(hand, k, rng)"
+            "or a strategy class with choose(obs, rng) and give_back(hand, k, rng), "
+            "or an agent class with act(observation, action_mask) (docs/env.md)"
         )
     _LOADED[text] = spec
     return spec

@@ -20,7 +20,10 @@ PACKAGES = ("simulator", "strategies", "reports")
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("simulator", "simulator.stats")),
     ("rule book", ("simulator.rules",)),
-    ("reference engine and kernel primitives", ("simulator.reference", "simulator.kernel")),
+    (
+        "reference engine and kernel primitives",
+        ("simulator.reference", "simulator.kernel", "simulator.env"),
+    ),
     ("strategies", ("strategies",)),
     ("compiled match loop", ("simulator.matchloop",)),
     ("runs", ("simulator.runs",)),

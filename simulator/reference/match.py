@@ -8,17 +8,18 @@ the match; ``seating[pos]`` is the player at table position ``pos`` in a round.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from simulator.reference.rng import PLAY_STREAM, Stream
-from simulator.reference.round import Event, Move, Round
+from simulator.reference.round import Event, Move, Observation, Round
 from simulator.rules.cards import NUM_RANKS, THREE
 from simulator.rules.hand_strength import hand_strength
 from simulator.rules.options import Rules
 from simulator.rules.roles import exchange_pairs, role_of
 
+T = TypeVar("T")
 MAX_ROUNDS = 1000  # a match under a target is cut here by default (it could tie forever)
 
 
@@ -124,6 +125,54 @@ def exchange(
     3 of clubs (-1: not followed); it moves with its holder's last 3, forced gift or
     give-back alike. Returns where it is after the exchange.
     """
+
+    def answer(ask: GiveBack) -> list[int]:
+        if ask.opens:
+            return give_back(ask.who, ask.hand, ask.k, opens=True)
+        return give_back(ask.who, ask.hand, ask.k)
+
+    return run_steps(exchange_steps(rules, hands, prev_places, club), answer)
+
+
+class GiveBack(NamedTuple):
+    """An exchange's question: ``who`` gives back ``k`` cards from ``hand`` (``opens``:
+    the 3 of clubs he holds opens the round); answered with the ranks given back."""
+
+    who: int
+    hand: list[int]
+    k: int
+    opens: bool
+
+
+class MoveAsk(NamedTuple):
+    """A round's question: ``player`` must move in ``round`` (its player to move);
+    answered with a :class:`Move`."""
+
+    player: int
+    round: Round
+
+    @property
+    def obs(self) -> Observation:
+        """What the player to move sees."""
+        return self.round.observation()
+
+
+def run_steps(steps: Generator[Any, Any, T], answer: Callable[[Any], Any]) -> T:
+    """Run a match's (or an exchange's) steps to the end, answering each question."""
+    try:
+        ask = next(steps)
+        while True:
+            ask = steps.send(answer(ask))
+    except StopIteration as stop:
+        return stop.value
+
+
+def exchange_steps(
+    rules: Rules, hands: list[list[int]], prev_places: Sequence[int], club: int = -1
+) -> Generator[GiveBack, list[int], int]:
+    """:func:`exchange` as steps: yields each give-back it needs, ``(who, hand, k,
+    opens)``, and is sent the ranks given back; returns where the 3 of clubs is. The
+    environment of :mod:`simulator.env` asks its agents through it."""
     n = len(hands)
     by_place = {place: who for who, place in enumerate(prev_places)}
     for i, k in exchange_pairs(rules):
@@ -133,10 +182,8 @@ def exchange(
             hands[better][rank] += 1
         if club == worse and hands[worse][THREE] == 0:
             club = better
-        if club == better and rules.clubs_three_opens == "every_round":
-            back = give_back(better, list(hands[better]), k, opens=True)
-        else:
-            back = give_back(better, list(hands[better]), k)
+        opens = club == better and rules.clubs_three_opens == "every_round"
+        back = yield GiveBack(better, list(hands[better]), k, opens)
         check = list(hands[better])
         for rank in back:
             if not 0 <= rank < NUM_RANKS or check[rank] == 0:
@@ -238,12 +285,42 @@ def play_match(
     n = rules.players
     if len(players) != n:
         raise ValueError(f"{len(players)} strategies for {n} players")
+    deals = match if deal_match is None else deal_match
+    shared = Stream.of(seed, match, PLAY_STREAM)
+    rngs = [Stream.of_seat(seed, deals, p) if seat_streams else shared for p in range(n)]
+
+    def answer(ask: GiveBack | MoveAsk) -> list[int] | Move:
+        if isinstance(ask, GiveBack):
+            return give_back_of(players[ask.who], ask.hand, ask.k, rngs[ask.who], ask.opens)
+        return players[ask.player].choose(ask.obs, rngs[ask.player])
+
+    steps = match_steps(
+        rules, seed, match, rounds, max_rounds, keep_events, observer, deal_match, hand_frame
+    )
+    return run_steps(steps, answer)
+
+
+def match_steps(
+    rules: Rules,
+    seed: int,
+    match: int,
+    rounds: int | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    keep_events: bool = False,
+    observer: Callable[[str, object], None] | None = None,
+    deal_match: int | None = None,
+    hand_frame: Callable[[int, int], int] | None = None,
+) -> Generator[GiveBack | MoveAsk, list[int] | Move, MatchRecord]:
+    """:func:`play_match` as steps, without its players: yields each decision the match
+    needs (a :class:`GiveBack` or a :class:`MoveAsk`), is sent the answer, and returns
+    the :class:`MatchRecord`. One match loop for the strategies of :func:`play_match`
+    and the agents of the environment of :mod:`simulator.env`; the arguments are
+    :func:`play_match`'s."""
+    n = rules.players
     limit = rounds if rules.target == 0 else max_rounds
     if limit is None or limit < 1:
         raise ValueError("a match needs at least one round")
     deals = match if deal_match is None else deal_match
-    shared = Stream.of(seed, match, PLAY_STREAM)
-    rngs = [Stream.of_seat(seed, deals, p) if seat_streams else shared for p in range(n)]
     seating = list(range(n))
     totals = [0] * n
     records: list[RoundRecord] = []
@@ -274,15 +351,7 @@ def play_match(
         if r == 0:
             leader = club_pos if clubs != "off" else (dealer + 1) % n
         else:
-            club = exchange(
-                rules,
-                hands,
-                prev_places,
-                lambda who, hand, k, opens=False: give_back_of(
-                    players[who], hand, k, rngs[who], opens
-                ),
-                club,
-            )
+            club = yield from exchange_steps(rules, hands, prev_places, club)
             if clubs == "every_round":
                 leader = _position_of(seating, club)
             else:
@@ -306,7 +375,7 @@ def play_match(
             observer("round_start", record)
         while not rnd.over:
             pos = rnd.turn
-            move = players[seating[pos]].choose(rnd.observation(), rngs[seating[pos]])
+            move = yield MoveAsk(seating[pos], rnd)
             events = rnd.apply(move)
             record.moves.append((seating[pos], move))
             if keep_events:

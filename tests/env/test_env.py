@@ -1,0 +1,148 @@
+"""The PettingZoo environment: PettingZoo's own checks, and the simulator's game exactly.
+
+Built-in strategies driving the environment (told what the engine would tell them,
+drawing from the match's play stream) must play the kernel's match for the same
+(seed, match): the same moves and the same output rows.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from simulator.env import env, raw_env
+from simulator.env.encoding import (
+    GIVE_BASE,
+    LAYOUT,
+    N_ACTIONS,
+    OBS_SIZE,
+    OFFSETS,
+    RULES_LABELS,
+    action_of,
+    rules_vector,
+)
+from simulator.matchloop.api import KernelJob, record_trace, rows_of_record, trace_match
+from simulator.reference.match import GiveBack, give_back_of
+from simulator.reference.rng import PLAY_STREAM, Stream
+from simulator.rules.options import Rules, RulesError
+from simulator.rules.presets import preset
+from strategies import registry
+from tests.conftest import ROOT
+
+MANY_RULES = Rules().with_options(
+    players=5, jokers=2, equal_rank="skip", revolution=True, jack_back=True, reseat=True,
+    exchange=(2, 1), clubs_three_opens="every_round", points={"top": [2, 1]}, target=6,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"rules": "french", "rounds": 3}, {"rules": MANY_RULES, "reward": "points"}],
+    ids=["french", "many-rules"],
+)
+def test_pettingzoo_api_and_seed_tests_pass(kwargs) -> None:
+    api_test(env(**kwargs), num_cycles=300)
+    seed_test(lambda: env(**kwargs), num_cycles=300)
+
+
+def play(e, names: list[str], seed: int, match: int):
+    """Drive the environment with built-in strategies on the match's shared play stream."""
+    e.reset(seed=seed, options={"match": match})
+    raw = e.unwrapped
+    players = [registry.make(name) for name in names]
+    rng = Stream.of(seed, match, PLAY_STREAM)
+    queued: list[int] = []
+    raw.earned = dict.fromkeys(raw.possible_agents, 0.0)  # the rewards each agent was told
+    for agent in e.agent_iter():
+        observation, reward, terminated, truncated, _ = e.last()
+        raw.earned[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        ask, who = raw.decision, raw.possible_agents.index(agent)
+        if isinstance(ask, GiveBack):
+            if not queued:
+                queued = give_back_of(players[who], ask.hand, ask.k, rng, ask.opens)
+            action = GIVE_BASE + queued.pop(0)
+        else:
+            action = action_of(players[who].choose(ask.obs, rng))
+        assert observation["action_mask"][action] == 1  # the mask allows what the engine does
+        assert observation["observation"].shape == (OBS_SIZE,)
+        e.step(action)
+    return raw.record
+
+
+@pytest.mark.parametrize(
+    ("rules", "names"),
+    [
+        (preset("french"), ["lowest", "random", "lowest", "random"]),
+        (MANY_RULES.with_options(players=4), ["random", "planner", "lowest", "random"]),
+    ],
+    ids=["french-lowest-random", "many-rules-planner"],
+)
+def test_strategies_in_the_env_play_the_kernels_match(rules, names) -> None:
+    seed, rounds = 7, 4
+    job = KernelJob.build(rules, names, seed, None if rules.target else rounds, 40)
+    e = env(rules=rules, rounds=rounds, max_rounds=40)
+    for match in range(3):
+        record = play(e, names, seed, match)
+        rows, trace = trace_match(job, match)
+        assert record_trace(record) == trace.tolist()
+        assert np.array_equal(rows_of_record(match, record, rules.players), rows)
+
+
+def test_rewards_are_places_by_default_and_points_by_option() -> None:
+    for reward in ("places", "points"):
+        e = env(rules=preset("french").with_options(points={"top": [3], "bottom": [-2]}),
+                rounds=2, reward=reward)  # fmt: skip
+        record = play(e, ["lowest"] * 4, 5, 0)
+        got = e.unwrapped.earned
+        totals = [0.0] * 4
+        for rr in record.rounds:
+            for p in range(4):
+                totals[p] += rr.points[p] if reward == "points" else (5 - 2 * rr.places[p]) / 3
+        assert [got[a] for a in e.possible_agents] == pytest.approx(totals)
+
+
+def test_one_round_episodes_and_bad_options() -> None:
+    e = env(rules="scum", players=6, episode="round")
+    record = play(e, ["lowest"] * 6, 3, 2)
+    assert len(record.rounds) == 1 and e.unwrapped.action_space("player_0").n == N_ACTIONS
+    with pytest.raises(RulesError, match="episode"):
+        raw_env(episode="season")
+    with pytest.raises(RulesError, match="players"):
+        raw_env(players=9)
+
+
+def test_docs_table_is_the_observation_layout() -> None:
+    text = (ROOT / "docs" / "env.md").read_text()
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \|", text, re.MULTILINE)
+    assert rows == [(f.name, str(OFFSETS[f.name]), str(f.size)) for f in LAYOUT]
+    assert f"vector of {OBS_SIZE} numbers" in text and f"Discrete({N_ACTIONS})" in text
+    assert len(RULES_LABELS) == len(rules_vector(MANY_RULES)) == LAYOUT[-1].size
+
+
+def test_observation_reads_the_table_from_the_players_seat() -> None:
+    e = raw_env(rules=MANY_RULES, players=5)
+    e.reset(seed=3)
+    rnd, seat = e.decision.round, e.decision.round.turn
+    vec = e.observe(e.agent_selection)["observation"]
+    at = OFFSETS["cards_left"]
+    assert list(vec[at : at + 5]) == [rnd.cards_left[(seat + i) % 5] for i in range(5)]
+    assert list(vec[at + 5 : at + 8]) == [0, 0, 0]  # past the table
+    assert list(vec[OFFSETS["hand"] : OFFSETS["hand"] + 14]) == rnd.hands[seat]
+    assert vec[OFFSETS["rules"] + RULES_LABELS.index("equal_rank=skip")] == 1
+
+
+def test_an_illegal_action_is_refused_before_the_engine() -> None:
+    e = raw_env(rules="french")
+    e.reset(seed=4)
+    legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+    illegal = next(a for a in range(N_ACTIONS) if a not in legal)
+    with pytest.raises(ValueError, match="is illegal"):
+        e.step(illegal)
+    e.step(int(legal[0]))  # the match goes on
+    assert e.decision.round.plays == 1
