@@ -14,9 +14,9 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")  # a file, no window
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from simulator import compare, simulate, tournament  # noqa: E402
+from simulator import compare, simulate, tournament
 
 LINEUP = "rules-aware,planner,lowest,random"
 

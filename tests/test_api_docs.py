@@ -18,4 +18,4 @@ def test_every_example_of_the_api_page_runs(tmp_path):
     assert isinstance(found["page"], Report)
     assert (tmp_path / "mine" / "report.html").is_file()
     ranked = found["ranked"].ranking
-    assert list(ranked["strategy"])[0] == "rules-aware"  # it places best by far at this size
+    assert ranked["strategy"].iloc[0] == "rules-aware"  # it places best by far at this size

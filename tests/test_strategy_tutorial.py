@@ -21,7 +21,10 @@ def tutorial(tmp_path_factory):
 
 
 def test_the_tutorial_runs_and_its_strategy_beats_lowest(tutorial):
-    assert any(block.startswith("# file: sets_first.py") for block in code_blocks(PAGE, "python"))
+    assert any(
+        block.startswith("# examples/strategies/sets_first.py")
+        for block in code_blocks(PAGE, "python")
+    )
     tmp_path, found = tutorial
     ranked = found["ranked"]
     assert isinstance(ranked, Tournament)
