@@ -9,6 +9,7 @@ PNG and SVG (``DIR/figures/``) and embedded in the HTML as PNG.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -115,9 +116,18 @@ def _role_rates(frame: pd.DataFrame, by: str) -> pd.DataFrame:
     )
 
 
-def write_report(path: str | Path, progress: Callable[[int, int], None] | None = None) -> Path:
-    """Read the run in ``path`` and write ``path/report.html`` and ``path/figures/``
-    (``progress``: see :func:`collect`)."""
+@dataclass(frozen=True)
+class Analysis:
+    """A run read once: its folder, its tallies and every estimate of its report."""
+
+    run: Run
+    tallies: Tallies
+    results: RunResults
+
+
+def analyse_run(path: str | Path, progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Read the run in ``path`` into its tallies and estimates (``progress``: see
+    :func:`collect`): what the page shows, and what :mod:`simulator.api` returns."""
     run = open_run(path)
     t = collect(run, progress)
     if int(t.places["place"].max()) != run.players:
@@ -131,7 +141,18 @@ def write_report(path: str | Path, progress: Callable[[int, int], None] | None =
             "roles' memory cannot be measured: report a run of longer matches (president "
             "simulate --rounds-per-match 2 or more)"
         )
-    results = analyse(t, run)
+    return Analysis(run, t, analyse(t, run))
+
+
+def write_report(path: str | Path, progress: Callable[[int, int], None] | None = None) -> Path:
+    """Read the run in ``path`` and write ``path/report.html`` and ``path/figures/``
+    (``progress``: see :func:`collect`)."""
+    return write_page(analyse_run(path, progress))
+
+
+def write_page(analysis: Analysis) -> Path:
+    """Write the report of an analysed run: ``report.html`` and ``figures/`` in its folder."""
+    run, t, results = analysis.run, analysis.tallies, analysis.results
     rules = run.summary["rules"]
     scored = bool((t.places["points"] != 0).any())
     target = bool(rules.get("target", 0))

@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("runs", ("simulator.runs",)),
     ("analytics and pages", ("reports",)),
     ("applications", ("simulator.apps",)),
-    ("command line", ("simulator.cli", "simulator.__main__")),
+    ("command line and Python API", ("simulator.cli", "simulator.__main__", "simulator.api")),
 )
 MAX_LINES = 450
 

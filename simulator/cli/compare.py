@@ -28,8 +28,7 @@ from simulator.cli.common import (
 )
 from simulator.cli.progress import ProgressBar, StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
-from simulator.rules.files import load_rules
-from simulator.runs.job import SimulationError
+from simulator.runs.arguments import compare_variants
 from simulator.runs.variants import (
     RUNS_DIR,
     Variant,
@@ -37,8 +36,6 @@ from simulator.runs.variants import (
     play_variant,
     prepare_compare,
     reopen_compare,
-    variant_configs,
-    variants_of,
 )
 from strategies.specs import StrategyError
 
@@ -127,8 +124,8 @@ def compare_command(
         variants = reopen_compare(resume_dir)
         out_dir = resume_dir
     else:
-        variants = _variants(rules_specs, players, strategy_list, matches, rounds,
-                             rounds_per_match, seed)  # fmt: skip
+        variants = compare_variants(rules_specs, players, strategy_list, matches, rounds,
+                                    rounds_per_match, seed)  # fmt: skip
     started = time.perf_counter()
     with (
         tempfile.TemporaryDirectory(prefix="president-compare-") as scratch,
@@ -139,8 +136,8 @@ def compare_command(
             if resume_dir is None and prepare_compare(root, variants) and not quiet:
                 click.echo(f"note: {root} holds this compare already: going on with it", err=True)
             for index, variant in enumerate(variants):
-                _play(variant, index, len(variants), root, workers, engine, quiet)
-            comparison = _compare(root, variants, quiet)
+                play_with_bar(variant, index, len(variants), root, workers, engine, quiet)
+            comparison = read_comparison(root, variants, quiet)
         except StrategyError as exc:  # a user strategy's fault: what is finished is kept
             kept = f"; the finished runs are kept: president compare --resume {out_dir}"
             raise UserError(f"{exc}{kept if out_dir is not None else ''}") from None
@@ -162,31 +159,7 @@ def compare_command(
     click.echo("\n".join(wrap_lines([done], width)))
 
 
-def _variants(
-    rules_specs: tuple[str, ...],
-    players: int | None,
-    strategy_list: str | None,
-    matches: int | None,
-    rounds: int | None,
-    rounds_per_match: int | None,
-    seed: int,
-) -> list[Variant]:
-    """The variants the command line describes (a PresidentError names what is wrong)."""
-    specs = list(rules_specs)
-    seat_names = [s.strip() for s in strategy_list.split(",")] if strategy_list else None
-    configs = variant_configs(
-        [(spec, load_rules(spec)) for spec in specs],
-        players,
-        seat_names,
-        seed,
-        matches,
-        rounds,
-        rounds_per_match,
-    )
-    return variants_of(specs, configs)
-
-
-def _play(
+def play_with_bar(
     variant: Variant, index: int, total: int, root: Path, workers: int, engine: str, quiet: bool
 ) -> None:
     """One variant's run (played, resumed or found complete), with its bar on a terminal;
@@ -195,17 +168,13 @@ def _play(
     bar = ProgressBar(enabled=not quiet and on_terminal(), label=label)
     try:
         _, dropped = play_variant(variant, root, workers, bar, engine)
-    except SimulationError as exc:
-        raise SimulationError(f"variant {variant.name}: {exc}") from None
-    except StrategyError as exc:
-        raise StrategyError(f"variant {variant.name}: {exc}") from None
     finally:
         bar.close()
     for note in dropped:
         click.echo(f"note: variant {variant.name}: {note} are computed again", err=True)
 
 
-def _compare(root: Path, variants: list[Variant], quiet: bool) -> Comparison:
+def read_comparison(root: Path, variants: list[Variant], quiet: bool) -> Comparison:
     """Read every variant's run into the comparison, naming the variant being read."""
     status = StepProgress(enabled=not quiet and on_terminal())
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,6 +12,9 @@ from simulator.cli.common import UserError, complete_folders, quiet_option
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.runs.claims import COMPARE_FORMAT, TOURNAMENT_FORMAT, free_sibling, manifest_in
 from simulator.runs.summary import FORMAT
+
+if TYPE_CHECKING:
+    from reports.build import Analysis
 
 TOURNAMENT_FILE = "tournament.json"  # one of simulator.runs.tournament.results
 
@@ -96,7 +99,16 @@ def write_run_report(run_dir: str | Path, quiet: bool = False) -> Path:
     the report modules load only here, so that a run without a report starts fast. On a
     terminal (and not ``quiet``) the matches read so far are shown on standard error.
     """
-    from reports.build import write_report
+    from reports.build import write_page
+
+    return write_page(analysed_run(run_dir, quiet))
+
+
+def analysed_run(run_dir: str | Path, quiet: bool = False) -> Analysis:
+    """The run in DIR read into its report's estimates, as ``president report`` reads it
+    (a compare's or tournament's folder refused, a ReportError a one-line UserError): what
+    the page shows, and what the Python API (:mod:`simulator.api`) returns."""
+    from reports.build import analyse_run
     from reports.data import ReportError
 
     path = Path(run_dir)
@@ -113,7 +125,7 @@ def write_run_report(run_dir: str | Path, quiet: bool = False) -> Path:
 
     status.step(0, 1, "report", f"reading {path}")
     try:
-        return write_report(path, progress)
+        return analyse_run(path, progress)
     except ReportError as exc:
         new = free_sibling(path)
         hint = "" if manifest_in(path) else f" (a run comes from president simulate --out {new})"

@@ -33,9 +33,8 @@ from simulator.cli.common import (
 from simulator.cli.hints import next_steps
 from simulator.cli.progress import ProgressBar, on_terminal
 from simulator.cli.report import write_run_report
-from simulator.rules.files import load_rules
+from simulator.runs.arguments import simulation_job
 from simulator.runs.jitstart import compile_seconds
-from simulator.runs.job import SimConfig, default_strategies, make_config
 from simulator.runs.simulate import resume, run
 from simulator.runs.summary import RunResult
 from strategies import registry
@@ -245,8 +244,8 @@ def simulate_command(
             "president simulate --out runs/mine --report"
         )
     if resume_dir is None:  # a mistake in the job is refused before anything is played
-        config = _config_of(rules_spec, players, strategy_list, matches, rounds,
-                            rounds_per_match, max_rounds, seed, duplicate)  # fmt: skip
+        config = simulation_job(rules_spec, players, strategy_list, matches, rounds,
+                                rounds_per_match, max_rounds, seed, duplicate)  # fmt: skip
     bar = ProgressBar(enabled=not quiet and on_terminal())
     started = time.perf_counter()
     compiled_before = compile_seconds()
@@ -305,31 +304,3 @@ def speed_text(result: RunResult, compiled: float) -> str:
     if compiled <= 0:
         return f"{speed} computed"
     return f"{compiled:.1f} s compiling the kernel, once; {result.seconds:.1f} s playing: {speed}"
-
-
-def _config_of(
-    rules_spec: str,
-    players: int | None,
-    strategy_list: str | None,
-    matches: int | None,
-    rounds: int | None,
-    rounds_per_match: int | None,
-    max_rounds: int,
-    seed: int,
-    duplicate: bool,
-) -> SimConfig:
-    """The job the command line describes (a PresidentError names what is wrong)."""
-    rules = load_rules(rules_spec)
-    if players is not None:
-        rules = rules.with_options(players=players)
-    names = strategy_list.split(",") if strategy_list else default_strategies(rules.players)
-    return make_config(
-        rules,
-        [s.strip() for s in names],
-        seed,
-        matches,
-        rounds,
-        rounds_per_match,
-        max_rounds,
-        duplicate,
-    )

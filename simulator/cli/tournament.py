@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import click
@@ -17,14 +17,11 @@ from simulator import notices
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
-from simulator.rules.files import load_rules
 from simulator.rules.options import Rules
-from simulator.runs.engines import LOCAL
-from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, check_sizes
+from simulator.runs.arguments import check_tournament_engine, tournament_job
 from simulator.runs.standings import Standings, stars
 from simulator.runs.tournament import TournamentConfig, results, run_tournament
 from simulator.runs.tournament_folder import TournamentFolder
-from strategies import registry
 
 # parameters that define the tournament: --resume reads them from OUT/manifest.json instead
 JOB_PARAMS = ("rules_spec", "players", "strategy_list", "matches", "rounds_per_match",
@@ -123,31 +120,7 @@ def format_pairwise(table: pd.DataFrame, order: Sequence[str], width: int) -> st
     return "\n".join(lines)
 
 
-def _tournament(
-    rules_spec: str,
-    players: int | None,
-    strategy_list: str | None,
-    matches: int,
-    rounds_per_match: int | None,
-    max_rounds: int,
-    seed: int,
-) -> tuple[Rules, TournamentConfig]:
-    """The tournament the command line describes (a PresidentError names what is wrong)."""
-    rules = load_rules(rules_spec)
-    if players is not None:
-        rules = rules.with_options(players=players)
-    check_sizes(matches, None, rounds_per_match, max_rounds)
-    names = [s.strip() for s in strategy_list.split(",")] if strategy_list else registry.names()
-    if len(set(names)) < 2:  # the library refuses it too, without the example
-        raise common.UserError(
-            f"a tournament needs at least 2 different strategies, not --strategies "
-            f"{strategy_list}: e.g. president tournament --strategies lowest,random"
-        )
-    k = rounds_per_match or DEFAULT_ROUNDS_PER_MATCH
-    return rules, TournamentConfig(tuple(names), matches, k, max_rounds, seed)
-
-
-def _play(
+def play_tables(
     rules: Rules,
     config: TournamentConfig,
     workers: int,
@@ -189,18 +162,21 @@ def _say(line: str) -> None:
         click.echo(part)
 
 
-def _save(folder: TournamentFolder, standings: Standings) -> None:
-    """Write the result files (and the page), then mark the tournament complete."""
+def save_results(
+    folder: TournamentFolder, standings: Standings, say: Callable[[str], None] = _say
+) -> None:
+    """Write the result files (and the page), then mark the tournament complete; ``say``
+    tells what was written (the Python API passes a function that says nothing)."""
     out = folder.path
     try:
         for name, content in results(folder.rules, folder.config, standings).items():
             folder.write(name, content)
-        _say(f"saved to {out}/ranking.csv, pairwise.csv, deciles.csv, tournament.json")
+        say(f"saved to {out}/ranking.csv, pairwise.csv, deciles.csv, tournament.json")
         if folder.report:
             from reports.strategy_page import write_tournament_page
 
             page = write_tournament_page(out, folder.rules, folder.config, standings)
-            _say(f"report: {page}")
+            say(f"report: {page}")
         folder.finish()
     except OSError as exc:
         raise common.UserError(
@@ -208,7 +184,7 @@ def _save(folder: TournamentFolder, standings: Standings) -> None:
             f"problem, then president tournament --resume {out})"
         ) from None
     if folder.was_complete:
-        _say(f"the tournament in {out} was already complete: no table was played again")
+        say(f"the tournament in {out} was already complete: no table was played again")
 
 
 @click.command("tournament")
@@ -274,23 +250,20 @@ def tournament_command(
             "--report needs --out DIR (the report is written to DIR/tournament.html): e.g. "
             "president tournament --out runs/tournament --report"
         )
-    if engine not in LOCAL:  # a tournament's tables play on this machine
-        raise common.UserError(
-            f"--engine {engine} does not play tournaments (allowed: {', '.join(LOCAL)})"
-        )
+    check_tournament_engine(engine)
     if resume_dir is not None:
         folder = TournamentFolder.reopen(resume_dir, with_report)
         rules, config = folder.rules, folder.config
     else:
-        rules, config = _tournament(rules_spec, players, strategy_list, matches,
-                                    rounds_per_match, max_rounds, seed)  # fmt: skip
+        rules, config = tournament_job(rules_spec, players, strategy_list, matches,
+                                       rounds_per_match, max_rounds, seed)  # fmt: skip
         folder = None if out_dir is None else TournamentFolder.create(
             out_dir, rules, config, with_report
         )  # fmt: skip
     for note in folder.dropped if folder else ():
         click.echo(f"note: {note}: the table is played again", err=True)
     with _stops_in_one_line(folder):
-        standings = _play(rules, config, workers, folder, quiet, engine)
+        standings = play_tables(rules, config, workers, folder, quiet, engine)
     width = common.output_width()
     click.echo(format_ranking(standings.ranking, standings.clusters, width,
                               standings.luck_balanced))  # fmt: skip
@@ -298,4 +271,4 @@ def tournament_command(
     click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"]), width))
     if folder is not None:
         with _stops_in_one_line(folder):
-            _save(folder, standings)
+            save_results(folder, standings)

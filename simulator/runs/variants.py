@@ -226,7 +226,7 @@ def play_variant(
     started (a finished one is only checked); with the notes of parts computed again.
 
     The run's own advice to resume it becomes the compare's: resuming the compare
-    resumes the variant and builds the comparison too.
+    resumes the variant and builds the comparison too; an error names the variant.
     """
     path = out / RUNS_DIR / variant.name
     try:
@@ -240,5 +240,8 @@ def play_variant(
         folder, result = resume(path, workers, progress, engine)
     except SimulationError as exc:
         own = f"president simulate --resume {path}"
-        raise SimulationError(str(exc).replace(own, f"president compare --resume {out}")) from None
+        message = str(exc).replace(own, f"president compare --resume {out}")
+        raise SimulationError(f"variant {variant.name}: {message}") from None
+    except StrategyError as exc:
+        raise StrategyError(f"variant {variant.name}: {exc}") from None
     return result, list(folder.dropped)

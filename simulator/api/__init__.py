@@ -1,0 +1,183 @@
+"""The Python API: ``from simulator import simulate, compare, tournament, report``.
+
+Each function takes the arguments of the command of the same name (docs/cli.md), spelt
+as Python keywords (``--rounds-per-match`` is ``rounds_per_match``, ``--strategies`` a
+list or a comma-separated string, ``--rules`` a preset name, a rules file or a
+:class:`~simulator.rules.options.Rules`), resolves them with the commands' own functions
+(:mod:`simulator.runs.arguments`) and returns the results as DataFrames
+(:mod:`simulator.api.results`): the same numbers the command prints. A mistake raises
+the command's :class:`~simulator.errors.PresidentError`, never ``SystemExit``; progress is
+off unless ``progress=True`` (then shown on standard error when it is a terminal).
+docs/api.md has examples.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from simulator.api.results import Compared, Report, Simulation, Tournament
+from simulator.cli.common import machine_cores
+from simulator.reference.match import MAX_ROUNDS
+from simulator.runs.arguments import (
+    RulesSpec,
+    StrategyList,
+    check_tournament_engine,
+    compare_variants,
+    simulation_job,
+    tournament_job,
+)
+
+__all__ = ["Compared", "Report", "Simulation", "Tournament", "compare", "report", "simulate",
+           "tournament"]  # fmt: skip
+
+
+def simulate(
+    rules: RulesSpec = "french",
+    players: int | None = None,
+    strategies: StrategyList = None,
+    matches: int | None = None,
+    rounds: int | None = None,
+    rounds_per_match: int | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    seed: int = 0,
+    workers: int | None = None,
+    out: str | Path | None = None,
+    duplicate: bool = False,
+    engine: str = "numba",
+    scheduler: str | None = None,
+    resume: str | Path | None = None,
+    report: bool = False,
+    progress: bool = False,
+) -> Simulation:
+    """``president simulate``: play the job, write its folder, return its results.
+
+    Without ``out`` the run goes to a temporary folder that lives as long as the result
+    (so ``rounds`` and ``results`` can still be read); ``resume`` finishes an interrupted
+    run from its folder (its job comes from the folder, the job's arguments are ignored);
+    ``report`` also writes the folder's ``report.html``.
+    """
+    from simulator.cli.progress import ProgressBar, on_terminal
+    from simulator.runs.simulate import resume as resume_run
+    from simulator.runs.simulate import run
+
+    bar = ProgressBar(enabled=progress and on_terminal())
+    scratch = None
+    try:
+        if resume is not None:
+            folder, result = resume_run(Path(resume), workers or machine_cores(), bar, engine,
+                                        scheduler)  # fmt: skip
+            config, path = folder.config, Path(resume)
+        else:
+            config = simulation_job(rules, players, strategies, matches, rounds,
+                                    rounds_per_match, max_rounds, seed, duplicate)  # fmt: skip
+            if out is None:
+                scratch = tempfile.TemporaryDirectory(prefix="president-run-")
+            path = Path(out) if out is not None else Path(scratch.name) / "run"
+            result = run(config, path, workers or machine_cores(), bar, engine, scheduler)
+    finally:
+        bar.close()
+    page = _report_page(path, progress) if report else None
+    return Simulation(config, path, result, page, scratch)
+
+
+def compare(
+    rules: Sequence[RulesSpec],
+    players: int | None = None,
+    strategies: StrategyList = None,
+    matches: int | None = None,
+    rounds: int | None = None,
+    rounds_per_match: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    engine: str = "numba",
+    out: str | Path | None = None,
+    resume: str | Path | None = None,
+    progress: bool = False,
+) -> Compared:
+    """``president compare``: the same strategies and deals under each rule set of
+    ``rules`` (the first is the baseline); with ``out``, its page and runs are kept there."""
+    from reports.compare_page import write_page
+    from simulator.cli.compare import play_with_bar, read_comparison
+    from simulator.runs.variants import finish_compare, prepare_compare, reopen_compare
+
+    if resume is not None:
+        out = Path(resume)
+        variants = reopen_compare(out)
+    else:
+        variants = compare_variants(rules, players, strategies, matches, rounds,
+                                    rounds_per_match, seed)  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="president-compare-") as scratch:
+        root = Path(out) if out is not None else Path(scratch)
+        if resume is None:
+            prepare_compare(root, variants)
+        for index, variant in enumerate(variants):
+            play_with_bar(variant, index, len(variants), root, workers or machine_cores(),
+                          engine, not progress)  # fmt: skip
+        comparison = read_comparison(root, variants, not progress)
+    page = None
+    if out is not None:
+        page = write_page(comparison, Path(out))
+        finish_compare(Path(out), variants)
+    return Compared(variants, comparison, None if out is None else Path(out), page)
+
+
+def tournament(
+    rules: RulesSpec = "french",
+    players: int | None = None,
+    strategies: StrategyList = None,
+    matches: int = 400,
+    rounds_per_match: int | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    seed: int = 0,
+    workers: int | None = None,
+    engine: str = "numba",
+    out: str | Path | None = None,
+    report: bool = False,
+    resume: str | Path | None = None,
+    progress: bool = False,
+) -> Tournament:
+    """``president tournament``: rank the strategies on duplicate deals; with ``out``, the
+    result files (and with ``report`` the strategy page) are written there."""
+    from simulator.cli.tournament import play_tables, save_results
+    from simulator.runs.tournament_folder import TournamentFolder
+
+    check_tournament_engine(engine)
+    if report and out is None and resume is None:
+        from simulator.cli.common import UserError
+
+        raise UserError("report=True needs out=DIR (the page is written to DIR/tournament.html)")
+    if resume is not None:
+        folder = TournamentFolder.reopen(Path(resume), report)
+        settings, config = folder.rules, folder.config
+    else:
+        settings, config = tournament_job(rules, players, strategies, matches,
+                                          rounds_per_match, max_rounds, seed)  # fmt: skip
+        folder = None if out is None else TournamentFolder.create(Path(out), settings, config,
+                                                                  report)  # fmt: skip
+    standings = play_tables(settings, config, workers or machine_cores(), folder, not progress,
+                            engine)  # fmt: skip
+    if folder is not None:
+        save_results(folder, standings, say=lambda line: None)
+    return Tournament(settings, config, standings, None if folder is None else folder.path)
+
+
+def report(path: str | Path, progress: bool = False) -> Report:
+    """``president report DIR``: write the run's ``report.html``; return it with every
+    estimate on it (``results``: :class:`reports.results.RunResults`)."""
+    from reports.build import write_page
+    from simulator.cli.report import analysed_run
+
+    analysis = analysed_run(path, quiet=not progress)
+    return Report(write_page(analysis), analysis.results)
+
+
+def _report_page(path: Path, progress: bool) -> Path:
+    """Write the report of the run in ``path`` (``simulate(..., report=True)``)."""
+    return report(path, progress).path
+
+
+# ``tune`` and ``atlas`` (commands to come) join here the same way: their arguments
+# resolved by a function of simulator.runs.arguments shared with their command, a result
+# class in simulator.api.results, and their names in simulator.API.

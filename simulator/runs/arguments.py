@@ -1,0 +1,126 @@
+"""The jobs the commands describe, from their arguments: declared once for the command
+line (``president simulate``, ``compare``, ``tournament``) and the Python API
+(:mod:`simulator.api`).
+
+Each function takes the arguments as the command's options give them — rules as a
+preset name or a rules file (or, from Python, a :class:`~simulator.rules.options.Rules`),
+strategies as ``"a,b,c"`` or a list — and returns the checked job; any mistake raises a
+:class:`~simulator.errors.PresidentError` naming what is wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from simulator.reference.match import MAX_ROUNDS
+from simulator.rules.files import load_rules
+from simulator.rules.options import Rules
+from simulator.runs.job import (
+    DEFAULT_ROUNDS_PER_MATCH,
+    SimConfig,
+    check_sizes,
+    default_strategies,
+    make_config,
+)
+from simulator.runs.variants import Variant, variant_configs, variants_of
+from strategies import registry
+
+if TYPE_CHECKING:
+    from simulator.runs.tournament import TournamentConfig
+
+RulesSpec = str | Path | Rules  # a preset name, a rules file, or rules already made
+StrategyList = str | Sequence[str] | None  # "a,b,c", ["a", "b", "c"], or None: the default
+
+
+def rules_of(spec: RulesSpec, players: int | None = None) -> Rules:
+    """The rules ``--rules`` names (a preset or a file), with ``--players`` when given."""
+    rules = spec if isinstance(spec, Rules) else load_rules(spec)
+    return rules if players is None else rules.with_options(players=players)
+
+
+def strategy_names(strategies: StrategyList) -> list[str] | None:
+    """``--strategies``' list, each name stripped; None when none is given."""
+    if not strategies:
+        return None
+    items = strategies.split(",") if isinstance(strategies, str) else list(strategies)
+    return [s.strip() for s in items]
+
+
+def simulation_job(
+    rules: RulesSpec = "french",
+    players: int | None = None,
+    strategies: StrategyList = None,
+    matches: int | None = None,
+    rounds: int | None = None,
+    rounds_per_match: int | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    seed: int = 0,
+    duplicate: bool = False,
+) -> SimConfig:
+    """The job of ``president simulate`` (the default line-up when no strategies are named)."""
+    resolved = rules_of(rules, players)
+    names = strategy_names(strategies) or default_strategies(resolved.players)
+    return make_config(
+        resolved, names, seed, matches, rounds, rounds_per_match, max_rounds, duplicate
+    )
+
+
+def compare_variants(
+    rules: Sequence[RulesSpec],
+    players: int | None = None,
+    strategies: StrategyList = None,
+    matches: int | None = None,
+    rounds: int | None = None,
+    rounds_per_match: int | None = None,
+    seed: int = 0,
+) -> list[Variant]:
+    """The variants of ``president compare``: one per rule set, named after it (a
+    :class:`Rules` given from Python is named ``variant-1``, ``variant-2`` …)."""
+    specs = [
+        f"variant-{i + 1}" if isinstance(spec, Rules) else str(spec) for i, spec in enumerate(rules)
+    ]
+    made = [(label, rules_of(spec)) for label, spec in zip(specs, rules, strict=True)]
+    configs = variant_configs(
+        made, players, strategy_names(strategies), seed, matches, rounds, rounds_per_match
+    )
+    return variants_of(specs, configs)
+
+
+def tournament_job(
+    rules: RulesSpec = "french",
+    players: int | None = None,
+    strategies: StrategyList = None,
+    matches: int = 400,
+    rounds_per_match: int | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    seed: int = 0,
+) -> tuple[Rules, TournamentConfig]:
+    """The rules and tournament of ``president tournament`` (every registered strategy
+    when none are named)."""
+    # pandas loads with a tournament only, not with ``president simulate``
+    from simulator.runs.tournament import TournamentConfig, TournamentError
+
+    resolved = rules_of(rules, players)
+    check_sizes(matches, None, rounds_per_match, max_rounds)
+    names = strategy_names(strategies) or registry.names()
+    if len(set(names)) < 2:
+        shown = ",".join(names)
+        raise TournamentError(
+            f"a tournament needs at least 2 different strategies, not --strategies "
+            f"{shown}: e.g. president tournament --strategies lowest,random"
+        )
+    k = rounds_per_match or DEFAULT_ROUNDS_PER_MATCH
+    return resolved, TournamentConfig(tuple(names), matches, k, max_rounds, seed)
+
+
+def check_tournament_engine(engine: str) -> None:
+    """A tournament's tables play on this machine: ``numba`` or ``python``, not ``dask``."""
+    from simulator.runs.engines import LOCAL
+    from simulator.runs.tournament import TournamentError
+
+    if engine not in LOCAL:
+        raise TournamentError(
+            f"--engine {engine} does not play tournaments (allowed: {', '.join(LOCAL)})"
+        )
