@@ -28,8 +28,9 @@ from simulator.env.encoding import (
     play_observation,
     rules_vector,
 )
-from simulator.reference.moves import Move, Observation
+from simulator.reference.moves import Move
 from simulator.reference.rng import Stream
+from simulator.reference.round import Observation
 from simulator.rules.options import Rules
 
 

@@ -79,8 +79,9 @@ from simulator.kernel.layout import (
     S_TRICKS,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength, weakest_rank
-from simulator.reference.moves import PASS, Move, Observation, Top
+from simulator.reference.moves import PASS, Move, Top
 from simulator.reference.rng import Stream
+from simulator.reference.round import Observation
 from simulator.rules.cards import ACE, JOKER, NUM_RANKS, RANK_NAMES, TWO
 from simulator.rules.roles import ROLE_NAMES
 

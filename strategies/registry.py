@@ -134,6 +134,22 @@ def make(name: str) -> Strategy:
     return get(name).make()
 
 
+def split_names(text: str) -> list[str]:
+    """A comma-separated list of strategies as names, one per strategy.
+
+    A strategy's parameters are separated by commas too (``linear:w_jack=0.4,w_revolt=2``):
+    an item ``key=value`` that follows one with parameters is one more of its parameters,
+    since no strategy's name holds an ``=``.
+    """
+    out: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if out and "=" in item and ":" not in item and ":" in out[-1]:
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    return out
+
+
 def per_seat(
     names: Sequence[str], seats: int, what: str = "strategies", holders: str = "players"
 ) -> list[str]:

@@ -76,7 +76,9 @@ def compare_rules(spec: str) -> list[str]:
 
 def tournament_strategies(typed: dict[str, object]) -> str:
     """The run's strategies, each once, when there are two or more; else a default field."""
-    names = [s.strip() for s in str(typed.get("strategy_list") or "").split(",") if s.strip()]
+    from strategies.registry import split_names  # the command ran: its registry is loaded
+
+    names = [s for s in split_names(str(typed.get("strategy_list") or "")) if s]
     distinct = list(dict.fromkeys(names))
     return ",".join(distinct) if len(distinct) > 1 else TOURNAMENT_STRATEGIES
 

@@ -42,7 +42,7 @@ def make_bots(spec: str, count: int) -> list[Strategy]:
     try:
         return [
             Guarded(name, registry.make(name))
-            for name in registry.per_seat(spec.split(","), count, "names", "bots")
+            for name in registry.per_seat(registry.split_names(spec), count, "names", "bots")
         ]
     except registry.StrategyError as exc:
         raise UserError(f"--bots: {exc}") from None

@@ -28,6 +28,7 @@ from simulator.runs.tune import (
 )
 from simulator.runs.tune_folder import TuneFolder
 from simulator.runs.tune_search import TuneState, dask_evaluator, run_tune
+from strategies import registry
 from strategies.tuned import tuned_text
 
 # parameters that define the tune: --resume reads them from DIR/manifest.json instead
@@ -56,7 +57,7 @@ def _config(
             flag = "--" + option.replace("_", "-")
             raise common.UserError(f"{flag} must be at least {least}, not {value}")
     check_sizes(None, None, sizes["rounds_per_match"], sizes["max_rounds"])
-    names = field.split(",") if field else default_field(spec.name, rules.players)
+    names = registry.split_names(field) if field else default_field(spec.name, rules.players)
     return rules, TuneConfig(spec.name, check_field(names, rules.players), seed=seed, **sizes)
 
 

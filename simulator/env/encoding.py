@@ -17,7 +17,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simulator.reference.moves import PASS, Move, Observation
+from simulator.reference.moves import PASS, Move
+from simulator.reference.round import Observation
 from simulator.rules.cards import NUM_RANKS
 from simulator.rules.options import (
     BOOL_KEYS,

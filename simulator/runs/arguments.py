@@ -44,7 +44,7 @@ def strategy_names(strategies: StrategyList) -> list[str] | None:
     """``--strategies``' list, each name stripped; None when none is given."""
     if not strategies:
         return None
-    items = strategies.split(",") if isinstance(strategies, str) else list(strategies)
+    items = registry.split_names(strategies) if isinstance(strategies, str) else strategies
     return [s.strip() for s in items]
 
 

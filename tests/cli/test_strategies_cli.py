@@ -35,3 +35,35 @@ def test_parameters_change_the_vector_and_bad_ones_are_refused() -> None:
         registry.get("montecarlo:rollout=7")
     with pytest.raises(registry.StrategyError, match="no reference-engine version"):
         registry.make("montecarlo")
+
+
+def test_a_list_of_strategies_keeps_each_ones_parameters_together() -> None:
+    assert registry.split_names("linear:w_jack=0.4,w_revolt=2,planner, lowest") == [
+        "linear:w_jack=0.4,w_revolt=2",
+        "planner",
+        "lowest",
+    ]
+    assert registry.split_names("control:strength=12,threat_at=0") == [
+        "control:strength=12,threat_at=0"
+    ]
+    # an item with "=" after a bare name is not a parameter of it: the name check refuses it
+    assert registry.split_names("planner,w_jack=1") == ["planner", "w_jack=1"]
+
+
+def test_several_parameters_of_one_seat_on_the_command_line(tmp_path) -> None:
+    result = CliRunner().invoke(
+        cli,
+        [
+            "simulate",
+            "--rounds",
+            "40",
+            "--quiet",
+            "--strategies",
+            "control:strength=12,threat_at=0,lowest,random,lowest",
+            "--out",
+            str(tmp_path / "run"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    summary = (tmp_path / "run" / "summary.json").read_text()
+    assert "control:strength=12,threat_at=0" in summary
