@@ -18,6 +18,10 @@ from strategies.base import Strategy
 from strategies.lowest import Lowest
 from strategies.random_strategy import Random
 from strategies.specs import (
+    CHAMPION,
+    CHAMPION_PARAMS,
+    CLAIRVOYANT,
+    CLAIRVOYANT_PARAMS,
     CONTROL,
     CONTROL_PARAMS,
     KEEP_SETS,
@@ -140,20 +144,55 @@ def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(slots)
 
 
+SEARCH_NOTE = "it reads the exchange knowledge the kernel records; use --engine numba"
 REGISTRY["montecarlo"] = StrategySpec(
     "montecarlo",
     "Search: samples the unseen cards, plays each move out with a fast policy, best mean place.",
     None,
     MONTECARLO,
     MONTECARLO_PARAMS,
-    python_note="it reads the exchange knowledge the kernel records; use --engine numba",
+    python_note=SEARCH_NOTE,
     extend=_search_slots,
 )
+
+
+def _linear_slots(values: tuple[float, ...]) -> tuple[float, ...]:
+    """champion's and clairvoyant's row: their own values, then linear's parameters
+    (its rollouts and prior) from CHAMPION_POLICY_SLOT, where strategies.champion reads
+    them: linear's declared defaults, so tuned weights reach the search with them."""
+    vector = REGISTRY["linear"].vector
+    return (*values, *vector, *[0.0] * (POLICY_PARAMS - len(vector)))
+
+
+REGISTRY["champion"] = StrategySpec(
+    "champion",
+    "Search: hand guesses weighted by the opponents' passes, playouts by UCB1 with linear, exact endgames.",
+    None,
+    CHAMPION,
+    CHAMPION_PARAMS,
+    python_note=SEARCH_NOTE,
+    extend=_linear_slots,
+)
+REGISTRY["clairvoyant"] = StrategySpec(
+    "clairvoyant",
+    "SEES EVERY HAND (a yardstick, never in a default line-up): champion's search on the true deal.",
+    None,
+    CLAIRVOYANT,
+    CLAIRVOYANT_PARAMS,
+    python_note="it sees every hand, which the reference engine shows no strategy",
+    extend=_linear_slots,
+)
+SEES_EVERY_HAND = frozenset({"clairvoyant"})  # registered, but in no default line-up
 
 
 def names() -> list[str]:
     """Every registered strategy name."""
     return list(REGISTRY)
+
+
+def fair_names() -> list[str]:
+    """Every registered strategy that sees only what a player may: a default line-up."""
+    return [name for name in REGISTRY if name not in SEES_EVERY_HAND]
 
 
 def get(name: str) -> StrategySpec:

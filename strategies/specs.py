@@ -33,6 +33,8 @@ PLANNER = 5
 RULES_AWARE = 6
 MONTECARLO = 7
 LINEAR = 8
+CHAMPION = 9  # the search players built on linear (strategies.champion)
+CLAIRVOYANT = 10
 PLUGIN_BASE = 100  # user functions from files: 100, 101, …
 # The heuristics: the kernel strategies between the reference ones and the search player
 # (strategies.dispatch compiles them as a tier). A new one takes the next free id, 9.
@@ -194,6 +196,42 @@ MONTECARLO_PARAMS = (
 MONTECARLO_SAMPLES, MONTECARLO_ROLLOUT, MONTECARLO_PRIOR, MONTECARLO_MARGIN = slots(
     MONTECARLO_PARAMS
 )
+CHAMPION_PARAMS = (
+    Param("budget", 96, "playouts per decision, shared among the candidate moves by UCB1"),
+    Param(
+        "explore",
+        0.4,
+        "UCB1's exploration constant (a playout scores 1 for the best place, 0 the worst)",
+    ),
+    Param(
+        "guesses",
+        16,
+        "hand guesses per decision, resampled by the likelihood of the current trick's passes",
+    ),
+    Param("temperature", 0.3, "softmax temperature of linear's scores in that likelihood"),
+    Param("margin", 0.05, "mean-place gain a move needs over linear's move to be played instead"),
+    Param("solve", 2000, "most positions the two-player endgame solver visits per guess and move"),
+)
+(
+    CHAMPION_BUDGET,
+    CHAMPION_EXPLORE,
+    CHAMPION_GUESSES,
+    CHAMPION_TEMPERATURE,
+    CHAMPION_MARGIN,
+    CHAMPION_SOLVE,
+) = slots(CHAMPION_PARAMS)
+CLAIRVOYANT_PARAMS = CHAMPION_PARAMS  # the same search, given every hand
+(
+    CLAIRVOYANT_BUDGET,
+    CLAIRVOYANT_EXPLORE,
+    CLAIRVOYANT_GUESSES,
+    CLAIRVOYANT_TEMPERATURE,
+    CLAIRVOYANT_MARGIN,
+    CLAIRVOYANT_SOLVE,
+) = slots(CLAIRVOYANT_PARAMS)
+# champion's row goes on with linear's parameters (its rollouts and its prior)
+CHAMPION_POLICY_SLOT = len(CHAMPION_PARAMS)
+
 # montecarlo's row goes on with the rollout policy's parameters, then the prior's
 ROLLOUT_SLOT = len(MONTECARLO_PARAMS)
 PRIOR_SLOT = ROLLOUT_SLOT + POLICY_PARAMS

@@ -137,7 +137,9 @@ def _tournament(
     if players is not None:
         rules = rules.with_options(players=players)
     check_sizes(matches, None, rounds_per_match, max_rounds)
-    names = [s.strip() for s in strategy_list.split(",")] if strategy_list else registry.names()
+    names = (
+        [s.strip() for s in strategy_list.split(",")] if strategy_list else registry.fair_names()
+    )
     if len(set(names)) < 2:  # the library refuses it too, without the example
         raise common.UserError(
             f"a tournament needs at least 2 different strategies, not --strategies "
