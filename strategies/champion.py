@@ -280,13 +280,16 @@ def search(pos, S, H, R, played, rs, params, see_all):
     temperature = params[pos, CHAMPION_TEMPERATURE]
     count = max(1, np.int64(params[pos, CHAMPION_GUESSES]))
     guesses = guess_hands(pos, S, H, R, played, rs, lparams, see_all, count, temperature)
-    return allocate(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses)
+    total, visits = spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses)
+    best = choice(total, visits, prior, S[S_N], params[pos, CHAMPION_MARGIN])
+    return cr[best], cc[best]
 
 
 @njit(**ALLOC)
-def allocate(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses):
-    """Spend the budget of playouts on the candidates by UCB1 and return the move:
-    the best mean place, unless the prior's is within the margin."""
+def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
+    """Spend the budget of playouts on the candidates ``cr``/``cc``: each once, then
+    by UCB1. Returns each one's summed reward (1 for the best place, 0 the worst) and
+    playouts."""
     n = S[S_N]
     S0 = S.copy()  # places relabelled as if everybody out so far took a best one
     S0[S_BEST_FREE] = 1 + n - popc(np.uint64(S[S_ACTIVE]))
@@ -312,14 +315,19 @@ def allocate(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses):
                         lparams, limit, S2, H2, played2, places2)  # fmt: skip
         total[i] += (n - place) / (n - 1)
         visits[i] += 1
+    return total, visits
+
+
+@njit(**ALLOC)
+def choice(total, visits, prior, n, margin):
+    """The candidate with the best mean, unless the prior's mean place is within
+    ``margin`` of it (``n`` players)."""
     best = prior
-    for i in range(nmoves):
+    for i in range(visits.size):
         if total[i] / visits[i] > total[best] / visits[best]:
             best = i
     gain = (total[best] / visits[best] - total[prior] / visits[prior]) * (n - 1)
-    if gain <= params[pos, CHAMPION_MARGIN]:
-        best = prior
-    return cr[best], cc[best]
+    return best if gain > margin else prior
 
 
 @njit(**ALLOC)

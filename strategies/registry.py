@@ -113,20 +113,25 @@ REGISTRY: dict[str, StrategySpec] = {
 }
 
 
+# the strategies that search, which no rollout or prior may be (strategies.policies
+# dispatches every other one)
+SEARCH_PLAYERS = frozenset({"montecarlo", "champion", "clairvoyant"})
 POLICY_SLOTS = (MONTECARLO_ROLLOUT, MONTECARLO_PRIOR)  # montecarlo's slots naming a policy by id
 KERNEL_ID_PARAMS = tuple(MONTECARLO_PARAMS[slot].name for slot in POLICY_SLOTS)
 
 
 def policy_ids() -> str:
     """The kernel ids montecarlo's ``rollout`` and ``prior`` may name, with their names:
-    ``0 lowest, 1 random, …`` (every built-in but montecarlo itself)."""
-    return ", ".join(f"{s.kernel_id} {s.name}" for s in REGISTRY.values() if s.name != "montecarlo")
+    ``0 lowest, 1 random, …`` (every built-in but the search players)."""
+    return ", ".join(
+        f"{s.kernel_id} {s.name}" for s in REGISTRY.values() if s.name not in SEARCH_PLAYERS
+    )
 
 
 def _policy(values: tuple[float, ...], slot: int, what: str) -> StrategySpec:
     """The basic strategy whose kernel id is ``values[slot]`` (montecarlo's helpers)."""
     policy = next((s for s in REGISTRY.values() if s.kernel_id == int(values[slot])), None)
-    if policy is None or policy.name == "montecarlo":
+    if policy is None or policy.name in SEARCH_PLAYERS:
         raise StrategyError(
             f"montecarlo: {what} must be one of {policy_ids()}, not {values[slot]:g}"
         )
