@@ -123,14 +123,14 @@ def test_both_search_players_make_a_winning_lead() -> None:
 
 
 def test_a_guess_the_pass_contradicts_weighs_next_to_nothing() -> None:
-    # seat 0 led a king, seat 1 passed, seat 2 is to move: had seat 1 held the 2, he
-    # would have gone out on it
+    # seat 0 led a king, seat 1 passed, seat 2 (holding a 5) is to move; a 6 and a 2 are
+    # unseen: had seat 1 held the 2, he would have gone out on it
     S, H, R, played = position(
         [hand(r3=1), hand(r12=1), hand(r2=1)], turn=2, top=(K, 1), owner=0, answered=2
     )
     lparams = params_of("linear")
-    with_two = np.array([H[0], hand(r12=1), hand(r2=1), 0, 0, 0, 0, 0], np.uint64)
-    without = np.array([H[0], hand(r2=1), hand(r12=1), 0, 0, 0, 0, 0], np.uint64)
+    with_two = np.array([hand(r3=1), hand(r12=1), H[2], 0, 0, 0, 0, 0], np.uint64)
+    without = np.array([hand(r12=1), hand(r3=1), H[2], 0, 0, 0, 0, 0], np.uint64)
     assert log_likelihood(2, S, without, R, played, lparams, 0.3) == 0.0  # no play: sure pass
     assert log_likelihood(2, S, with_two, R, played, lparams, 0.3) < -20
     order = resample(np.array([-30.0, 0.0, -30.0, 0.0]), np.array([5, 6, 7], np.uint64))
@@ -138,7 +138,7 @@ def test_a_guess_the_pass_contradicts_weighs_next_to_nothing() -> None:
     guesses = guess_hands(
         2, S, H, R, played, np.array([1, 2, 3], np.uint64), lparams, False, 8, 0.3
     )
-    assert all(g[1] == hand(r2=1) for g in guesses)  # seat 1 holds the 5, never the 2
+    assert all(g[1] == hand(r3=1) for g in guesses)  # seat 1 holds the 6, never the 2
 
 
 def test_the_playouts_go_to_the_better_moves() -> None:
