@@ -201,7 +201,7 @@ def test_workers_default_to_the_machines_cores(command):
 # ---------------------------------------------------------------- the tournament's tables
 
 NAMES = ["rules-aware", "control", "planner", "lowest", "keep-sets", "shed-max", "random",
-         "montecarlo", "linear", "champion"]  # fmt: skip  # every registered strategy: the default tournament
+         "montecarlo", "linear"]  # fmt: skip  # every registered strategy: the default tournament
 
 
 def ranking_frame() -> pd.DataFrame:
