@@ -27,6 +27,8 @@ BUILT_IN = {  # matplotlib's tab10, each of these built-in strategies its own
     "rules-aware": "#ff7f0e",  # orange
     "montecarlo": "#17becf",  # cyan
     "linear": "#000080",  # navy
+    "champion": "#e6ab02",  # gold
+    "clairvoyant": "#e7298a",  # magenta
 }
 USER_PALETTE = (  # none of them a built-in's colour
     "#e377c2",

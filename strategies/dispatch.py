@@ -24,12 +24,23 @@ import numpy as np
 from numba import config, njit
 
 from simulator.kernel.config import HOT, INLINE, cached_on_disk
+from strategies.champion import champion_move, clairvoyant_move
 from strategies.heuristics import give_singles
 from strategies.kernels import lowest_give, lowest_move, random_give, random_move
 from strategies.montecarlo import montecarlo_move
 from strategies.policies import choose, decide_basic
 from strategies.rules_aware import rules_aware_give
-from strategies.specs import HEURISTIC_IDS, LOWEST, MONTECARLO, PLUGIN_BASE, RANDOM, RULES_AWARE
+from strategies.specs import (
+    CHAMPION,
+    CLAIRVOYANT,
+    HEURISTIC_IDS,
+    LOWEST,
+    MONTECARLO,
+    PLUGIN_BASE,
+    RANDOM,
+    RULES_AWARE,
+    SEARCH_IDS,
+)
 
 
 @njit(**INLINE)
@@ -38,6 +49,10 @@ def decide(sid, pos, S, H, R, played, roles, rs, params):
     moves for ``lowest`` and ``random`` itself): ``(rank, count)``, count 0 = pass."""
     if sid == MONTECARLO:
         return montecarlo_move(pos, S, H, R, played, roles, rs, params)
+    if sid == CHAMPION:
+        return champion_move(pos, S, H, R, played, roles, rs, params)
+    if sid == CLAIRVOYANT:
+        return clairvoyant_move(pos, S, H, R, played, roles, rs, params)
     return choose(sid, pos, S, H, R, played, roles, rs, params)
 
 
@@ -75,6 +90,10 @@ def decide_once(sid, pos, S, H, R, played, roles, rs, params):
     ``random`` to the match loop."""
     if sid == MONTECARLO:
         return montecarlo_move(pos, S, H, R, played, roles, rs, params)
+    if sid == CHAMPION:
+        return champion_move(pos, S, H, R, played, roles, rs, params)
+    if sid == CLAIRVOYANT:
+        return clairvoyant_move(pos, S, H, R, played, roles, rs, params)
     return decide_basic(sid, pos, S, H, R, played, roles, rs, params)
 
 
@@ -129,7 +148,7 @@ TIERS = (
          decide_reference_once, 14),
     Tier("heuristics", REFERENCE_IDS | HEURISTIC_IDS, choose, give_back, give_back_opening,
          decide_basic_once, 25),
-    Tier("search", REFERENCE_IDS | HEURISTIC_IDS | {MONTECARLO}, decide, give_back,
+    Tier("search", REFERENCE_IDS | HEURISTIC_IDS | SEARCH_IDS, decide, give_back,
          give_back_opening, decide_once, 35),
 )  # fmt: skip
 

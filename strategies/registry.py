@@ -21,12 +21,15 @@ from strategies.lowest import Lowest
 from strategies.random_strategy import Random
 from strategies.specs import (
     BUILT_INS,
+    CHAMPION,
+    CLAIRVOYANT,
     LOWEST,
     MONTECARLO,
     MONTECARLO_PRIOR,
     MONTECARLO_ROLLOUT,
     POLICY_PARAMS,
     RANDOM,
+    SEARCH_IDS,
     BuiltIn,
     StrategyError,
     StrategySpec,
@@ -45,9 +48,23 @@ def _kernel_python(spec: StrategySpec) -> Strategy:
 _PLAIN_PYTHON = {LOWEST: lambda spec: Lowest(), RANDOM: lambda spec: Random()}
 
 
+SEARCH_NOTE = "it reads the exchange knowledge the kernel records; use --engine numba"
+# the built-ins with no plain-Python version: why, and the kernel slots their row goes on with
+_KERNEL_ONLY = {
+    MONTECARLO: (SEARCH_NOTE, lambda values: _search_slots(values)),
+    CHAMPION: (SEARCH_NOTE, lambda values: _linear_slots(values)),
+    CLAIRVOYANT: (
+        "it sees every hand, which the reference engine shows no strategy",
+        lambda values: _linear_slots(values),
+    ),
+}
+SEES_EVERY_HAND = frozenset({CLAIRVOYANT})  # registered, but in no default line-up
+
+
 def _registered(b: BuiltIn) -> StrategySpec:
     """The registry's entry of a built-in as :mod:`strategies.specs` declares it."""
-    if b.kernel_id == MONTECARLO:
+    if b.kernel_id in _KERNEL_ONLY:
+        note, extend = _KERNEL_ONLY[b.kernel_id]
         return StrategySpec(
             b.name,
             b.description,
@@ -55,8 +72,8 @@ def _registered(b: BuiltIn) -> StrategySpec:
             b.kernel_id,
             b.params,
             params_version=b.params_version,
-            python_note="it reads the exchange knowledge the kernel records; use --engine numba",
-            extend=_search_slots,
+            python_note=note,
+            extend=extend,
         )
     make = _PLAIN_PYTHON.get(b.kernel_id, _kernel_python)
     return StrategySpec(
@@ -73,16 +90,16 @@ KERNEL_ID_PARAMS = tuple(
 
 def policy_ids() -> str:
     """The kernel ids montecarlo's ``rollout`` and ``prior`` may name, with their names:
-    ``0 lowest, 1 random, …`` (every built-in but montecarlo itself)."""
+    ``0 lowest, 1 random, …`` (every built-in but the search players)."""
     return ", ".join(
-        f"{s.kernel_id} {s.name}" for s in REGISTRY.values() if s.kernel_id != MONTECARLO
+        f"{s.kernel_id} {s.name}" for s in REGISTRY.values() if s.kernel_id not in SEARCH_IDS
     )
 
 
 def _policy(values: tuple[float, ...], slot: int, what: str) -> StrategySpec:
     """The basic strategy whose kernel id is ``values[slot]`` (montecarlo's helpers)."""
     policy = next((s for s in REGISTRY.values() if s.kernel_id == int(values[slot])), None)
-    if policy is None or policy.kernel_id == MONTECARLO:
+    if policy is None or policy.kernel_id in SEARCH_IDS:
         raise StrategyError(
             f"montecarlo: {what} must be one of {policy_ids()}, not {values[slot]:g}"
         )
@@ -100,10 +117,23 @@ def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(slots)
 
 
-# The search player last, as it is listed: it names the others (its rollout and prior).
+def _linear_slots(values: tuple[float, ...]) -> tuple[float, ...]:
+    """champion's and clairvoyant's row: their own values, then linear's parameters
+    (its rollouts and prior) from CHAMPION_POLICY_SLOT, where strategies.champion reads
+    them: linear's declared defaults."""
+    vector = REGISTRY["linear"].vector
+    return (*values, *vector, *[0.0] * (POLICY_PARAMS - len(vector)))
+
+
+# The search players last, as they are listed: they name the others (rollouts and priors).
 REGISTRY: dict[str, StrategySpec] = {
-    b.name: _registered(b) for b in sorted(BUILT_INS, key=lambda b: b.kernel_id == MONTECARLO)
+    b.name: _registered(b) for b in sorted(BUILT_INS, key=lambda b: b.kernel_id in SEARCH_IDS)
 }
+
+
+def fair_names() -> list[str]:
+    """Every registered strategy that sees only what a player may: a default line-up."""
+    return [s.name for s in REGISTRY.values() if s.kernel_id not in SEES_EVERY_HAND]
 
 
 def names() -> list[str]:

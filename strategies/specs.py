@@ -312,6 +312,56 @@ MONTECARLO = built_in(
     "Search: samples the unseen cards, plays each move out with a fast policy, best mean place.",
     MONTECARLO_PARAMS,
 )
+CHAMPION_PARAMS = (
+    Param("budget", 96, "playouts per decision, shared among the candidate moves by UCB1"),
+    Param(
+        "explore",
+        0.4,
+        "UCB1's exploration constant (a playout scores 1 for the best place, 0 the worst)",
+    ),
+    Param(
+        "guesses",
+        16,
+        "hand guesses per decision, resampled by the likelihood of the current trick's passes",
+    ),
+    Param("temperature", 0.3, "softmax temperature of linear's scores in that likelihood"),
+    Param("margin", 0.05, "mean-place gain a move needs over linear's move to be played instead"),
+    Param("solve", 2000, "most positions the two-player endgame solver visits per guess and move"),
+)
+(
+    CHAMPION_BUDGET,
+    CHAMPION_EXPLORE,
+    CHAMPION_GUESSES,
+    CHAMPION_TEMPERATURE,
+    CHAMPION_MARGIN,
+    CHAMPION_SOLVE,
+) = slots(CHAMPION_PARAMS)
+CHAMPION = built_in(
+    9,
+    "champion",
+    "Search: hand guesses weighted by the opponents' passes, playouts by UCB1 with linear, exact endgames.",
+    CHAMPION_PARAMS,
+)
+CLAIRVOYANT_PARAMS = CHAMPION_PARAMS  # the same search, given every hand
+(
+    CLAIRVOYANT_BUDGET,
+    CLAIRVOYANT_EXPLORE,
+    CLAIRVOYANT_GUESSES,
+    CLAIRVOYANT_TEMPERATURE,
+    CLAIRVOYANT_MARGIN,
+    CLAIRVOYANT_SOLVE,
+) = slots(CLAIRVOYANT_PARAMS)
+CLAIRVOYANT = built_in(
+    10,
+    "clairvoyant",
+    "SEES EVERY HAND (a yardstick, never in a default line-up): champion's search on the true deal.",
+    CLAIRVOYANT_PARAMS,
+)
+# the strategies that search, which no rollout or prior may be (strategies.policies
+# dispatches every other one): the search tier of strategies.dispatch
+SEARCH_IDS = frozenset({MONTECARLO, CHAMPION, CLAIRVOYANT})
+# champion's row goes on with linear's parameters (its rollouts and its prior)
+CHAMPION_POLICY_SLOT = len(CHAMPION_PARAMS)
 # The heuristics: the kernel strategies between the reference ones and the search player
 # (strategies.dispatch compiles them as a tier), by their declarations.
 HEURISTIC_IDS = frozenset(b.kernel_id for b in BUILT_INS if b.heuristic)

@@ -69,7 +69,7 @@ from simulator.reference.rng import SEAT_STREAMS
 from simulator.rules.cards import NUM_RANKS, THREE
 from strategies.dispatch import give_back, give_back_opening
 from strategies.kernels import lowest_give
-from strategies.specs import MONTECARLO, PLUGIN_BASE
+from strategies.specs import CHAMPION, MONTECARLO, PLUGIN_BASE
 
 # the slots of a row, numbered by the row spec (plain ints: numba compiles them in)
 OUT_MATCH = OUT["MATCH"]
@@ -116,11 +116,11 @@ stream_of_k = njit(**INLINE)(seating.stream_of)
 
 @njit(**INLINE)
 def reads_knowledge(sids, n):
-    """Whether a strategy of ``sids[:n]`` reads what the exchange told (the search player,
+    """Whether a strategy of ``sids[:n]`` reads what the exchange told (the search players,
     or a user's function, which sees the whole ``H``): else the kernel records none."""
     reads = False
     for p in range(n):
-        reads |= sids[p] == MONTECARLO or sids[p] >= PLUGIN_BASE
+        reads |= sids[p] == MONTECARLO or sids[p] == CHAMPION or sids[p] >= PLUGIN_BASE
     return reads
 
 

@@ -104,7 +104,7 @@ def tournament_job(
 
     resolved = rules_of(rules, players)
     check_sizes(matches, None, rounds_per_match, max_rounds)
-    names = strategy_names(strategies) or registry.names()
+    names = strategy_names(strategies) or registry.fair_names()
     if len(set(names)) < 2:
         shown = ",".join(names)
         raise TournamentError(

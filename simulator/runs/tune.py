@@ -36,7 +36,7 @@ from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, HEURISTICS
 from simulator.runs.tournament import TournamentConfig, table_rows
 from simulator.stats import ratio_difference, ratio_interval
 from strategies import registry
-from strategies.specs import StrategySpec
+from strategies.specs import SEARCH_IDS, StrategySpec
 
 MEAN = "mean"  # a field seat that plays the generation's CMA mean (the tuned strategy)
 SIGMA = 0.2  # the first step size, in the normalised space (each range is [0, 1])
@@ -91,14 +91,17 @@ def default_field(strategy: str, players: int) -> tuple[str, ...]:
 
 def check_field(field: Sequence[str], players: int) -> tuple[str, ...]:
     """``field`` as the other seats: one name for all or exactly ``players - 1``, each a
-    strategy (not the search player) or MEAN; a TuneError in one line otherwise."""
+    strategy (not a search player) or MEAN; a TuneError in one line otherwise."""
     names = tuple(name.strip() for name in field)
     for name in names:
         if name == MEAN:
             continue
         spec = registry.get(name)
-        if spec.name == "montecarlo":
-            raise TuneError("--field: montecarlo is too slow to tune against (a heuristic instead)")
+        if spec.kernel_id in SEARCH_IDS:
+            raise TuneError(
+                f"--field: {spec.name} searches and is too slow to tune against "
+                "(allowed: a heuristic, or mean)"
+            )
     if len(names) == 1:
         names *= players - 1
     if len(names) != players - 1:

@@ -116,7 +116,11 @@ def tables(strategy: str):
 
 def test_every_kernel_strategy_is_tried():
     assert {"lowest", "random", "control"} <= set(ON_BOTH_ENGINES)
-    assert set(KERNEL_STRATEGIES) - set(ON_BOTH_ENGINES) == {"montecarlo"}
+    assert set(KERNEL_STRATEGIES) - set(ON_BOTH_ENGINES) == {
+        "montecarlo",
+        "champion",
+        "clairvoyant",
+    }
 
 
 @pytest.mark.parametrize("strategy", ON_BOTH_ENGINES)
@@ -127,9 +131,10 @@ def test_strategies_play_alike_on_the_kernel_and_the_reference_replay(strategy):
         assert got == want, first_difference(want, got) + f"\n{game}"
 
 
-def test_the_search_player_plays_legal_rounds_the_same_for_a_seed():
+@pytest.mark.parametrize("search", ["montecarlo", "champion:budget=16", "clairvoyant:budget=16"])
+def test_the_search_players_play_legal_rounds_the_same_for_a_seed(search):
     """Every move a strategy chooses is checked by the kernel's legality test as it plays."""
-    for game, seed in tables("montecarlo"):
+    for game, seed in tables(search):
         events = kernel_events(game, seed=seed)
         assert events[-1]["event"] == "round_end"
         assert sorted(events[-1]["places"]) == list(range(1, len(game["hands"]) + 1))

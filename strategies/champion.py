@@ -1,0 +1,342 @@
+"""``champion``: the search player rebuilt; ``clairvoyant``: the same search given every hand.
+
+How the strongest Daifugō programs play (``/work/shared/RESEARCH.md``), on the kernel:
+
+* **Guesses weighted by what the opponents did.** It draws ``guesses`` deals of the
+  cards it cannot see, consistent with everything public (cards played, counts, what
+  the exchange told it: :func:`strategies.montecarlo.sample_hands`), and weighs each by
+  the likelihood of the opponents' observed decisions under the policy model ``linear``
+  played as a softmax at ``temperature``. The observation holds no history beyond the
+  current trick, so the decisions weighed are the passes on the top now on the table
+  (:func:`log_likelihood`): a guess giving a passer a play he would surely have made is
+  nearly ruled out. The guesses are then resampled by weight (systematic resampling),
+  and every candidate's ``j``-th playout uses the same ``j``-th guess (common random
+  numbers).
+* **Playouts allocated to the moves that might still be best.** A fixed ``budget`` of
+  playouts per decision, each candidate once first, then UCB1 with constant
+  ``explore``; a playout plays the round out with ``linear`` for everybody. With
+  ``linear`` at temperature 0 the rollouts are deterministic, so a candidate is never
+  played out twice on one guess.
+* **Exact endgames** (:mod:`strategies.endgame`): a move that goes out within two plays
+  is made at once, and played by everybody in the rollouts; with two players left each
+  guess is solved to its end (up to ``solve`` positions) instead of played out.
+
+Its move is ``linear``'s (the prior) unless another candidate's mean place is better by
+``margin``. Candidates are montecarlo's: every legal play and the pass when following,
+every group played whole when leading, and the prior's move.
+
+``clairvoyant`` runs the same search on the one true deal: it sees every hand, which no
+player can, and is a yardstick of what guessing costs, in no default line-up.
+Parameters: ``CHAMPION_PARAMS`` (:mod:`strategies.specs`), then ``linear``'s from
+``CHAMPION_POLICY_SLOT``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulator.kernel.bits import U0, U1, ctz, next32, popc
+from simulator.kernel.config import INLINE
+from simulator.kernel.layout import (
+    DECK,
+    EQUAL_SKIP,
+    MAX_PLAYERS,
+    R_EQUAL,
+    S_ACTIVE,
+    S_ANSWERED,
+    S_BEST_FREE,
+    S_N,
+    S_OOT,
+    S_OWNER,
+    S_TOP_COUNT,
+    S_WORST_FREE,
+)
+from simulator.kernel.legal import legal_plays, play_count, play_rank
+from simulator.kernel.step import (
+    ST_BEST_FREE,
+    ST_OVER,
+    ST_TURN,
+    load_state,
+    next_to_ask,
+    rule_flags,
+    store_state,
+    table_flags,
+)
+from simulator.rules.cards import NUM_RANKS
+from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve
+from strategies.hand import whole
+from strategies.linear import linear_move, move_score, situation
+from strategies.montecarlo import ALLOC, sample_hands
+from strategies.specs import (
+    CHAMPION_BUDGET,
+    CHAMPION_EXPLORE,
+    CHAMPION_GUESSES,
+    CHAMPION_MARGIN,
+    CHAMPION_POLICY_SLOT,
+    CHAMPION_SOLVE,
+    CHAMPION_TEMPERATURE,
+    LINEAR_TEMPERATURE,
+    POLICY_PARAMS,
+)
+
+NO_MOVE = 1 << 20  # a UCB score below any real one
+
+
+@njit(**ALLOC)
+def log_likelihood(pos, S, G, R, played, lparams, temperature):
+    """The log-probability, under ``linear`` as a softmax at ``temperature``, that the
+    players who passed on the top now on the table did so, had they held the guessed
+    hands ``G`` (the state they passed in is this one: only passes follow a play).
+
+    Under equal_rank = skip the player after the top's owner may have been skipped
+    rather than passed, so he counts for nothing.
+    """
+    if S[S_TOP_COUNT] == 0 or not temperature > 0:
+        return 0.0
+    passers = S[S_ANSWERED] & ~(1 << pos)
+    if R[R_EQUAL] == EQUAL_SKIP:
+        owner = S[S_OWNER]
+        skipped = next_to_ask(S[S_N], owner, owner, S[S_ACTIVE] & ~S[S_OOT])
+        if skipped >= 0:
+            passers &= ~(1 << skipped)
+    total = 0.0
+    while passers != 0:
+        q = ctz(np.uint64(passers))
+        passers &= passers - 1
+        total += pass_log_probability(q, S, G, R, played, lparams, temperature)
+    return total
+
+
+@njit(**ALLOC)
+def pass_log_probability(q, S, G, R, played, lparams, temperature):
+    """log P(pass) for player ``q`` holding ``G[q]``: the pass's softmax share among his
+    moves (0 when he had no legal play)."""
+    h, u, fewest, owner_cards = situation(q, S, G, R, played)
+    m = legal_plays(h, S, R)
+    if m == U0:
+        return 0.0
+    at = np.uint64(q)
+    v_pass = move_score(h, 0, 0, u, S, R, fewest, owner_cards, lparams, at) / temperature
+    scores = np.empty(popc(m) + 1)
+    scores[0] = v_pass
+    i = 1
+    while m != U0:
+        b = ctz(m)
+        m &= m - U1
+        v = move_score(h, play_rank(b), play_count(b), u, S, R, fewest, owner_cards, lparams, at)
+        scores[i] = v / temperature
+        i += 1
+    top = scores.max()
+    return v_pass - top - np.log(np.exp(scores - top).sum())
+
+
+@njit(**ALLOC)
+def resample(logw, rs):
+    """Indices of the guesses drawn in proportion to ``exp(logw)``, as many as there are
+    guesses, by systematic resampling (one uniform draw): equal weights keep every
+    guess once, in order."""
+    g = logw.size
+    w = np.exp(logw - logw.max())
+    step = w.sum() / g
+    x = step * (next32(rs) / 4294967296.0)
+    order = np.zeros(g, np.int64)
+    k = 0
+    acc = w[0]
+    for j in range(g):
+        while x > acc and k < g - 1:
+            k += 1
+            acc += w[k]
+        order[j] = k
+        x += step
+    return order
+
+
+@njit(**ALLOC)
+def guess_hands(pos, S, H, R, played, rs, lparams, see_all, count, temperature):
+    """``count`` guessed deals (one row of hands each), weighted by :func:`log_likelihood`
+    and resampled: the rows in the order the playouts use them. ``see_all``: the one
+    true deal."""
+    if see_all:
+        hands = np.zeros((1, MAX_PLAYERS), np.uint64)
+        for q in range(MAX_PLAYERS):
+            hands[0, q] = H[q]
+        return hands
+    hands = np.zeros((count, MAX_PLAYERS), np.uint64)
+    logw = np.zeros(count)
+    cnt = np.zeros(NUM_RANKS, np.int64)
+    need = np.zeros(MAX_PLAYERS, np.int64)
+    pool = np.zeros(DECK, np.int64)
+    for k in range(count):
+        sample_hands(pos, S, H, R, played, rs, hands[k], cnt, need, pool)
+        logw[k] = log_likelihood(pos, S, hands[k], R, played, lparams, temperature)
+    order = resample(logw, rs)
+    out = np.zeros((count, MAX_PLAYERS), np.uint64)
+    for k in range(count):
+        out[k] = hands[order[k]]
+    return out
+
+
+@njit(**INLINE)
+def policy_move(p, S, H, R, played, rs, lparams):
+    """A rollout's move for ``p``: out within two plays when it can, else ``linear``'s."""
+    r, c = out_in_two(p, S, H, R, played)
+    if r >= 0:
+        return r, c
+    return linear_move(p, S, H, R, played, rs, lparams)
+
+
+@njit(**ALLOC)
+def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, S2, H2, played2, places2):
+    """The place of ``pos`` after playing ``c`` cards of ``r`` on the deal ``guess``:
+    the last two players' race solved exactly (:func:`strategies.endgame.solve`, at most
+    ``limit`` positions), else the round played out with :func:`policy_move`."""
+    S2[:] = S0
+    H2[:] = guess
+    played2[:] = played
+    places2[:] = 0
+    fl = rule_flags(R)
+    table = table_flags(R)
+    st = advance(load_state(S2), fl, table, pos, r, c, H2, played2, places2, S2)
+    other = last_two(st, pos)
+    if places2[pos] == 0 and other >= 0 and limit > 0 and not st[ST_OVER]:
+        count = np.array([0, limit], np.int64)
+        v = solve(pos, other, st, H2, R, played2, places2, S2, count)
+        if v != UNKNOWN:  # the two places left are best_free and the next
+            return st[ST_BEST_FREE] + 1 - v
+    while places2[pos] == 0:
+        p = st[ST_TURN]
+        store_state(S2, st)
+        mr, mc = policy_move(p, S2, H2, R, played2, rs, lparams)
+        st = advance(st, fl, table, p, mr, mc, H2, played2, places2, S2)
+    return places2[pos]
+
+
+@njit(**ALLOC)
+def ucb_pick(total, visits, cap, played_out, explore):
+    """The candidate with the highest UCB1 score among those played out on fewer than
+    ``cap`` guesses, or -1 when none is left."""
+    best, pick = -NO_MOVE, -1
+    lg = np.log(played_out)
+    for i in range(visits.size):
+        if visits[i] >= cap:
+            continue
+        v = total[i] / visits[i] + explore * np.sqrt(lg / visits[i])
+        if v > best:
+            best, pick = v, i
+    return pick
+
+
+@njit(**ALLOC)
+def candidates(pos, S, H, R, prior_r, prior_c):
+    """The candidate moves as ``(ranks, counts, prior index)``: every legal play and the
+    pass when following, every group whole when leading, and the prior's move."""
+    h = H[pos]
+    leading = S[S_TOP_COUNT] == 0
+    cand = whole(h, h) if leading else legal_plays(h, S, R)
+    nplays = popc(cand)
+    nmoves = nplays + (0 if leading else 1)
+    cr = np.zeros(nmoves + 1, np.int64)
+    cc = np.zeros(nmoves + 1, np.int64)  # the pass, when present, is (0, 0) after the plays
+    for i in range(nplays):
+        b = ctz(cand)
+        cand &= cand - U1
+        cr[i] = play_rank(b)
+        cc[i] = play_count(b)
+    for i in range(nmoves):
+        if cr[i] == prior_r and cc[i] == prior_c:
+            return cr[:nmoves], cc[:nmoves], i
+    cr[nmoves] = prior_r
+    cc[nmoves] = prior_c
+    return cr, cc, nmoves
+
+
+@njit(**ALLOC)
+def policy_rows(pos, params):
+    """``linear``'s parameters from the searcher's row, as a row for every player."""
+    lparams = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
+    for p in range(MAX_PLAYERS):
+        for j in range(POLICY_PARAMS):
+            lparams[p, j] = params[pos, CHAMPION_POLICY_SLOT + j]
+    return lparams
+
+
+@njit(**ALLOC)
+def search(pos, S, H, R, played, rs, params, see_all):
+    """The move of ``champion`` (``see_all`` false) or ``clairvoyant`` (see the module)."""
+    h = H[pos]
+    m = legal_plays(h, S, R)
+    if S[S_TOP_COUNT] != 0 and m == U0:
+        return 0, 0
+    if S[S_TOP_COUNT] == 0 and popc(whole(h, h)) == 1:
+        b = ctz(whole(h, h))
+        return play_rank(b), play_count(b)
+    r, c = out_in_two(pos, S, H, R, played)
+    if r >= 0:
+        return r, c
+    lparams = policy_rows(pos, params)
+    pr, pc = linear_move(pos, S, H, R, played, rs, lparams)
+    cr, cc, prior = candidates(pos, S, H, R, pr, pc)
+    temperature = params[pos, CHAMPION_TEMPERATURE]
+    count = max(1, np.int64(params[pos, CHAMPION_GUESSES]))
+    guesses = guess_hands(pos, S, H, R, played, rs, lparams, see_all, count, temperature)
+    total, visits = spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses)
+    best = choice(total, visits, prior, S[S_N], params[pos, CHAMPION_MARGIN])
+    return cr[best], cc[best]
+
+
+@njit(**ALLOC)
+def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
+    """Spend the budget of playouts on the candidates ``cr``/``cc``: each once, then
+    by UCB1. Returns each one's summed reward (1 for the best place, 0 the worst) and
+    playouts."""
+    n = S[S_N]
+    S0 = S.copy()  # places relabelled as if everybody out so far took a best one
+    S0[S_BEST_FREE] = 1 + n - popc(np.uint64(S[S_ACTIVE]))
+    S0[S_WORST_FREE] = n
+    S2 = np.zeros(S.size, np.int64)
+    H2 = np.zeros(MAX_PLAYERS, np.uint64)
+    played2 = np.zeros(NUM_RANKS, np.int64)
+    places2 = np.zeros(MAX_PLAYERS, np.int64)
+    nmoves = cr.size
+    g = guesses.shape[0]
+    deterministic = not lparams[0, LINEAR_TEMPERATURE] > 0
+    cap = g if deterministic else NO_MOVE
+    limit = np.int64(params[pos, CHAMPION_SOLVE])
+    budget = max(np.int64(params[pos, CHAMPION_BUDGET]), nmoves)
+    explore = params[pos, CHAMPION_EXPLORE]
+    total = np.zeros(nmoves)
+    visits = np.zeros(nmoves, np.int64)
+    for k in range(budget):
+        i = k if k < nmoves else ucb_pick(total, visits, cap, k, explore)
+        if i < 0:
+            break
+        place = playout(pos, cr[i], cc[i], guesses[visits[i] % g], S0, R, played, rs,
+                        lparams, limit, S2, H2, played2, places2)  # fmt: skip
+        total[i] += (n - place) / (n - 1)
+        visits[i] += 1
+    return total, visits
+
+
+@njit(**ALLOC)
+def choice(total, visits, prior, n, margin):
+    """The candidate with the best mean, unless the prior's mean place is within
+    ``margin`` of it (``n`` players)."""
+    best = prior
+    for i in range(visits.size):
+        if total[i] / visits[i] > total[best] / visits[best]:
+            best = i
+    gain = (total[best] / visits[best] - total[prior] / visits[prior]) * (n - 1)
+    return best if gain > margin else prior
+
+
+@njit(**ALLOC)
+def champion_move(pos, S, H, R, played, roles, rs, params):
+    """``champion``'s move: ``(rank, count)``, count 0 = pass."""
+    return search(pos, S, H, R, played, rs, params, False)
+
+
+@njit(**ALLOC)
+def clairvoyant_move(pos, S, H, R, played, roles, rs, params):
+    """``clairvoyant``'s move: the same search on the true deal (it sees every hand)."""
+    return search(pos, S, H, R, played, rs, params, True)

@@ -1,0 +1,169 @@
+"""Exact play of endgames, for the search players of :mod:`strategies.champion`.
+
+Two solvers, both exact where they answer:
+
+* :func:`out_in_two`: a move that takes its player out within two plays whatever the
+  others hold: the last group, or a group nobody can answer (checked against every card
+  still out there pooled, so it holds for any split of them) followed by the last one.
+  The search plays it without searching, and its rollouts play it for everybody, so a
+  guess in which an opponent can go out sees him do it.
+* :func:`solve`: the last two players' race, searched to its end with both hands known
+  (given, or guessed): whether a player takes the better of the two places left. A
+  boolean game tree with cut-offs (the first winning move ends a node), under a budget
+  of positions; over budget it says so and the caller plays the round out instead.
+
+Both play by the kernel's own rules (:func:`simulator.kernel.step.step`,
+:func:`simulator.kernel.legal.plays_of`), so every table rule is honoured.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulator.kernel.bits import RANKS, U0, U1, clz, ctz, popc, remove_cards
+from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.layout import (
+    R_JACK_BACK,
+    R_JOKERS,
+    R_NOFIN2,
+    R_REVOL,
+    S_JACK,
+    S_REV,
+    S_RUN,
+    S_TOP_COUNT,
+    S_TOP_RANK,
+)
+from simulator.kernel.legal import legal_flags, legal_plays, play_count, play_rank, plays_of
+from simulator.kernel.step import (
+    ST_ACTIVE,
+    ST_OVER,
+    ST_REV,
+    ST_TOP_COUNT,
+    ST_TOP_RANK,
+    ST_TURN,
+    TRANSPARENT,
+    play_effect,
+    rule_flags,
+    step,
+    step_table,
+    table_flags,
+)
+from simulator.rules.cards import JACK, TWO
+from strategies.hand import groups, outside, whole
+from strategies.linear import ends_trick
+
+UNKNOWN = -1  # the solver ran out of positions
+
+
+@njit(**INLINE)
+def answerless(r, c, S, R, out):
+    """Whether no combination of the cards ``out`` (:func:`~strategies.hand.outside`,
+    a hand layout) may be laid on ``c`` cards of ``r`` played now, under the order in
+    force after them: nobody can answer the play, whoever holds those cards."""
+    rev = S[S_REV]
+    if c == 4 and R[R_REVOL]:
+        rev ^= 1
+    if r == JACK and R[R_JACK_BACK]:
+        rev ^= 1
+    fl = rule_flags(R)
+    taken, _ = play_effect(r, c, S[S_TOP_COUNT], S[S_TOP_RANK], False, fl[1] & TRANSPARENT != 0)
+    return plays_of(out, taken, c, rev, legal_flags(R)) == U0
+
+
+@njit(**INLINE)
+def good_out(r, R):
+    """Whether going out on rank ``r`` takes the best place left (not under
+    no_finish_on_two on 2s or jokers)."""
+    return not (R[R_NOFIN2] != 0 and r >= TWO)
+
+
+@njit(**INLINE)
+def out_in_two(pos, S, H, R, played):
+    """A move taking ``pos`` out within two plays whatever the others do, as
+    ``(rank, count)``, or ``(-1, 0)``: a play of its last cards, else a play nobody can
+    answer (or that ends the trick by a table rule) leaving one group to lead."""
+    h = H[pos]
+    if groups(h) > 2:
+        return -1, 0
+    m = whole(h, h) if S[S_TOP_COUNT] == 0 else legal_plays(h, S, R)
+    out = outside(h, played, R[R_JOKERS])
+    second_r, second_c = -1, 0
+    while m != U0:
+        b = ctz(m)
+        m &= m - U1
+        r, c = play_rank(b), play_count(b)
+        after = remove_cards(h, r, c)
+        if after == U0:
+            if good_out(r, R):
+                return r, c
+        elif (
+            groups(after) == 1
+            and good_out(ctz(after & RANKS), R)
+            and (ends_trick(r, c, S, R) or answerless(r, c, S, R, out))
+        ):
+            second_r, second_c = r, c
+    return second_r, second_c
+
+
+@njit(**INLINE)
+def advance(st, fl, table, p, r, c, H, played, places, S):
+    """:func:`~simulator.kernel.step.step`, inlined with the table rules the constant 0
+    when they are all off (as the match loop does)."""
+    if table == 0:
+        return step(st, fl, 0, p, r, c, H, played, places, S)
+    return step_table(st, fl, table, p, r, c, H, played, places, S)
+
+
+@njit(**HOT)
+def solve(me, other, st, H, R, played, places, S, count):
+    """Whether ``me`` takes the better place than ``other``, the last two players, from
+    the State tuple ``st`` with every hand in ``H`` known: 1 yes, 0 no, or
+    :data:`UNKNOWN` once ``count[0]`` positions exceed ``count[1]``.
+
+    Every legal play and the pass are tried, the plays of most cards and strongest rank
+    first (they shed fastest); ``H``, ``played``, ``places`` and the trick rules' slots
+    of ``S`` are restored after each try.
+    """
+    count[0] += 1
+    if count[0] > count[1]:
+        return UNKNOWN
+    fl = rule_flags(R)
+    table = table_flags(R)
+    p = st[ST_TURN]
+    h = H[p]
+    tc = st[ST_TOP_COUNT]
+    m = plays_of(h, st[ST_TOP_RANK], tc, st[ST_REV], legal_flags(R))
+    want = 1 if p == me else 0
+    unknown = False
+    jack, run = S[S_JACK], S[S_RUN]
+    for _ in range(popc(m) + (1 if tc != 0 else 0)):
+        r, c = 0, 0  # the pass comes last
+        if m != U0:
+            b = 63 - clz(m)
+            m &= ~(U1 << np.uint64(b))
+            r, c = play_rank(b), play_count(b)
+        before = played[r]
+        st2 = advance(st, fl, table, p, r, c, H, played, places, S)
+        if st2[ST_OVER]:
+            v = 1 if places[me] < places[other] else 0
+        else:
+            v = solve(me, other, st2, H, R, played, places, S, count)
+        H[p] = h
+        played[r] = before
+        places[me] = 0
+        places[other] = 0
+        S[S_JACK], S[S_RUN] = jack, run
+        if v == want:
+            return want
+        unknown |= v == UNKNOWN
+    return UNKNOWN if unknown else 1 - want
+
+
+@njit(**INLINE)
+def last_two(st, me):
+    """The other player still holding cards when ``me`` and one more are left, or -1."""
+    active = np.uint64(st[ST_ACTIVE])
+    if popc(active) != 2 or not (active >> np.uint64(me)) & U1:
+        return -1
+    return ctz(active & ~(U1 << np.uint64(me)))
