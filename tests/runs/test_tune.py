@@ -55,7 +55,7 @@ def test_the_default_field_mixes_strong_heuristics_and_the_mean_never_the_tuned_
 @pytest.mark.parametrize(
     ("field", "players", "message"),
     [(["lowest", "random"], 4, "2 strategies for the 3 other seats"),
-     (["montecarlo"], 4, "montecarlo is too slow"),
+     (["montecarlo"], 4, "montecarlo searches and is too slow"),
      (["nobody"], 4, "unknown strategy 'nobody'")],
 )  # fmt: skip
 def test_a_field_that_does_not_fit_is_refused(field, players, message):
