@@ -40,9 +40,8 @@ from simulator.kernel.bits import U0, U1, ctz, next32, popc
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
     DECK,
-    EQUAL_SKIP,
     MAX_PLAYERS,
-    R_EQUAL,
+    R_FLAGS,
     S_ACTIVE,
     S_ANSWERED,
     S_BEST_FREE,
@@ -51,6 +50,7 @@ from simulator.kernel.layout import (
     S_OWNER,
     S_TOP_COUNT,
     S_WORST_FREE,
+    SKIP,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank
 from simulator.kernel.step import (
@@ -61,7 +61,7 @@ from simulator.kernel.step import (
     next_to_ask,
     rule_flags,
     store_state,
-    table_flags,
+    trick_rule_flags,
 )
 from simulator.rules.cards import NUM_RANKS
 from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve
@@ -95,7 +95,7 @@ def log_likelihood(pos, S, G, R, played, lparams, temperature):
     if S[S_TOP_COUNT] == 0 or not temperature > 0:
         return 0.0
     passers = S[S_ANSWERED] & ~(1 << pos)
-    if R[R_EQUAL] == EQUAL_SKIP:
+    if R[R_FLAGS] & SKIP != 0:
         owner = S[S_OWNER]
         skipped = next_to_ask(S[S_N], owner, owner, S[S_ACTIVE] & ~S[S_OOT])
         if skipped >= 0:
@@ -196,8 +196,8 @@ def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, S2, H2, played2
     played2[:] = played
     places2[:] = 0
     fl = rule_flags(R)
-    table = table_flags(R)
-    st = advance(load_state(S2), fl, table, pos, r, c, H2, played2, places2, S2)
+    trick_rules = trick_rule_flags(R)
+    st = advance(load_state(S2), fl, trick_rules, pos, r, c, H2, played2, places2, S2)
     other = last_two(st, pos)
     if places2[pos] == 0 and other >= 0 and limit > 0 and not st[ST_OVER]:
         count = np.array([0, limit], np.int64)
@@ -208,7 +208,7 @@ def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, S2, H2, played2
         p = st[ST_TURN]
         store_state(S2, st)
         mr, mc = policy_move(p, S2, H2, R, played2, rs, lparams)
-        st = advance(st, fl, table, p, mr, mc, H2, played2, places2, S2)
+        st = advance(st, fl, trick_rules, p, mr, mc, H2, played2, places2, S2)
     return places2[pos]
 
 

@@ -33,6 +33,7 @@ from simulator.kernel.layout import (
     S_RUN,
     S_TOP_COUNT,
     S_TOP_RANK,
+    TRANSPARENT,
 )
 from simulator.kernel.legal import legal_flags, legal_plays, play_count, play_rank, plays_of
 from simulator.kernel.step import (
@@ -42,12 +43,11 @@ from simulator.kernel.step import (
     ST_TOP_COUNT,
     ST_TOP_RANK,
     ST_TURN,
-    TRANSPARENT,
     play_effect,
     rule_flags,
     step,
-    step_table,
-    table_flags,
+    step_trick_rules,
+    trick_rule_flags,
 )
 from simulator.rules.cards import JACK, TWO
 from strategies.hand import groups, outside, whole
@@ -107,12 +107,12 @@ def out_in_two(pos, S, H, R, played):
 
 
 @njit(**INLINE)
-def advance(st, fl, table, p, r, c, H, played, places, S):
+def advance(st, fl, trick_rules, p, r, c, H, played, places, S):
     """:func:`~simulator.kernel.step.step`, inlined with the table rules the constant 0
     when they are all off (as the match loop does)."""
-    if table == 0:
+    if trick_rules == 0:
         return step(st, fl, 0, p, r, c, H, played, places, S)
-    return step_table(st, fl, table, p, r, c, H, played, places, S)
+    return step_trick_rules(st, fl, trick_rules, p, r, c, H, played, places, S)
 
 
 @njit(**HOT)
@@ -129,7 +129,7 @@ def solve(me, other, st, H, R, played, places, S, count):
     if count[0] > count[1]:
         return UNKNOWN
     fl = rule_flags(R)
-    table = table_flags(R)
+    trick_rules = trick_rule_flags(R)
     p = st[ST_TURN]
     h = H[p]
     tc = st[ST_TOP_COUNT]
@@ -144,7 +144,7 @@ def solve(me, other, st, H, R, played, places, S, count):
             m &= ~(U1 << np.uint64(b))
             r, c = play_rank(b), play_count(b)
         before = played[r]
-        st2 = advance(st, fl, table, p, r, c, H, played, places, S)
+        st2 = advance(st, fl, trick_rules, p, r, c, H, played, places, S)
         if st2[ST_OVER]:
             v = 1 if places[me] < places[other] else 0
         else:
