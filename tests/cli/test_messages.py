@@ -20,7 +20,7 @@ from simulator.cli.tournament import format_pairwise, format_ranking, number
 from simulator.rules.files import load_rules, rules_from_mapping
 from simulator.rules.options import Rules, option_meanings
 from simulator.rules.presets import PRESET_NAMES
-from strategies import registry
+from strategies import registry, specs
 from tests.cli.test_bad_input import assert_refused
 from tests.cli.test_dead_ends import commands_in
 from tests.conftest import run_cli
@@ -183,7 +183,7 @@ def test_strategies_verbose_lists_the_kernel_ids_it_refers_to():
     for kernel_id, name in listed.items():
         assert registry.get(name).kernel_id == int(kernel_id)
     assert "montecarlo" not in listed.values()
-    assert len(listed) == len(registry.names()) - len(registry.SEARCH_PLAYERS)
+    assert len(listed) == len(registry.names()) - len(specs.SEARCH_IDS)
     assert lines.index(ids) > next(i for i, line in enumerate(lines) if "prior (default" in line)
 
 

@@ -50,10 +50,12 @@ def test_a_play_bit_gives_its_rank_and_count() -> None:
 
 def test_the_registry_and_the_heuristics_follow_the_declarations() -> None:
     """A built-in is declared once (strategies.specs): the registry lists each with its
-    declared id, description and parameters, the search player last, and the heuristics'
+    declared id, description and parameters, the search players last, and the heuristics'
     ids are those declared as heuristics."""
     declared = {b.name: b for b in specs.BUILT_INS}
-    assert list(REGISTRY) == [*[n for n in declared if n != "montecarlo"], "montecarlo"]
+    search = [b.name for b in specs.BUILT_INS if b.kernel_id in specs.SEARCH_IDS]
+    assert search == ["montecarlo", "champion", "clairvoyant"]
+    assert list(REGISTRY) == [*[n for n in declared if n not in search], *search]
     for name, b in declared.items():
         spec = REGISTRY[name]
         assert (spec.kernel_id, spec.description, spec.params) == (
