@@ -132,15 +132,16 @@ LAYOUT: tuple[Field, ...] = (
     Field("top_owner", SEATS, 0, 1, "who laid the top, one-hot by seat offset"),
     Field("order_reversed", 1, 0, 1, "the order in force is 2 weakest, 3 strongest "
           "(revolutions and jack-back together)"),
-    Field("jack_back", 1, 0, 1, "a jack-back is in force in this trick"),
-    Field("run", 1, 0, 8, "cards in the trick's latest run of one rank "
-          "(accumulation_burns)"),
+    Field("trick_reversal", 1, 0, 1, "jacks reverse the order once more until this trick "
+          "ends"),
+    Field("run", 1, 0, 8, "cards in the trick's latest run of one rank (4 burn the pile "
+          "when that rule is on)"),
     Field("roles", SEATS * len(ROLE_NAMES), 0, 1, "the previous round's role by seat "
           f"offset, one-hot over {', '.join(ROLE_NAMES)}; all 0 in a match's first round"),
     Field("giving", 1, 0, 1, "1 while the player gives back cards in the exchange"),
     Field("to_give", 1, 0, MAX_EXCHANGE, "cards still to give back"),
     Field("club_opens", 1, 0, 1, "the 3 of clubs the giver holds opens the round "
-          "(clubs_three_opens = \"every_round\")"),
+          "(when the 3 of clubs opens every round)"),
     Field("rules", len(RULES_LABELS), -INF, INF, "the rules in force (RULES_LABELS)"),
 )  # fmt: skip
 OFFSETS = {f.name: sum(g.size for g in LAYOUT[:i]) for i, f in enumerate(LAYOUT)}
@@ -172,7 +173,7 @@ def play_observation(obs: Observation, rules_vec: np.ndarray) -> np.ndarray:
         vec[OFFSETS["top_count"]] = obs.top.count
         vec[OFFSETS["top_owner"] + (obs.top.owner - obs.seat) % len(obs.passed)] = 1
     vec[OFFSETS["order_reversed"]] = obs.reversed
-    vec[OFFSETS["jack_back"]] = obs.jack_back
+    vec[OFFSETS["trick_reversal"]] = obs.trick_reversal
     vec[OFFSETS["run"]] = obs.run
     for offset, role in enumerate(_by_offset(obs.seat, obs.roles)):
         vec[OFFSETS["roles"] + offset * len(ROLE_NAMES) + ROLE_NAMES.index(role)] = 1

@@ -6,7 +6,8 @@ the game exactly, draws its deals from the run's streams by ``(seed, match, purp
 and an agent's match is the simulator's match for the same seed and moves. Each decision
 is one step: a move of the player to move, or one card of a give-back (the forced gifts
 of the best cards are automatic). Agents are ``player_0`` … by the seat they start the
-match at (under ``reseat`` they move; the observation is always from the player's seat).
+match at (players who change seats between rounds move; the observation is always from
+the player's seat).
 """
 
 from __future__ import annotations

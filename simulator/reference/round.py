@@ -76,6 +76,13 @@ class Observation:
         """The order in force in words, when it is not the plain normal order."""
         return order_note(self.reversed, self.jack_back)
 
+    @property
+    def trick_reversal(self) -> bool:
+        """Whether jacks reverse the order once more until this trick ends: the state by
+        its effect, as the kernel's ``S_JACK`` (the field keeps the rule's name for the
+        strategies that read it)."""
+        return self.jack_back
+
 
 def order_note(reversed_: bool, jack_back: bool) -> str:
     """The order in force in words, when it is not the plain normal order: ``reversed_``
