@@ -1,4 +1,4 @@
-"""The Python API: ``from simulator import simulate, compare, tournament, report``.
+"""The Python API: ``from simulator import simulate, compare, tournament, report, tune``.
 
 Each function takes the arguments of the command of the same name (docs/cli.md), spelt
 as Python keywords (``--rounds-per-match`` is ``rounds_per_match``, ``--strategies`` a
@@ -17,20 +17,22 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from simulator.api.results import Compared, Report, Simulation, Tournament
+from simulator.api.results import Compared, Report, Simulation, Tournament, Tuned
 from simulator.cli.common import machine_cores
 from simulator.reference.match import MAX_ROUNDS
 from simulator.runs.arguments import (
+    TUNE_SIZES,
     RulesSpec,
     StrategyList,
     check_tournament_engine,
     compare_variants,
     simulation_job,
     tournament_job,
+    tune_job,
 )
 
-__all__ = ["Compared", "Report", "Simulation", "Tournament", "compare", "report", "simulate",
-           "tournament"]  # fmt: skip
+__all__ = ["Compared", "Report", "Simulation", "Tournament", "Tuned", "compare", "report",
+           "simulate", "tournament", "tune"]  # fmt: skip
 
 
 def simulate(
@@ -178,6 +180,52 @@ def _report_page(path: Path, progress: bool) -> Path:
     return report(path, progress).path
 
 
-# ``tune`` and ``atlas`` (commands to come) join here the same way: their arguments
-# resolved by a function of simulator.runs.arguments shared with their command, a result
-# class in simulator.api.results, and their names in simulator.API.
+def tune(
+    strategy: str,
+    rules: RulesSpec = "french",
+    players: int | None = None,
+    field: StrategyList = None,
+    generations: int = TUNE_SIZES["generations"],
+    population: int = TUNE_SIZES["population"],
+    rounds_per_candidate: int = TUNE_SIZES["rounds_per_candidate"],
+    held_out_rounds: int = TUNE_SIZES["held_out_rounds"],
+    rounds_per_match: int | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    seed: int = 0,
+    workers: int | None = None,
+    engine: str = "numba",
+    out: str | Path | None = None,
+    resume: str | Path | None = None,
+    progress: bool = False,
+) -> Tuned:
+    """``president tune STRATEGY``: its numeric parameters tuned by CMA-ES for the rules,
+    with the held-out check against the defaults. Without ``out`` the tune's folder
+    (``tuned.toml``, ``tune.html``) is temporary, removed with the result."""
+    from simulator.cli.tune import ENGINES, finish_tune, search_generations
+    from simulator.runs.tune import TuneError
+    from simulator.runs.tune_folder import TuneFolder
+
+    if engine not in ENGINES:
+        raise TuneError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
+    scratch = None
+    if resume is not None:
+        folder = TuneFolder.reopen(Path(resume))
+    else:
+        sizes = {"generations": generations, "population": population,
+                 "rounds_per_candidate": rounds_per_candidate,
+                 "held_out_rounds": held_out_rounds,
+                 "rounds_per_match": rounds_per_match or TUNE_SIZES["rounds_per_match"],
+                 "max_rounds": max_rounds}  # fmt: skip
+        settings, config = tune_job(strategy, rules, players, field, sizes, seed)
+        if out is None:
+            scratch = tempfile.TemporaryDirectory(prefix="president-tune-")
+        path = Path(out) if out is not None else Path(scratch.name) / "tune"
+        folder = TuneFolder.create(path, settings, config)
+    state = search_generations(folder, engine, workers or machine_cores(), not progress)
+    page = finish_tune(folder, state, say=lambda line: None)
+    return Tuned(folder.rules, folder.config, state, folder.path, page, scratch)
+
+
+# ``atlas`` (a command to come) joins here the same way: its arguments resolved by a
+# function of simulator.runs.arguments shared with its command, a result class in
+# simulator.api.results, and its name in simulator.API.

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from simulator.rules.options import Rules
     from simulator.runs.standings import Standings
     from simulator.runs.tournament import TournamentConfig
+    from simulator.runs.tune import TuneConfig
+    from simulator.runs.tune_search import TuneState
     from simulator.runs.variants import Variant
 
 
@@ -197,3 +199,67 @@ class Report:
         return f"<p>report: <code>{html.escape(str(self.path))}</code></p>" + _html(
             "mean place, President and Scum rates by strategy", self.results.rates_strategy
         )
+
+
+@dataclass
+class Tuned:
+    """A ``tune``: the tuned values, the generations, and the held-out check.
+
+    ``values``: each parameter searched, tuned and default; ``generations``: the best
+    candidate's and the candidates' mean place per generation (on that generation's
+    deals, so the best is flattered: the winner's curse); ``held_out``: tuned and default
+    on deals never used while tuning, and tuned minus default, each with its 95 %
+    interval (negative: the tuned values place better) — the figure to quote.
+    ``tuned_file`` is loadable wherever a strategy is named.
+    """
+
+    rules: Rules
+    config: TuneConfig
+    state: TuneState
+    path: Path
+    page: Path
+    _scratch: tempfile.TemporaryDirectory[str] | None = field(default=None, repr=False)
+
+    @property
+    def tuned_file(self) -> Path:
+        return self.path / "tuned.toml"
+
+    @property
+    def values(self) -> pd.DataFrame:
+        from simulator.runs.tune import tuned_spec
+
+        spec = tuned_spec(self.config.strategy)
+        assert self.state.tuned is not None
+        return pd.DataFrame(
+            [
+                {"parameter": p.name, "tuned": v, "default": p.default}
+                for p, v in zip(spec.params, self.state.tuned, strict=True)
+                if p.bounds is not None
+            ]
+        )
+
+    @property
+    def generations(self) -> pd.DataFrame:
+        rows = []
+        for g in self.state.generations:
+            fitness = [c["fitness"] for c in g["candidates"]]
+            rows.append({"generation": g["generation"] + 1, "best": min(fitness),
+                         "mean": sum(fitness) / len(fitness)})  # fmt: skip
+        return pd.DataFrame(rows)
+
+    @property
+    def held_out(self) -> pd.DataFrame:
+        check = self.state.held_out
+        assert check is not None
+        rows = [("tuned", check.tuned), ("default", check.default),
+                ("tuned - default", check.diff)]  # fmt: skip
+        return pd.DataFrame(
+            [{"measure": m, "estimate": e, "low": lo, "high": hi} for m, (e, lo, hi) in rows]
+        ).assign(groups=check.groups)
+
+    def _repr_html_(self) -> str:
+        title = (
+            f"{self.config.strategy} tuned for {self.rules.players} players: held-out mean "
+            "place (deals never used while tuning)"
+        )
+        return _html(title, self.held_out)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
@@ -14,21 +14,16 @@ from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.matchloop.api import set_threads
-from simulator.rules.files import load_rules
-from simulator.rules.options import Rules
-from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, check_sizes
+from simulator.runs.arguments import TUNE_SIZES, tune_job
+from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
 from simulator.runs.tune import (
     MEAN,
     Space,
-    TuneConfig,
-    check_field,
-    default_field,
     evaluate_locally,
     tuned_spec,
 )
 from simulator.runs.tune_folder import TuneFolder
 from simulator.runs.tune_search import TuneState, dask_evaluator, run_tune
-from strategies import registry
 from strategies.tuned import tuned_text
 
 # parameters that define the tune: --resume reads them from DIR/manifest.json instead
@@ -36,29 +31,6 @@ JOB_PARAMS = ("strategy", "rules_spec", "players", "field", "generations", "popu
               "rounds_per_candidate", "held_out_rounds", "rounds_per_match", "max_rounds",
               "seed", "out_dir")  # fmt: skip
 ENGINES = ("numba", "dask")
-
-
-def _config(
-    strategy: str,
-    rules_spec: str,
-    players: int | None,
-    field: str | None,
-    sizes: dict[str, int],
-    seed: int,
-) -> tuple[Rules, TuneConfig]:
-    """The tune the command line describes (a PresidentError names what is wrong)."""
-    spec = tuned_spec(strategy)
-    rules = load_rules(rules_spec)
-    if players is not None:
-        rules = rules.with_options(players=players)
-    for option, value in sizes.items():
-        least = 2 if option == "population" else 1
-        if value < least and not (option == "population" and value == 0):
-            flag = "--" + option.replace("_", "-")
-            raise common.UserError(f"{flag} must be at least {least}, not {value}")
-    check_sizes(None, None, sizes["rounds_per_match"], sizes["max_rounds"])
-    names = registry.split_names(field) if field else default_field(spec.name, rules.players)
-    return rules, TuneConfig(spec.name, check_field(names, rules.players), seed=seed, **sizes)
 
 
 @contextlib.contextmanager
@@ -82,7 +54,7 @@ def _evaluator(engine: str, workers: int) -> Iterator:
         context.__exit__(None, None, None)
 
 
-def _search(folder: TuneFolder, engine: str, workers: int, quiet: bool) -> TuneState:
+def search_generations(folder: TuneFolder, engine: str, workers: int, quiet: bool) -> TuneState:
     """The generations not yet in ``folder``, the generation under way shown on a terminal."""
     status = StepProgress(enabled=not quiet and on_terminal())
     total = folder.config.generations
@@ -106,8 +78,9 @@ def _say(line: str) -> None:
         click.echo(part)
 
 
-def _finish(folder: TuneFolder, state: TuneState) -> None:
-    """Write tuned.toml and tune.html, mark the tune complete, print what was found."""
+def finish_tune(folder: TuneFolder, state: TuneState, say: Callable[[str], None] = _say) -> Path:
+    """Write tuned.toml and tune.html, mark the tune complete, ``say`` what was found;
+    returns the page."""
     from reports.tune_page import write_tune_page
 
     config, out = folder.config, folder.path
@@ -130,15 +103,16 @@ def _finish(folder: TuneFolder, state: TuneState) -> None:
         ) from None
     for p, v in zip(space.spec.params, values, strict=True):
         if p.bounds is not None:
-            _say(f"  {p.name} = {v:.4g}  (default {p.default:g})")
+            say(f"  {p.name} = {v:.4g}  (default {p.default:g})")
     check = state.held_out
     diff, lo, hi = check.diff
-    _say(
+    say(
         f"held-out check ({check.groups} deal groups never used while tuning): mean place "
         f"tuned {check.tuned[0]:.3f}, default {check.default[0]:.3f}; tuned − default "
         f"{diff:+.3f} [{lo:+.3f}, {hi:+.3f}] (95 %; negative: the tuned places better)"
     )
-    _say(f"saved to {out}/tuned.toml (use: --strategies {out}/tuned.toml); report: {page}")
+    say(f"saved to {out}/tuned.toml (use: --strategies {out}/tuned.toml); report: {page}")
+    return page
 
 
 @click.command("tune")
@@ -149,14 +123,16 @@ def _finish(folder: TuneFolder, state: TuneState) -> None:
               help=f"The other seats' strategies, one for all or one per seat, comma-"
               f"separated; {MEAN}: the tuned strategy at the generation's CMA mean (default: "
               "the strongest heuristics and mean seats in turn).")  # fmt: skip
-@click.option("--generations", type=int, default=20, show_default=True,
+@click.option("--generations", type=int, default=TUNE_SIZES["generations"], show_default=True,
               help="Generations of CMA-ES.")  # fmt: skip
-@click.option("--population", type=int, default=0,
+@click.option("--population", type=int, default=TUNE_SIZES["population"],
               help="Candidates per generation (default: CMA-ES's own, 4 + 3 ln(parameters)).")  # fmt: skip
-@click.option("--rounds-per-candidate", type=int, default=2_000, show_default=True,
+@click.option("--rounds-per-candidate", type=int, default=TUNE_SIZES["rounds_per_candidate"],
+              show_default=True,
               help="Rounds each candidate plays (whole duplicate groups, the generation's "
               "deals).")  # fmt: skip
-@click.option("--held-out-rounds", type=int, default=20_000, show_default=True,
+@click.option("--held-out-rounds", type=int, default=TUNE_SIZES["held_out_rounds"],
+              show_default=True,
               help="Rounds of the held-out check, tuned against default on fresh seeds.")  # fmt: skip
 @common.rounds_per_match_option
 @common.max_rounds_option
@@ -215,12 +191,12 @@ def tune_command(
                  "held_out_rounds": held_out_rounds,
                  "rounds_per_match": rounds_per_match or DEFAULT_ROUNDS_PER_MATCH,
                  "max_rounds": max_rounds}  # fmt: skip
-        rules, config = _config(strategy, rules_spec, players, field, sizes, seed)
+        rules, config = tune_job(strategy, rules_spec, players, field, sizes, seed)
         folder = TuneFolder.create(out_dir, rules, config)
     with terminations_interrupt() as received:
         try:
-            state = _search(folder, engine, workers, quiet)
-            _finish(folder, state)
+            state = search_generations(folder, engine, workers, quiet)
+            finish_tune(folder, state)
         except KeyboardInterrupt:
             exit_interrupted(
                 received, f"the generations played are kept: president tune --resume {folder.path}"

@@ -1,5 +1,5 @@
 """The jobs the commands describe, from their arguments: declared once for the command
-line (``president simulate``, ``compare``, ``tournament``) and the Python API
+line (``president simulate``, ``compare``, ``tournament``, ``tune``) and the Python API
 (:mod:`simulator.api`).
 
 Each function takes the arguments as the command's options give them — rules as a
@@ -29,6 +29,7 @@ from strategies import registry
 
 if TYPE_CHECKING:
     from simulator.runs.tournament import TournamentConfig
+    from simulator.runs.tune import TuneConfig
 
 RulesSpec = str | Path | Rules  # a preset name, a rules file, or rules already made
 StrategyList = str | Sequence[str] | None  # "a,b,c", ["a", "b", "c"], or None: the default
@@ -124,3 +125,35 @@ def check_tournament_engine(engine: str) -> None:
         raise TournamentError(
             f"--engine {engine} does not play tournaments (allowed: {', '.join(LOCAL)})"
         )
+
+
+def tune_job(
+    strategy: str,
+    rules: RulesSpec = "french",
+    players: int | None = None,
+    field: StrategyList = None,
+    sizes: dict[str, int] | None = None,
+    seed: int = 0,
+) -> tuple[Rules, TuneConfig]:
+    """The tune of ``president tune``: ``sizes`` are its counts by option name
+    (``generations``, ``population``, ``rounds_per_candidate``, ``held_out_rounds``,
+    ``rounds_per_match``, ``max_rounds``; each defaults to the command's)."""
+    from simulator.runs.tune import TuneConfig, TuneError, check_field, default_field, tuned_spec
+
+    spec = tuned_spec(strategy)
+    resolved = rules_of(rules, players)
+    sizes = {**TUNE_SIZES, **(sizes or {})}
+    for option, value in sizes.items():
+        least = 2 if option == "population" else 1
+        if value < least and not (option == "population" and value == 0):
+            flag = "--" + option.replace("_", "-")
+            raise TuneError(f"{flag} must be at least {least}, not {value}")
+    check_sizes(None, None, sizes["rounds_per_match"], sizes["max_rounds"])
+    names = strategy_names(field) or default_field(spec.name, resolved.players)
+    return resolved, TuneConfig(spec.name, check_field(names, resolved.players), seed=seed, **sizes)
+
+
+# president tune's counts by default (its options show them)
+TUNE_SIZES = {"generations": 20, "population": 0, "rounds_per_candidate": 2_000,
+              "held_out_rounds": 20_000, "rounds_per_match": DEFAULT_ROUNDS_PER_MATCH,
+              "max_rounds": MAX_ROUNDS}  # fmt: skip
