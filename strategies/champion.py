@@ -12,9 +12,13 @@ How the strongest Daifugō programs play (``/work/shared/RESEARCH.md``), on the 
   nearly ruled out. The guesses are then resampled by weight (systematic resampling),
   and every candidate's ``j``-th playout uses the same ``j``-th guess (common random
   numbers).
-* **Playouts allocated to the moves that might still be best.** A fixed ``budget`` of
-  playouts per decision, each candidate once first, then UCB1 with constant
-  ``explore``; a playout plays the round out with ``linear`` for everybody. With
+* **Playouts for the moves that might still be best.** A playout plays the round out
+  with ``linear`` for everybody (``lowest`` after ``plies`` moves, when set lower). By
+  default (``race``) the candidates race over the guesses as ``montecarlo``'s do: on each
+  guess in turn every candidate still in the race is played out, and one that can no
+  longer overrule the prior is dropped (:func:`strategies.montecarlo.race`), until only
+  the prior is left, the guesses are spent or ``budget`` playouts are. With ``race`` 0,
+  each candidate once, then UCB1 with constant ``explore`` over the whole ``budget``; with
   ``linear`` at temperature 0 the rollouts are deterministic, so a candidate is never
   played out twice on one guess.
 * **Exact endgames** (:mod:`strategies.endgame`): a move that goes out within two plays

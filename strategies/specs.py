@@ -327,17 +327,8 @@ CHAMPION_PARAMS = (
     Param("temperature", 0.3, "softmax temperature of linear's scores in that likelihood"),
     Param("margin", 0.2, "mean-place gain a move needs over linear's move to be played instead"),
     Param("solve", 2000, "most positions the two-player endgame solver visits per guess and move"),
-    Param(
-        "plies",
-        1000,
-        "moves of a playout played by linear before lowest (cheap) plays the rest out",
-    ),
-    Param(
-        "race",
-        1,
-        "1: race the candidates over the guesses, dropping those that cannot beat linear's "
-        "move (as montecarlo does); 0: UCB1 over the whole budget",
-    ),
+    Param("plies", 1000, "moves of a playout by linear, then lowest (cheap) plays it out"),
+    Param("race", 1, "1: drop the moves that cannot beat linear's (montecarlo's race); 0: UCB1"),
 )
 (
     CHAMPION_BUDGET,
