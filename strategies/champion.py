@@ -12,9 +12,13 @@ How the strongest Daifugō programs play (``/work/shared/RESEARCH.md``), on the 
   nearly ruled out. The guesses are then resampled by weight (systematic resampling),
   and every candidate's ``j``-th playout uses the same ``j``-th guess (common random
   numbers).
-* **Playouts allocated to the moves that might still be best.** A fixed ``budget`` of
-  playouts per decision, each candidate once first, then UCB1 with constant
-  ``explore``; a playout plays the round out with ``linear`` for everybody. With
+* **Playouts for the moves that might still be best.** A playout plays the round out
+  with ``linear`` for everybody (``lowest`` after ``plies`` moves, when set lower). By
+  default (``race``) the candidates race over the guesses as ``montecarlo``'s do: on each
+  guess in turn every candidate still in the race is played out, and one that can no
+  longer overrule the prior is dropped (:func:`strategies.montecarlo.race`), until only
+  the prior is left, the guesses are spent or ``budget`` playouts are. With ``race`` 0,
+  each candidate once, then UCB1 with constant ``explore`` over the whole ``budget``; with
   ``linear`` at temperature 0 the rollouts are deterministic, so a candidate is never
   played out twice on one guess.
 * **Exact endgames** (:mod:`strategies.endgame`): a move that goes out within two plays
@@ -48,7 +52,9 @@ from simulator.kernel.layout import (
     S_N,
     S_OOT,
     S_OWNER,
+    S_REV,
     S_TOP_COUNT,
+    S_TOP_RANK,
     S_WORST_FREE,
     SKIP,
 )
@@ -56,6 +62,9 @@ from simulator.kernel.legal import legal_plays, play_count, play_rank
 from simulator.kernel.step import (
     ST_BEST_FREE,
     ST_OVER,
+    ST_REV,
+    ST_TOP_COUNT,
+    ST_TOP_RANK,
     ST_TURN,
     load_state,
     next_to_ask,
@@ -66,14 +75,17 @@ from simulator.kernel.step import (
 from simulator.rules.cards import NUM_RANKS
 from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve
 from strategies.hand import whole
+from strategies.kernels import lowest_move
 from strategies.linear import linear_move, move_score, situation
-from strategies.montecarlo import ALLOC, sample_hands
+from strategies.montecarlo import ALLOC, race, sample_hands
 from strategies.specs import (
     CHAMPION_BUDGET,
     CHAMPION_EXPLORE,
     CHAMPION_GUESSES,
     CHAMPION_MARGIN,
+    CHAMPION_PLIES,
     CHAMPION_POLICY_SLOT,
+    CHAMPION_RACE,
     CHAMPION_SOLVE,
     CHAMPION_TEMPERATURE,
     LINEAR_TEMPERATURE,
@@ -187,10 +199,11 @@ def policy_move(p, S, H, R, played, rs, lparams):
 
 
 @njit(**ALLOC)
-def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, S2, H2, played2, places2):
+def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, played2, places2):
     """The place of ``pos`` after playing ``c`` cards of ``r`` on the deal ``guess``:
     the last two players' race solved exactly (:func:`strategies.endgame.solve`, at most
-    ``limit`` positions), else the round played out with :func:`policy_move`."""
+    ``limit`` positions), else the round played out with :func:`policy_move`, ``linear``
+    for the first ``plies`` moves and ``lowest`` (far cheaper) after them."""
     S2[:] = S0
     H2[:] = guess
     played2[:] = played
@@ -204,10 +217,20 @@ def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, S2, H2, played2
         v = solve(pos, other, st, H2, R, played2, places2, S2, count)
         if v != UNKNOWN:  # the two places left are best_free and the next
             return st[ST_BEST_FREE] + 1 - v
+    ply = 0
     while places2[pos] == 0:
         p = st[ST_TURN]
-        store_state(S2, st)
-        mr, mc = policy_move(p, S2, H2, R, played2, rs, lparams)
+        if ply < plies:
+            store_state(S2, st)
+            mr, mc = policy_move(p, S2, H2, R, played2, rs, lparams)
+        else:  # lowest reads only the top and the order in force (as montecarlo's rollouts)
+            S2[S_TOP_RANK], S2[S_TOP_COUNT], S2[S_REV] = (
+                st[ST_TOP_RANK],
+                st[ST_TOP_COUNT],
+                st[ST_REV],
+            )
+            mr, mc = lowest_move(p, S2, H2, R)
+        ply += 1
         st = advance(st, fl, trick_rules, p, mr, mc, H2, played2, places2, S2)
     return places2[pos]
 
@@ -280,9 +303,62 @@ def search(pos, S, H, R, played, rs, params, see_all):
     temperature = params[pos, CHAMPION_TEMPERATURE]
     count = max(1, np.int64(params[pos, CHAMPION_GUESSES]))
     guesses = guess_hands(pos, S, H, R, played, rs, lparams, see_all, count, temperature)
+    if params[pos, CHAMPION_RACE] > 0:
+        best = spend_racing(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses)
+        return cr[best], cc[best]
     total, visits = spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses)
     best = choice(total, visits, prior, S[S_N], params[pos, CHAMPION_MARGIN])
     return cr[best], cc[best]
+
+
+@njit(**ALLOC)
+def relabelled(S):
+    """The state with the places still free relabelled as if everybody out so far took a
+    best one (a shift that keeps every comparison)."""
+    S0 = S.copy()
+    S0[S_BEST_FREE] = 1 + S[S_N] - popc(np.uint64(S[S_ACTIVE]))
+    S0[S_WORST_FREE] = S[S_N]
+    return S0
+
+
+@njit(**ALLOC)
+def spend_racing(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses):
+    """The candidate to play, by a race over the guesses: each guess in turn, every
+    candidate still in the race played out on it, and the candidates that can no longer
+    overrule the prior dropped (:func:`strategies.montecarlo.race`) until only the prior
+    is left, the guesses are spent or ``budget`` playouts are. Then the best mean place
+    among those left, the prior's move unless beaten by ``margin``."""
+    S0 = relabelled(S)
+    S2 = np.zeros(S.size, np.int64)
+    H2 = np.zeros(MAX_PLAYERS, np.uint64)
+    played2 = np.zeros(NUM_RANKS, np.int64)
+    places2 = np.zeros(MAX_PLAYERS, np.int64)
+    nmoves, g = cr.size, guesses.shape[0]
+    limit = np.int64(params[pos, CHAMPION_SOLVE])
+    plies = np.int64(params[pos, CHAMPION_PLIES])
+    budget = max(np.int64(params[pos, CHAMPION_BUDGET]), nmoves)
+    need = params[pos, CHAMPION_MARGIN] * g  # the lead in summed places to overrule the prior
+    total = np.zeros(nmoves, np.int64)
+    last = np.zeros(nmoves, np.int64)
+    diff2 = np.zeros(nmoves, np.int64)
+    live = np.ones(nmoves, np.int64)
+    spent, done = 0, 0
+    for j in range(g):
+        if spent + live.sum() > budget and j > 0:
+            break
+        for i in range(nmoves):
+            if live[i]:
+                last[i] = playout(pos, cr[i], cc[i], guesses[j], S0, R, played, rs, lparams,
+                                  limit, plies, S2, H2, played2, places2)  # fmt: skip
+                spent += 1
+        done = j + 1
+        if race(last, total, diff2, live, nmoves, prior, done, g - done, need) == 0:
+            return prior
+    best = prior
+    for i in range(nmoves):
+        if live[i] and total[i] < total[best]:
+            best = i
+    return best if total[prior] - total[best] > need * done / g else prior
 
 
 @njit(**ALLOC)
@@ -291,9 +367,7 @@ def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
     by UCB1. Returns each one's summed reward (1 for the best place, 0 the worst) and
     playouts."""
     n = S[S_N]
-    S0 = S.copy()  # places relabelled as if everybody out so far took a best one
-    S0[S_BEST_FREE] = 1 + n - popc(np.uint64(S[S_ACTIVE]))
-    S0[S_WORST_FREE] = n
+    S0 = relabelled(S)
     S2 = np.zeros(S.size, np.int64)
     H2 = np.zeros(MAX_PLAYERS, np.uint64)
     played2 = np.zeros(NUM_RANKS, np.int64)
@@ -303,6 +377,7 @@ def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
     deterministic = not lparams[0, LINEAR_TEMPERATURE] > 0
     cap = g if deterministic else NO_MOVE
     limit = np.int64(params[pos, CHAMPION_SOLVE])
+    plies = np.int64(params[pos, CHAMPION_PLIES])
     budget = max(np.int64(params[pos, CHAMPION_BUDGET]), nmoves)
     explore = params[pos, CHAMPION_EXPLORE]
     total = np.zeros(nmoves)
@@ -312,7 +387,7 @@ def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
         if i < 0:
             break
         place = playout(pos, cr[i], cc[i], guesses[visits[i] % g], S0, R, played, rs,
-                        lparams, limit, S2, H2, played2, places2)  # fmt: skip
+                        lparams, limit, plies, S2, H2, played2, places2)  # fmt: skip
         total[i] += (n - place) / (n - 1)
         visits[i] += 1
     return total, visits

@@ -313,7 +313,7 @@ MONTECARLO = built_in(
     MONTECARLO_PARAMS,
 )
 CHAMPION_PARAMS = (
-    Param("budget", 96, "playouts per decision, shared among the candidate moves by UCB1"),
+    Param("budget", 48, "most playouts per decision, shared among the candidate moves"),
     Param(
         "explore",
         0.4,
@@ -325,8 +325,10 @@ CHAMPION_PARAMS = (
         "hand guesses per decision, resampled by the likelihood of the current trick's passes",
     ),
     Param("temperature", 0.3, "softmax temperature of linear's scores in that likelihood"),
-    Param("margin", 0.05, "mean-place gain a move needs over linear's move to be played instead"),
+    Param("margin", 0.2, "mean-place gain a move needs over linear's move to be played instead"),
     Param("solve", 2000, "most positions the two-player endgame solver visits per guess and move"),
+    Param("plies", 1000, "moves of a playout by linear, then lowest (cheap) plays it out"),
+    Param("race", 1, "1: drop the moves that cannot beat linear's (montecarlo's race); 0: UCB1"),
 )
 (
     CHAMPION_BUDGET,
@@ -335,6 +337,8 @@ CHAMPION_PARAMS = (
     CHAMPION_TEMPERATURE,
     CHAMPION_MARGIN,
     CHAMPION_SOLVE,
+    CHAMPION_PLIES,
+    CHAMPION_RACE,
 ) = slots(CHAMPION_PARAMS)
 CHAMPION = built_in(
     9,
@@ -350,6 +354,8 @@ CLAIRVOYANT_PARAMS = CHAMPION_PARAMS  # the same search, given every hand
     CLAIRVOYANT_TEMPERATURE,
     CLAIRVOYANT_MARGIN,
     CLAIRVOYANT_SOLVE,
+    CLAIRVOYANT_PLIES,
+    CLAIRVOYANT_RACE,
 ) = slots(CLAIRVOYANT_PARAMS)
 CLAIRVOYANT = built_in(
     10,

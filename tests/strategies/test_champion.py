@@ -40,9 +40,16 @@ from strategies.champion import (
     policy_rows,
     resample,
     spend,
+    spend_racing,
 )
 from strategies.endgame import advance, out_in_two, solve
-from strategies.specs import CHAMPION_PARAMS, NPARAMS
+from strategies.specs import (
+    CHAMPION_MARGIN,
+    CHAMPION_PARAMS,
+    CHAMPION_PLIES,
+    CHAMPION_RACE,
+    NPARAMS,
+)
 
 K, A, TWO = 10, 11, 12  # ranks: 3 is 0
 
@@ -116,10 +123,13 @@ def test_both_search_players_make_a_winning_lead() -> None:
     assert solved(S, H, R, played, (K, 2)) == 0
     assert solved(S, H, R, played, (K, 1)) == solved(S, H, R, played, (1, 1)) == 1
     roles = np.zeros(MAX_PLAYERS, np.int64)
-    for move in (champion_move, clairvoyant_move):
-        rs = np.array([1, 2, 3], np.uint64)
-        r, c = move(0, S, H, R, played, roles, rs, params_of("champion"))
-        assert solved(S, H, R, played, (r, c)) == 1, move
+    for race in (0, 1):  # UCB1 over the budget, and the race that drops hopeless moves
+        params = params_of("champion")
+        params[:, CHAMPION_RACE] = race
+        for move in (champion_move, clairvoyant_move):
+            rs = np.array([1, 2, 3], np.uint64)
+            r, c = move(0, S, H, R, played, roles, rs, params)
+            assert solved(S, H, R, played, (r, c)) == 1, (move, race)
 
 
 def test_a_guess_the_pass_contradicts_weighs_next_to_nothing() -> None:
@@ -155,6 +165,36 @@ def test_the_playouts_go_to_the_better_moves() -> None:
     assert visits.sum() == CHAMPION_PARAMS[0].default
     mean = total / visits
     assert visits[mean.argmax()] == visits.max() > visits[mean.argmin()]
+
+
+def test_the_race_keeps_the_prior_unless_beaten_by_the_margin() -> None:
+    S, H, R, played = position(
+        [hand(r0=1, r2=2, r5=1, r7=1, r9=3, r11=1), hand(r1=2, r3=1, r6=2, r10=2, r12=1),
+         hand(r4=2, r8=2, r12=1, r11=1)]
+    )  # fmt: skip
+    params = params_of("champion")
+    params[:, CHAMPION_PLIES] = 0  # lowest plays every playout out
+    lparams = policy_rows(0, params)
+    cr, cc, _ = candidates(0, S, H, R, -1, 0)
+    guesses = guess_hands(
+        0, S, H, R, played, np.array([9, 8, 7], np.uint64), lparams, False, 16, 0.3
+    )
+    picks = set()
+    for prior in range(cr.size):
+        params[:, CHAMPION_MARGIN] = 0.0
+        picks.add(
+            spend_racing(
+                0, S, R, played, np.zeros(3, np.uint64), params, lparams, cr, cc, prior, guesses
+            )
+        )
+        params[:, CHAMPION_MARGIN] = 99.0  # nothing beats the prior by 99 places
+        assert (
+            spend_racing(
+                0, S, R, played, np.zeros(3, np.uint64), params, lparams, cr, cc, prior, guesses
+            )
+            == prior
+        )
+    assert len(picks) < cr.size  # without a margin the race does not just echo the prior
 
 
 def test_same_seed_same_rows_on_any_thread_count() -> None:
