@@ -214,7 +214,7 @@ def tune(
         sizes = {"generations": generations, "population": population,
                  "rounds_per_candidate": rounds_per_candidate,
                  "held_out_rounds": held_out_rounds,
-                 "rounds_per_match": rounds_per_match or TUNE_SIZES["rounds_per_match"],
+                 "rounds_per_match": rounds_per_match,
                  "max_rounds": max_rounds}  # fmt: skip
         settings, config = tune_job(strategy, rules, players, field, sizes, seed)
         if out is None:

@@ -15,7 +15,6 @@ from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.matchloop.api import set_threads
 from simulator.runs.arguments import TUNE_SIZES, tune_job
-from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
 from simulator.runs.tune import (
     MEAN,
     Space,
@@ -189,7 +188,7 @@ def tune_command(
         sizes = {"generations": generations, "population": population,
                  "rounds_per_candidate": rounds_per_candidate,
                  "held_out_rounds": held_out_rounds,
-                 "rounds_per_match": rounds_per_match or DEFAULT_ROUNDS_PER_MATCH,
+                 "rounds_per_match": rounds_per_match,
                  "max_rounds": max_rounds}  # fmt: skip
         rules, config = tune_job(strategy, rules_spec, players, field, sizes, seed)
         folder = TuneFolder.create(out_dir, rules, config)

@@ -137,12 +137,12 @@ def tune_job(
 ) -> tuple[Rules, TuneConfig]:
     """The tune of ``president tune``: ``sizes`` are its counts by option name
     (``generations``, ``population``, ``rounds_per_candidate``, ``held_out_rounds``,
-    ``rounds_per_match``, ``max_rounds``; each defaults to the command's)."""
+    ``rounds_per_match``, ``max_rounds``; each, when missing or None, the command's)."""
     from simulator.runs.tune import TuneConfig, TuneError, check_field, default_field, tuned_spec
 
     spec = tuned_spec(strategy)
     resolved = rules_of(rules, players)
-    sizes = {**TUNE_SIZES, **(sizes or {})}
+    sizes = {**TUNE_SIZES, **{k: v for k, v in (sizes or {}).items() if v is not None}}
     for option, value in sizes.items():
         least = 2 if option == "population" else 1
         if value < least and not (option == "population" and value == 0):
