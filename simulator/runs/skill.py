@@ -32,7 +32,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulator.runs.skill_deal import deal_r2, exchange_effect, persistence
+from simulator.runs.skill_deal import (
+    deal_r2,
+    deal_r2_by_exchange,
+    exchange_effect,
+    persistence,
+    previous_places,
+)
 from simulator.runs.skill_measure import Measure, cluster_ratio
 from simulator.runs.skill_rounds import long_run_sd, n95
 from simulator.stats import Interval, ratio_difference
@@ -137,6 +143,7 @@ __all__ = [
     "DuelSums",
     "Measure",
     "deal_r2",
+    "deal_r2_by_exchange",
     "edge",
     "exchange_effect",
     "holm",
@@ -144,6 +151,7 @@ __all__ = [
     "mean_places",
     "n95",
     "persistence",
+    "previous_places",
     "relative_skill",
     "relative_skill_difference",
 ]

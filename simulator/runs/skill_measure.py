@@ -29,6 +29,11 @@ class Measure:
         p = float(two_sided_p(est, se, clusters)) if clusters is not None else float("nan")
         return cls(est, low, high, p)
 
+    @property
+    def half_width(self) -> float:
+        """Half the interval's width: the precision the atlas's sizes aim at."""
+        return (self.high - self.low) / 2
+
 
 def cluster_ratio(y: np.ndarray, m: np.ndarray) -> Interval:
     """Σy/Σm over the last axis (the clusters) of ``[..., C]`` sums, every cluster counted:
