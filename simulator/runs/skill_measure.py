@@ -3,6 +3,7 @@ most of them are (the estimator itself is :mod:`simulator.stats`'s)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,8 +32,10 @@ class Measure:
 
     @property
     def half_width(self) -> float:
-        """Half the interval's width: the precision the atlas's sizes aim at."""
-        return (self.high - self.low) / 2
+        """Half the interval's width, the precision the atlas's sizes aim at: inf where
+        there is no interval yet (too few clusters) or it is open-ended."""
+        half = (self.high - self.low) / 2
+        return half if np.isfinite(half) else math.inf
 
 
 def cluster_ratio(y: np.ndarray, m: np.ndarray) -> Interval:

@@ -39,6 +39,7 @@ from simulator.runs.skill import (
     relative_skill_interval,
 )
 from simulator.runs.skill_deal import deal_r2_by_exchange, previous_places
+from simulator.runs.skill_measure import cluster_ratio
 from simulator.runs.skill_rounds import Z95, direct_n95, long_run_sd_interval, n95_bounds
 from simulator.runs.tally import luck
 from tests.coverage import HIGH, LOW, RUNS, check, coverage
@@ -104,10 +105,29 @@ def test_mean_places_and_relative_skill_are_recovered() -> None:
     assert rs.p_value < 1e-10  # champion beats random by far
 
 
+def test_relative_skill_with_rounds_of_their_own() -> None:
+    """Under a target each test strategy's matches last as long as its play makes them:
+    RS is then the ratio of the differences of the G's, each over its own rounds. With
+    common rounds it is exactly the ratio of the cluster-summed differences."""
+    rng = np.random.default_rng(11)
+    base, _ = duels(rng, 1, 4000, rounds=12)
+    lengths = {s: rng.integers(6, 13, 4000) for s in TESTS}
+    cut = {s: np.where(np.arange(12) < lengths[s][:, None], base[s][0], 0.0) for s in TESTS}
+    d = DuelSums({s: cut[s].sum(-1) for s in TESTS}, {s: lengths[s].astype(float) for s in TESTS})
+    for s, g in mean_places(d).items():
+        assert recovered(g, G_BASE[s], 0.05)
+    assert recovered(relative_skill(d), rs_of(G_BASE), 0.05)
+    same = DuelSums({s: base[s][0].sum(-1) for s in TESTS}, np.full(4000, 12.0))
+    y = [same.places[s] for s in TESTS]
+    ratio = cluster_ratio(y[0] - y[1], y[0] - y[2])
+    assert np.allclose([*Measure.of(ratio, 4000).__dict__.values()],
+                       [*relative_skill(same).__dict__.values()], rtol=1e-12)  # fmt: skip
+
+
 def test_relative_skill_coverage_and_clusters_matter() -> None:
     base, _ = duels(np.random.default_rng(2), RUNS, 40)
-    _, lo, hi, _ = relative_skill_interval(*sums(base))
-    by_round = relative_skill_interval(*(base[s].reshape(RUNS, -1) for s in TESTS))
+    _, lo, hi, _ = relative_skill_interval(sums(base))
+    by_round = relative_skill_interval([base[s].reshape(RUNS, -1) for s in TESTS])
     measured = [coverage(lo, hi, rs_of(G_BASE)), coverage(*by_round[1:3], rs_of(G_BASE))]
     check(["RS, 40 duplicate clusters"], np.array(measured[:1]))
     assert measured[1] < LOW  # rounds taken as independent: far too narrow
@@ -117,7 +137,7 @@ def test_relative_skill_difference_coverage_and_pairing_matters() -> None:
     base, variant = duels(np.random.default_rng(3), RUNS, 40)
     truth = rs_of(G_VARIANT) - rs_of(G_BASE)
     est, lo, hi, se = relative_skill_difference_interval(sums(variant), sums(base))
-    a, b = relative_skill_interval(*sums(variant)), relative_skill_interval(*sums(base))
+    a, b = relative_skill_interval(sums(variant)), relative_skill_interval(sums(base))
     half = (hi - lo) / 2 * np.hypot(a[3], b[3]) / se  # the same t, unpaired variance
     check(["RS(variant) − RS(base), 40 paired clusters"], np.array([coverage(lo, hi, truth)]))
     assert coverage(est - half, est + half, truth) > HIGH  # unpaired: needlessly wide
@@ -258,3 +278,9 @@ def test_deal_r2_is_the_squared_within_round_correlation() -> None:
     place[np.arange(5000) % 10 > 0] = np.array([rng.permutation(4) + 1 for _ in range(4500)])
     before, after = deal_r2_by_exchange(place, previous_places(place, match), strength, match)
     assert before.low > 0.2 and after.low == 0.0 and after.high < 0.01
+
+
+def test_half_width_is_infinite_without_a_bounded_interval() -> None:
+    assert Measure(1.0, 0.5, 2.0).half_width == 0.75
+    assert Measure(1.0, 0.5, np.inf).half_width == np.inf
+    assert Measure(1.0, np.nan, np.nan).half_width == np.inf  # no interval: not precise
