@@ -14,11 +14,18 @@ the same runs and requires it to fail the band: RS with every round taken as a c
 (74 %), the difference without the pairing (the variants taken as independent: 100 %,
 the interval twice as wide), N95 with σ the per-round spread (the carry-over ignored:
 77 %). A band that these pass would not be a check.
+
+One small kernel run ties the round-level measures to ``rounds.parquet`` and
+``summary.json``.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
+import pandas as pd
 import pytest
 
 from simulator.runs.skill import (
@@ -42,6 +49,7 @@ from simulator.runs.skill_deal import deal_r2_by_exchange, previous_places
 from simulator.runs.skill_measure import cluster_ratio
 from simulator.runs.skill_rounds import Z95, direct_n95, long_run_sd_interval, n95_bounds
 from simulator.runs.tally import luck
+from tests.conftest import run_cli
 from tests.coverage import HIGH, LOW, RUNS, check, coverage
 
 RHO = 0.6  # carry-over of a strategy's luck from one round to the next, within a cluster
@@ -284,3 +292,26 @@ def test_half_width_is_infinite_without_a_bounded_interval() -> None:
     assert Measure(1.0, 0.5, 2.0).half_width == 0.75
     assert Measure(1.0, 0.5, np.inf).half_width == np.inf
     assert Measure(1.0, np.nan, np.nan).half_width == np.inf  # no interval: not precise
+
+
+def test_on_a_run_of_the_kernel(tmp_path: Path) -> None:
+    """On ``rounds.parquet``: the previous places are the ``prev_role`` column, the deal's
+    R² over every round is ``luck_r_squared`` of ``summary.json``, and persistence is the
+    plain share that pandas counts."""
+    out = tmp_path / "run"
+    args = ("--matches", "200", "--rounds-per-match", "5", "--seed", "3", "--out", str(out))
+    assert run_cli("simulate", "--quiet", *args).exit_code == 0
+    rows = pd.read_parquet(out / "rounds.parquet").sort_values(["match", "round", "seat"])
+    summary = json.loads((out / "summary.json").read_text())
+    place = rows["place"].to_numpy().reshape(-1, 4)
+    match = rows["match"].to_numpy()[::4]
+    prev = previous_places(place, match)
+    prev_role = rows["prev_role"].astype(str).to_numpy().reshape(-1, 4)
+    assert ((prev_role == "president") == (prev == 1)).all() and (
+        (prev_role == "") == (prev == 0)
+    ).all()
+    strength = rows["hand_strength"].to_numpy().reshape(-1, 4)
+    assert deal_r2(place, strength, match).estimate == pytest.approx(summary["luck_r_squared"])
+    stays, _ = persistence(prev, place, match)
+    after = rows[rows["prev_role"] == "president"]
+    assert stays.estimate == pytest.approx((after["role"] == "president").mean())
