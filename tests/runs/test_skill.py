@@ -49,8 +49,9 @@ from simulator.runs.skill_deal import deal_r2_by_exchange, previous_places
 from simulator.runs.skill_measure import cluster_ratio
 from simulator.runs.skill_rounds import Z95, direct_n95, long_run_sd_interval, n95_bounds
 from simulator.runs.tally import luck
-from tests.conftest import run_cli
+from tests.conftest import ROOT, run_cli
 from tests.coverage import HIGH, LOW, RUNS, check, coverage
+from tests.docs_code import run_python_blocks
 
 RHO = 0.6  # carry-over of a strategy's luck from one round to the next, within a cluster
 TESTS = ("random", "champion", "clairvoyant")
@@ -315,3 +316,15 @@ def test_on_a_run_of_the_kernel(tmp_path: Path) -> None:
     stays, _ = persistence(prev, place, match)
     after = rows[rows["prev_role"] == "president"]
     assert stays.estimate == pytest.approx((after["role"] == "president").mean())
+
+
+def test_the_example_of_docs_skill_runs(tmp_path: Path) -> None:
+    """docs/skill.md's example runs as written, and its intervals hold the truths it
+    names: RS = 0.8/1.1, N95 = (1.645 · (6/√10) / 0.1)²."""
+    found = run_python_blocks(ROOT / "docs" / "skill.md", tmp_path)
+    rs, rounds = found["rs"], found["rounds"]
+    assert isinstance(rs, Measure) and rs.low < 0.8 / 1.1 < rs.high
+    assert (
+        isinstance(rounds, Measure)
+        and rounds.low < (Z95 * 6 / np.sqrt(10) / 0.1) ** 2 < rounds.high
+    )
