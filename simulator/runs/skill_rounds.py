@@ -53,7 +53,8 @@ def long_run_sd(match_diff: np.ndarray, match_rounds: np.ndarray) -> Measure:
     """σ per round of place_A − place_B in ordinary matches (roles carried from round to
     round): ``match_diff`` the per-match sums of the difference, ``match_rounds`` their
     rounds. Matches are independent; the rounds within one are not, and σ² = Var(match
-    sum)/rounds counts their correlation: σ²(1 + 2Σρ_k) of the per-round spread."""
+    sum)/rounds counts their correlation: the per-round variance s² becomes the long-run
+    s²(1 + 2Σρ_k), ρ_k the correlation of rounds k apart."""
     return Measure.of(long_run_sd_interval(match_diff, match_rounds))
 
 
