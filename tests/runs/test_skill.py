@@ -228,6 +228,10 @@ def test_a_small_n95_is_counted_directly() -> None:
     assert rounds == direct_n95(by_round, better=-1)
     assert rounds.low <= 19 <= rounds.high and abs(rounds.estimate - 19) <= 1
     assert direct_n95(-by_round, better=1) == rounds  # B the better one: mirrored
+    assert direct_n95(list(by_round), better=-1) == rounds  # one array per match
+    cuts = np.cumsum(rng.integers(5, 16, 6000))  # matches of 5 to 15 rounds (a target)
+    ragged = np.split(by_round.ravel(), cuts[cuts < by_round.size])
+    assert abs(direct_n95(ragged, better=-1).estimate - 19) <= 1
 
 
 def rounds_of(rng: np.random.Generator, matches: int, skill: np.ndarray, stay: float) -> tuple:
