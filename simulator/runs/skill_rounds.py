@@ -89,12 +89,15 @@ def n95(
     place with probability 0.95, with its interval (:func:`n95_bounds`; open-ended when
     Δ's interval holds 0). Where it comes out under :data:`DIRECT_BELOW` and ``by_round``
     is given — a ``(matches, rounds)`` array of per-round place_A − place_B in ordinary
-    matches, or one array per match — it is counted directly instead (:func:`direct_n95`)."""
+    matches, or one array per match — it is counted directly instead (:func:`direct_n95`),
+    when they hold at least two sequences of :data:`HORIZON` rounds."""
     est, low, high = (
         float(v) for v in n95_bounds(delta.estimate, delta.half_width, sd.estimate, sd.half_width)
     )
     if by_round is not None and est < DIRECT_BELOW:
-        return direct_n95(by_round, better=-1 if delta.estimate < 0 else 1)
+        sequences = _sequences(by_round)
+        if len(sequences) >= 2:  # else too few matches to count: the formula stands
+            return _counted(sequences, better=-1 if delta.estimate < 0 else 1)
     return Measure(est, low, high)
 
 
@@ -111,9 +114,14 @@ def direct_n95(by_round: np.ndarray | Sequence[np.ndarray], better: int) -> Meas
     :data:`HORIZON` rounds, so each sequence starts as a match does; a sequence is one
     cluster (a tie is not a lead)."""
     sequences = _sequences(by_round)
+    if len(sequences) < 2:
+        raise ValueError(f"a direct N95 needs two sequences of {HORIZON} rounds")
+    return _counted(sequences, better)
+
+
+def _counted(sequences: np.ndarray, better: int) -> Measure:
+    """:func:`direct_n95` on ``[count, HORIZON]`` sequences."""
     count = len(sequences)
-    if count < 2:
-        raise ValueError(f"a direct N95 needs two sequences of {HORIZON} rounds, got {count}")
     leads = (np.cumsum(sequences, axis=1) * better > 0).astype(float)  # [count, HORIZON]
     ones = np.ones_like(leads)
     share, lo, hi, _ = rate_from_sums(count, leads.sum(0), ones.sum(0), leads.sum(0),

@@ -241,6 +241,10 @@ def test_a_small_n95_is_counted_directly() -> None:
     cuts = np.cumsum(rng.integers(5, 16, 6000))  # matches of 5 to 15 rounds (a target)
     ragged = np.split(by_round.ravel(), cuts[cuts < by_round.size])
     assert abs(direct_n95(ragged, better=-1).estimate - 19) <= 1
+    few = by_round[:11]  # one sequence of 60 rounds and a part: nothing to count on
+    assert n95(delta, sd, few) == n95(delta, sd) and n95(delta, sd).estimate < 30
+    with pytest.raises(ValueError, match="two sequences"):
+        direct_n95(few, better=-1)
 
 
 def rounds_of(rng: np.random.Generator, matches: int, skill: np.ndarray, stay: float) -> tuple:
