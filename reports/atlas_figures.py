@@ -36,18 +36,18 @@ def rs_dots(frame: pd.DataFrame, narrow: bool = False) -> Figure:
     y = pd.RangeIndex(rows).to_numpy(float)
     linear = measure_rows(frame, RS_LINEAR).reindex(rs["rule_set"])
     if linear["estimate"].notna().any():
-        ax.scatter(linear["estimate"], y - 0.22, marker="s", s=14, color="#999999",
-                   label="tuned linear in champion's place", zorder=2)  # fmt: skip
+        ax.scatter(linear["estimate"], y - 0.2, marker="s", s=14, color="#999999",
+                   label="RS, linear for champion", zorder=2)  # fmt: skip
     is_base = (rs["rule_set"] == base).to_numpy()
     for mask, name, fill in (
-        (~is_base & ~capped, "RS with champion", colour("champion")),
-        (~is_base & capped, "capped (short of its precision)", "none"),
-        (is_base, f"the base ({base})", "#000000"),
+        (~is_base & ~capped, "RS", colour("champion")),
+        (~is_base & capped, "RS, capped", "none"),
+        (is_base, f"base: {base}", "#000000"),
     ):
         if mask.any():
             part = rs[mask]
             ax.errorbar(part["estimate"], y[mask], xerr=whiskers(part.rename(columns={"low": "lo", "high": "hi"})), fmt="o",
-                        color="#000000" if name.startswith("the base") else colour("champion"),
+                        color="#000000" if name.startswith("base: ") else colour("champion"),
                         mfc=fill, label=name, zorder=3)  # fmt: skip
     if is_base.any():
         ax.axvline(rs.loc[is_base, "estimate"].iloc[0], color="#000000", lw=0.8, ls="--")
@@ -62,5 +62,5 @@ def rs_dots(frame: pd.DataFrame, narrow: bool = False) -> Figure:
     else:
         ax.set_yticks(y, names)
     ax.set_xlabel("relative skill (0: the cards decide, 1: the play does)")
-    legend_above(fig, ax, 2 if narrow else 4)
+    legend_above(fig, ax, 2)
     return fig

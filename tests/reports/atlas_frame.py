@@ -21,6 +21,10 @@ RULE_SETS = {
     "spade": ("spade preset", 4, 0.38, (-0.02, -0.05, 0.01, 0.30), True),
     "french: 5 players": ("5 players", 5, 0.35, None, False),
 }
+# linear keeps champion's order (0.8 RS) but for jack-back, which falls below no exchange
+# (0.328) and 8s (0.344): only the first pair's order by champion is clear
+LINEAR = {"french: jack_back=true": 0.325}
+SWAPPED = ("french: jack_back=true", "french: exchange=[]")
 SKILL_CLAIMS = ("french: jack_back=true",)
 LUCK_CLAIMS = ("french: revolution=false",)
 NO_DIFFERENCE = ("french: exchange=[]", "french: eight_stops=false", "spade")
@@ -44,8 +48,8 @@ def atlas_frame() -> pd.DataFrame:
         rows.append(_row(name, "relative_skill", rs, rs - 0.015, rs + 0.015))
         if diff is not None:
             rows.append(_row(name, "relative_skill_vs_base", *diff[:3], p_holm=diff[3]))
-        # linear keeps champion's order but for a swap of the two closest rule sets
-        rows.append(_row(name, "relative_skill_linear", rs * 0.8, rs * 0.8 - 0.02, rs * 0.8 + 0.02))
+        lin = LINEAR.get(name, rs * 0.8)
+        rows.append(_row(name, "relative_skill_linear", lin, lin - 0.02, lin + 0.02))
         for j, s in enumerate(STRATEGIES):
             place = 3.0 - 0.3 * j
             rows.append(_row(name, f"mean_place_{s}", place, place - 0.01, place + 0.01))
