@@ -1,0 +1,126 @@
+"""What the atlas plays for one rule set, one batch at a time, reduced to per-cluster sums.
+
+A batch is deterministic: its seeds come from the atlas's seed and the batch's index
+alone (:func:`batch_seed`), never from the rule set or the test strategy, so every test
+strategy and every rule set of the same table size plays the same deals in batch b
+(common random numbers: the variant − base pairs share them), and a run stopped and
+resumed, or played on Dask, gives the same numbers.
+
+Three kinds of tables (each a :class:`Table`, played by :func:`play_table`):
+
+* **duel** — one test seat (slot 0), the field on every other seat, duplicate deals (the
+  line-up's rotations share the deals): per deal group, the test seat's places and rounds;
+* **pair** — A (slot 0) and B (slot 1) at one table, the field elsewhere, duplicate deals:
+  per deal group, Σ(place_A − place_B) and the rounds;
+* **match** — the same line-up in ordinary matches (the rule set's usual length, roles
+  carried from round to round): per match, Σ(place_A − place_B) and the rounds, and each
+  round's places, dealt strengths and previous places (for the deal's share, persistence
+  and the exchange).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulator.matchloop.matches import OUT_MATCH, OUT_ROUND, SEAT_PLACE, SEAT_STRENGTH, seats
+from simulator.matchloop.seating import deal_source, group_size, lineup_slot
+from simulator.reference.match import MAX_ROUNDS
+from simulator.rules.options import Rules
+from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
+from simulator.runs.tune import stream_seed
+
+DUEL, PAIR, MATCH = "duel", "pair", "match"
+PURPOSE = {DUEL: 10, PAIR: 11, MATCH: 12}  # stream_seed purposes, apart from tune's
+
+
+def batch_seed(seed: int, kind: str, batch: int) -> int:
+    """The deals of batch ``batch`` of one kind of table: the same for every rule set
+    and test strategy."""
+    return stream_seed(seed, PURPOSE[kind], batch)
+
+
+def rounds_per_match(rules: Rules) -> int:
+    """A match's usual length: the default without a target, else about four rounds per
+    point of the target (as a tune sizes its groups)."""
+    return max(8, 4 * rules.target) if rules.target else DEFAULT_ROUNDS_PER_MATCH
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a batch: its kind, line-up (slot 0 the test seat or A, slot 1 B),
+    seed, and size (deal groups, or matches for ``match``)."""
+
+    kind: str
+    lineup: tuple[str, ...]
+    seed: int
+    count: int
+    max_rounds: int = MAX_ROUNDS
+
+
+def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
+    """The table's rounds in the kernel, reduced to its per-cluster sums (module docstring)."""
+    from simulator.matchloop.api import KernelJob, run_matches
+    from simulator.runs.jitstart import load_numba
+
+    load_numba()
+    duplicate = table.kind != MATCH
+    group = group_size(table.lineup, True) if duplicate else 1
+    per_match = None if rules.target else DEFAULT_ROUNDS_PER_MATCH
+    job = KernelJob.build(rules, list(table.lineup), table.seed, per_match, table.max_rounds,
+                          duplicate=duplicate)  # fmt: skip
+    rows = run_matches(job, 0, table.count * group)
+    n = rules.players
+    match = rows[:, OUT_MATCH].astype(np.int64)
+    place = seats(rows, SEAT_PLACE, n).astype(np.int64)
+    slot = lineup_slot(np.arange(n)[None, :], match[:, None], n, group) if duplicate else None
+    if table.kind == DUEL:
+        return duel_sums(place, match, slot, group, table)
+    if table.kind == PAIR:
+        diff = _slot_place(place, slot, 0) - _slot_place(place, slot, 1)
+        cluster = deal_source(match, group)
+        return {"diff": np.bincount(cluster, diff, minlength=table.count),
+                "rounds": np.bincount(cluster, minlength=table.count).astype(np.float64)}  # fmt: skip
+    return match_sums(rows, place, match, n, table.count)
+
+
+def duel_sums(place: np.ndarray, match: np.ndarray, slot: np.ndarray, group: int,
+              table: Table) -> dict[str, np.ndarray]:  # fmt: skip
+    """Per deal group: the test seat's places and rounds. When the test strategy is the
+    field's (one rotation), every seat is the test seat's in turn: its mean over the
+    seats, so that it plays the same deals as the others' test seats."""
+    cluster = deal_source(match, group)
+    if group == 1:
+        n = place.shape[1]
+        places = np.bincount(cluster, place.sum(axis=1) / n, minlength=table.count)
+    else:
+        places = np.bincount(cluster, _slot_place(place, slot, 0), minlength=table.count)
+    rounds = np.bincount(cluster, minlength=table.count).astype(np.float64)
+    return {"places": places, "rounds": rounds}
+
+
+def _slot_place(place: np.ndarray, slot: np.ndarray, which: int) -> np.ndarray:
+    """Each round's place of the player in line-up slot ``which``."""
+    return place[slot == which]  # each row's slots are a permutation: one per row
+
+
+def match_sums(
+    rows: np.ndarray, place: np.ndarray, match: np.ndarray, n: int, matches: int
+) -> dict[str, np.ndarray]:
+    """Ordinary matches (A on seat 0, B on seat 1): per match Σ(place_A − place_B) and
+    rounds; each round's places, strengths and previous places (0 in a match's first
+    round), and its match."""
+    diff = (place[:, 0] - place[:, 1]).astype(np.float64)
+    first = rows[:, OUT_ROUND] == 0
+    prev = np.vstack([np.zeros((1, n), np.int64), place[:-1]])
+    prev[first] = 0
+    return {
+        "diff": np.bincount(match, diff, minlength=matches),
+        "rounds": np.bincount(match, minlength=matches).astype(np.float64),
+        "round_diff": diff,
+        "match": match,
+        "place": place.astype(np.int8),
+        "prev_place": prev.astype(np.int8),
+        "strength": seats(rows, SEAT_STRENGTH, n).astype(np.int16),
+    }

@@ -1,0 +1,189 @@
+"""The atlas's measures from its batches (the estimators: :mod:`simulator.runs.skill`),
+as the rows of ``atlas.parquet``, and the precision test that ends a rule set's batches.
+
+Clusters: the deal groups of the duplicate tables (each batch's groups in turn, so the
+variant's cluster c and the base's cluster c share their deals), and whole matches for
+the ordinary matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from simulator.runs.atlas_play import DUEL, MATCH, PAIR, rounds_per_match
+from simulator.runs.skill import (
+    DuelSums,
+    Measure,
+    deal_r2,
+    edge,
+    exchange_effect,
+    holm,
+    long_run_sd,
+    mean_places,
+    n95,
+    persistence,
+    relative_skill,
+    relative_skill_difference,
+)
+
+if TYPE_CHECKING:
+    from simulator.runs.atlas import Atlas, Batch, Played
+
+N95_DIRECT = 30  # under this many rounds, N95 is simulated directly from the matches
+
+
+def joined(batches: Sequence[Batch], key: str) -> np.ndarray:
+    """The batches' arrays of ``key``, one after the other."""
+    return np.concatenate([b[key] for b in batches])
+
+
+def duel_sums(batches: Sequence[Batch], clusters: int | None = None) -> DuelSums:
+    """The test-seat sums of every test strategy (the first ``clusters`` deal groups).
+
+    Without a target every strategy plays the same rounds on the same deals; under a
+    target a match's length depends on the play, so each strategy's places are scaled to
+    the floor's rounds, cluster by cluster (its mean place per cluster unchanged)."""
+    from simulator.runs.atlas import FLOOR, TEST_STRATEGIES
+
+    cut = slice(0, clusters)
+    rounds = joined(batches, f"{DUEL}:{FLOOR}:rounds")[cut]
+    places = {}
+    for name in TEST_STRATEGIES:
+        own = joined(batches, f"{DUEL}:{name}:rounds")[cut]
+        places[name] = joined(batches, f"{DUEL}:{name}:places")[cut] * rounds / own
+    return DuelSums(places, rounds)
+
+
+def half_width(m: Measure) -> float:
+    return (m.high - m.low) / 2 if np.isfinite(m.high - m.low) else float("inf")
+
+
+def paired(variant: Sequence[Batch], base: Sequence[Batch]) -> Measure:
+    """RS(variant) − RS(base), cluster c with cluster c (the same deals when the table
+    size is the same), over the clusters both have."""
+    from simulator.runs.atlas import FLOOR
+
+    c = min(len(joined(b, f"{DUEL}:{FLOOR}:rounds")) for b in (variant, base))
+    return relative_skill_difference(duel_sums(variant, c), duel_sums(base, c))
+
+
+def edges(batches: Sequence[Batch]) -> dict[str, Measure]:
+    """Δ per round of each pair on duplicate deals."""
+    from simulator.runs.atlas import PAIRS
+
+    return {p: edge(joined(batches, f"{PAIR}:{p}:diff"), joined(batches, f"{PAIR}:{p}:rounds"))
+            for p in PAIRS}  # fmt: skip
+
+
+def precise(atlas: Atlas, played: Played, k: int) -> bool:
+    """Whether the first ``k`` batches of ``played`` reach every precision target."""
+    s, batches = atlas.settings, played.batches[:k]
+    if half_width(relative_skill(duel_sums(batches))) > s.rs_precision:
+        return False
+    if played is not atlas.base:
+        diff = paired(batches, atlas.base.batches[:k])
+        if half_width(diff) > s.rs_difference_precision:
+            return False
+    return all(half_width(m) <= s.edge_precision for m in edges(batches).values())
+
+
+def atlas_frame(atlas: Atlas) -> pd.DataFrame:
+    """Every rule set's rows (:data:`simulator.runs.atlas.COLUMNS`), with the Holm-adjusted
+    p of the paired differences over the rule sets."""
+    from simulator.runs.atlas import COLUMNS
+
+    rows: list[dict[str, Any]] = []
+    for played in atlas.played.values():
+        rows += rule_set_rows(atlas, played)
+    frame = pd.DataFrame(rows, columns=[*COLUMNS, "p_value"])
+    vs_base = frame["measure"] == "relative_skill_vs_base"
+    frame["p_holm"] = np.nan
+    if vs_base.any():
+        frame.loc[vs_base, "p_holm"] = holm(frame.loc[vs_base, "p_value"].to_numpy())
+    return frame[list(COLUMNS)].astype(
+        {"players": "int64", "rounds": "int64", "clusters": "int64", "capped": "bool"}
+    )
+
+
+def rule_set_rows(atlas: Atlas, played: Played) -> list[dict[str, Any]]:
+    """One rule set's measures as rows."""
+    from simulator.runs.atlas import FLOOR, PAIRS, ROBUST
+
+    batches, rule_set = played.batches, played.rule_set
+    duels = duel_sums(batches)
+    c, rounds = len(duels.rounds), int(duels.rounds.sum())
+    measures: list[tuple[str, Measure, int, int]] = [
+        ("relative_skill", relative_skill(duels), rounds, c),
+        ("relative_skill_linear", relative_skill(duels, top=ROBUST), rounds, c),
+    ]
+    if played is not atlas.base:
+        measures.append(("relative_skill_vs_base", paired(batches, atlas.base.batches), rounds, c))
+    measures += [(f"mean_place_{name}", m, rounds, c) for name, m in mean_places(duels).items()]
+    for pair, delta in edges(batches).items():
+        pair_rounds = int(joined(batches, f"{PAIR}:{pair}:rounds").sum())
+        measures.append((f"edge_{pair}", delta, pair_rounds, c))
+        sd, by_round, matches = ordinary(batches, pair, rule_set.rules)
+        measures.append((f"n95_{pair}", n95(delta, sd, by_round), int(matches.sum()), len(matches)))
+    measures += match_measures(batches, rule_set.rules.players)
+    best = str(batches[0]["best_heuristic"])
+    return [
+        {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
+         "measure": name, "estimate": m.estimate, "low": m.low, "high": m.high,
+         "p_value": m.p_value, "rounds": r, "clusters": k, "capped": played.capped,
+         "field": atlas.settings.field, "weights": weights_of(rule_set, atlas.settings.field),
+         "best_heuristic": best}
+        for name, m, r, k in measures
+    ]  # fmt: skip
+
+
+def ordinary(batches: Sequence[Batch], pair: str, rules: Any) -> tuple[Measure, Any, np.ndarray]:
+    """σ per round of a pair's ordinary matches, the per-round differences as a
+    (matches, rounds) array when every match has the same length (None under a target),
+    and each match's rounds."""
+    diff, rounds = (joined(batches, f"{MATCH}:{pair}:{k}") for k in ("diff", "rounds"))
+    by_round = None
+    if not rules.target:
+        by_round = joined(batches, f"{MATCH}:{pair}:round_diff").reshape(
+            len(rounds), rounds_per_match(rules)
+        )
+    return long_run_sd(diff, rounds), by_round, rounds
+
+
+def match_measures(batches: Sequence[Batch], players: int) -> list[tuple[str, Measure, int, int]]:
+    """The deal's share, persistence and the exchange, over both pairs' ordinary matches
+    (each match a cluster)."""
+    from simulator.runs.atlas import PAIRS
+
+    parts = {k: [] for k in ("place", "prev_place", "strength", "match")}
+    offset = 0
+    for b in batches:
+        for pair in PAIRS:
+            for key in ("place", "prev_place", "strength"):
+                parts[key].append(b[f"{MATCH}:{pair}:{key}"].astype(np.int64))
+            match = b[f"{MATCH}:{pair}:match"]
+            parts["match"].append(match + offset)
+            offset += len(b[f"{MATCH}:{pair}:rounds"])
+    place, prev, strength = (np.concatenate(parts[k]) for k in ("place", "prev_place", "strength"))
+    match = np.concatenate(parts["match"])
+    clusters = np.repeat(match, players)
+    rounds, count = len(match), offset
+    later = prev.ravel() > 0
+    stays, baseline = persistence(prev.ravel()[later], place.ravel()[later], clusters[later],
+                                  players)  # fmt: skip
+    return [
+        ("deal_r2", deal_r2(place.ravel(), strength.ravel(), clusters), rounds, count),
+        ("president_stays", stays, rounds, count),
+        ("president_stays_baseline", Measure(baseline, baseline, baseline), rounds, count),
+        ("exchange_effect", exchange_effect(prev.ravel()[later], place.ravel()[later],
+                                            clusters[later], players), rounds, count),
+    ]  # fmt: skip
+
+
+def weights_of(rule_set: Any, field: str) -> str:
+    """Which tuned weights the field used: those of the preset the rule set derives from
+    (``linear``'s resolution), or none for another field."""
+    return f"{field} tuned for {rule_set.derives_from}" if field == "linear" else "defaults"
