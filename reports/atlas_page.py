@@ -155,6 +155,9 @@ def sortable_table(frame: pd.DataFrame) -> str:
     measures = words.measure_order(frame["measure"])
     columns = {m: words.measure_rows(frame, m) for m in measures}
     places = {m: words.decimals(rows, m) for m, rows in columns.items()}
+    base = words.base_of(frame)
+    if words.RS_VS_BASE in columns:  # the base's difference with itself is no finding
+        columns[words.RS_VS_BASE] = columns[words.RS_VS_BASE].drop(index=base, errors="ignore")
     diff = columns.get(words.RS_VS_BASE)
     heads = ["rule set", "change", "players", *(words.label(m) for m in measures),
              "Holm-adjusted p", "best heuristic", "field", "weights", "rounds", "clusters",
@@ -163,6 +166,9 @@ def sortable_table(frame: pd.DataFrame) -> str:
     for name, row in facts.iterrows():
         cells = [_text(name), _text(row["change"]), _number(row["players"], str(row["players"]))]
         for m in measures:
+            if m == words.RS_VS_BASE and name == base:
+                cells.append(_number(0.0, "base"))
+                continue
             cells.append(_measure_cell(columns[m], name, places[m], signed=m == words.RS_VS_BASE))
         p = diff.at[name, "p_holm"] if diff is not None and name in diff.index else math.nan
         cells.append(_number(p, "–" if math.isnan(p) else words.p_text(p).removeprefix("p = ")))

@@ -253,3 +253,38 @@ def agreement_words(found: Agreement | None, shown: int = 8) -> str:
         f"apart): {pairs}{more}. There the verdict depends on the strength of the player "
         "who stands for skill."
     )
+
+
+# ---------------------------------------------------------------- measures down
+
+
+def skill_wide(frame: pd.DataFrame, compact: bool = False) -> pd.DataFrame:
+    """Measures down (``group``, ``measure``), rule sets across, ``estimate [low, high]``
+    in each cell (``compact``: ``estimate ± half-width`` where symmetric, for a narrow
+    terminal), each measure to its shared decimals; the Holm-adjusted p of the paired
+    difference with the base as a row of its own. ``compare --skill`` shows it."""
+    names = list(dict.fromkeys(frame["rule_set"]))
+    base = base_of(frame)
+    rows = []
+    for m in measure_order(frame["measure"]):
+        part = measure_rows(frame, m)
+        if m == RS_VS_BASE:  # the base's difference with itself is no finding
+            part = part.drop(index=base, errors="ignore")
+        places = decimals(part, m)
+        signed = m == RS_VS_BASE
+        cells = {}
+        for name in names:
+            if name not in part.index:
+                cells[name] = "base" if m == RS_VS_BASE and name == base else "–"
+                continue
+            e, lo, hi = (float(part.at[name, k]) for k in ("estimate", "low", "high"))
+            finite = math.isfinite(lo) and math.isfinite(hi)
+            cells[name] = (numbers.plus_minus(e, lo, hi, places, signed) if compact and finite
+                           else cell(e, lo, hi, places, signed))  # fmt: skip
+        rows.append({"group": "skill and luck", "measure": label(m), **cells})
+        if m == RS_VS_BASE:
+            ps = {n: part.at[n, "p_holm"] if n in part.index else math.nan for n in names}
+            shown = {n: "–" if math.isnan(p) else p_text(p).removeprefix("p = ")
+                     for n, p in ps.items()}  # fmt: skip
+            rows.append({"group": "skill and luck", "measure": "Holm-adjusted p", **shown})
+    return pd.DataFrame(rows, columns=["group", "measure", *names])
