@@ -45,6 +45,10 @@ FORMAT_VERSION = "1"  # of atlas.parquet (its metadata's ``atlas_format``)
 COLUMNS = ("rule_set", "change", "players", "measure", "estimate", "low", "high", "p_holm",
            "rounds", "clusters", "capped", "field", "weights", "best_heuristic")  # fmt: skip
 
+# measured (benchmarks/bench_atlas.py): a batch's rounds of tables with a search seat
+# per CPU second, four players, french; the other tables cost little beside them
+SEARCH_ROUNDS_PER_SECOND = 500
+SEARCH_TABLES = 3.5  # champion's three tables and clairvoyant's, which is faster
 Batch = dict[str, np.ndarray]  # a batch's arrays, keyed "duel:STRATEGY:places", …
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is under way
@@ -76,6 +80,11 @@ class AtlasSettings:
         if self.min_batches > self.max_batches:
             raise AtlasError(f"--min-batches {self.min_batches} is above --max-batches "
                              f"{self.max_batches} (allowed: at most the cap)")  # fmt: skip
+        if "," in self.field:
+            raise AtlasError(
+                f"--field {self.field}: the atlas seats 3 to 6 players, so the field is one "
+                "strategy for every other seat (allowed: one name, e.g. linear)"
+            )
         try:
             spec = registry.get(self.field)
         except StrategyError as exc:
@@ -86,6 +95,20 @@ class AtlasSettings:
         for rule_set in rule_sets:
             if rule_set.rules.players < 3:
                 raise AtlasError(f"{rule_set.name}: the atlas needs 3 players or more")
+
+
+def estimate_minutes(
+    rule_sets: Sequence[RuleSet], settings: AtlasSettings, workers: int
+) -> tuple[float, float]:
+    """About how long the atlas takes, at least and at most (every rule set stopping at
+    ``min_batches``, or at the cap): the search seats' rounds dominate (``champion`` at
+    three tables a batch, ``clairvoyant`` at one), at :data:`SEARCH_ROUNDS_PER_SECOND`
+    per core and player."""
+    seconds = sum(
+        SEARCH_TABLES * settings.batch_rounds * r.rules.players / 4 / SEARCH_ROUNDS_PER_SECOND
+        for r in rule_sets
+    ) / min(workers, 2)
+    return seconds * settings.min_batches / 60, seconds * settings.max_batches / 60
 
 
 def groups_per_batch(rules: Rules, settings: AtlasSettings) -> int:

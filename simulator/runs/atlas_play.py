@@ -20,6 +20,8 @@ Three kinds of tables (each a :class:`Table`, played by :func:`play_table`):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -124,3 +126,26 @@ def match_sums(
         "prev_place": prev.astype(np.int8),
         "strength": seats(rows, SEAT_STRENGTH, n).astype(np.int16),
     }
+
+
+@contextmanager
+def dask_play(workers: int) -> Iterator[Callable[[Rules, list[Table]], list[dict[str, np.ndarray]]]]:
+    """Play a batch's tables side by side on a local Dask cluster of ``workers``
+    single-threaded workers (threads of this process): the same sums as on this machine,
+    since each table depends on its rules, line-up, seed and size alone."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
+                           dashboard_address=":0", silence_logs=logging.ERROR)  # fmt: skip
+    client = Client(cluster)
+
+    def play(rules: Rules, tables: list[Table]) -> list[dict[str, np.ndarray]]:
+        return client.gather([client.submit(play_table, rules, t, pure=False) for t in tables])
+
+    try:
+        yield play
+    finally:
+        client.close()
+        cluster.close()

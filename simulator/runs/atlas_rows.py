@@ -18,7 +18,7 @@ from simulator.runs.atlas_play import DUEL, MATCH, PAIR, rounds_per_match
 from simulator.runs.skill import (
     DuelSums,
     Measure,
-    deal_r2,
+    deal_r2_by_exchange,
     edge,
     exchange_effect,
     holm,
@@ -111,7 +111,7 @@ def atlas_frame(atlas: Atlas) -> pd.DataFrame:
 
 def rule_set_rows(atlas: Atlas, played: Played) -> list[dict[str, Any]]:
     """One rule set's measures as rows."""
-    from simulator.runs.atlas import FLOOR, PAIRS, ROBUST
+    from simulator.runs.atlas import ROBUST
 
     batches, rule_set = played.batches, played.rule_set
     duels = duel_sums(batches)
@@ -128,7 +128,7 @@ def rule_set_rows(atlas: Atlas, played: Played) -> list[dict[str, Any]]:
         measures.append((f"edge_{pair}", delta, pair_rounds, c))
         sd, by_round, matches = ordinary(batches, pair, rule_set.rules)
         measures.append((f"n95_{pair}", n95(delta, sd, by_round), int(matches.sum()), len(matches)))
-    measures += match_measures(batches, rule_set.rules.players)
+    measures += match_measures(batches)
     best = str(batches[0]["best_heuristic"])
     return [
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
@@ -153,34 +153,36 @@ def ordinary(batches: Sequence[Batch], pair: str, rules: Any) -> tuple[Measure, 
     return long_run_sd(diff, rounds), by_round, rounds
 
 
-def match_measures(batches: Sequence[Batch], players: int) -> list[tuple[str, Measure, int, int]]:
-    """The deal's share, persistence and the exchange, over both pairs' ordinary matches
-    (each match a cluster)."""
+def match_measures(batches: Sequence[Batch]) -> list[tuple[str, Measure, int, int]]:
+    """The deal's share (before and after the exchange), persistence and the exchange's
+    effect, over both pairs' ordinary matches: each match a cluster, each seat of each
+    line-up a player of its own."""
     from simulator.runs.atlas import PAIRS
 
-    parts = {k: [] for k in ("place", "prev_place", "strength", "match")}
-    offset = 0
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("place", "prev", "strength",
+                                                          "match", "label")}  # fmt: skip
+    matches = 0
     for b in batches:
-        for pair in PAIRS:
-            for key in ("place", "prev_place", "strength"):
-                parts[key].append(b[f"{MATCH}:{pair}:{key}"].astype(np.int64))
-            match = b[f"{MATCH}:{pair}:match"]
-            parts["match"].append(match + offset)
-            offset += len(b[f"{MATCH}:{pair}:rounds"])
-    place, prev, strength = (np.concatenate(parts[k]) for k in ("place", "prev_place", "strength"))
-    match = np.concatenate(parts["match"])
-    clusters = np.repeat(match, players)
-    rounds, count = len(match), offset
-    later = prev.ravel() > 0
-    stays, baseline = persistence(prev.ravel()[later], place.ravel()[later], clusters[later],
-                                  players)  # fmt: skip
+        for t, pair in enumerate(PAIRS):
+            place = b[f"{MATCH}:{pair}:place"].astype(np.int64)
+            parts["place"].append(place)
+            parts["prev"].append(b[f"{MATCH}:{pair}:prev_place"].astype(np.int64))
+            parts["strength"].append(b[f"{MATCH}:{pair}:strength"].astype(np.int64))
+            parts["match"].append(b[f"{MATCH}:{pair}:match"] + matches)
+            n = place.shape[1]
+            parts["label"].append(np.broadcast_to(t * n + np.arange(n), place.shape))
+            matches += len(b[f"{MATCH}:{pair}:rounds"])
+    place, prev, strength, match, label = (np.concatenate(parts[k]) for k in parts)
+    before, after = deal_r2_by_exchange(place, prev, strength, match)
+    stays, baseline = persistence(prev, place, match, label)
+    rounds = len(match)
     return [
-        ("deal_r2", deal_r2(place.ravel(), strength.ravel(), clusters), rounds, count),
-        ("president_stays", stays, rounds, count),
-        ("president_stays_baseline", Measure(baseline, baseline, baseline), rounds, count),
-        ("exchange_effect", exchange_effect(prev.ravel()[later], place.ravel()[later],
-                                            clusters[later], players), rounds, count),
-    ]  # fmt: skip
+        ("deal_r2", before, rounds, matches),
+        ("deal_r2_after_exchange", after, rounds, matches),
+        ("president_stays", stays, rounds, matches),
+        ("president_stays_baseline", Measure(baseline, baseline, baseline), rounds, matches),
+        ("exchange_effect", exchange_effect(prev, place, match, label), rounds, matches),
+    ]
 
 
 def weights_of(rule_set: Any, field: str) -> str:
