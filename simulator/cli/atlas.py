@@ -15,7 +15,7 @@ from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.matchloop.api import set_threads
 from simulator.runs.atlas import AtlasSettings, Play, estimate_minutes, play_locally, skill_rows
-from simulator.runs.atlas_folder import AtlasFolder
+from simulator.runs.atlas_folder import PARQUET, AtlasFolder
 from simulator.runs.atlas_sets import default_rule_sets, named_rule_sets
 
 # options that define the atlas: --resume reads them from DIR/manifest.json instead
@@ -49,8 +49,10 @@ def player(engine: str, workers: int) -> Iterator[Play]:
 
 
 def run_folder(folder: AtlasFolder, engine: str, workers: int, quiet: bool) -> Path:
-    """Play what the folder lacks, with progress per rule set; write atlas.parquet (and
-    the page, when the page module is there); the parquet's path."""
+    """Play what the folder lacks, with progress per rule set; write atlas.html and
+    atlas.parquet (last: it marks the atlas complete); the page's path."""
+    from reports.atlas_page import write_atlas_page
+
     status = StepProgress(enabled=not quiet and on_terminal())
 
     def progress(done: int, total: int, what: str) -> None:
@@ -61,7 +63,10 @@ def run_folder(folder: AtlasFolder, engine: str, workers: int, quiet: bool) -> P
             frame = skill_rows(folder.rule_sets, folder.settings, progress, folder, play)
     finally:
         status.close()
-    return folder.finish(frame)
+    page = folder.path / "atlas.html"
+    write_atlas_page(frame, page)
+    folder.finish(frame)
+    return page
 
 
 @click.command("atlas")
@@ -135,9 +140,10 @@ def atlas_command(
         settings.check(rule_sets)
         folder = AtlasFolder.create(out_dir, rule_sets, settings)
     low, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
-    click.echo(f"atlas: {len(folder.rule_sets)} rule sets, about {low:.0f}-{high:.0f} minutes "
-               f"on {workers} workers ({folder.settings.min_batches} to "
-               f"{folder.settings.max_batches} batches each)", err=True)  # fmt: skip
+    took = "under a minute" if high < 1 else f"about {low:.0f} to {high:.0f} minutes"
+    click.echo(f"atlas: {len(folder.rule_sets)} rule sets, {took} on {workers} workers "
+               f"({folder.settings.min_batches} to {folder.settings.max_batches} batches "
+               "each; more when the machine is busy)", err=True)  # fmt: skip
     with terminations_interrupt() as received:
         try:
             path = run_folder(folder, engine, workers, quiet)
@@ -145,4 +151,4 @@ def atlas_command(
             exit_interrupted(
                 received, f"the batches played are kept: president atlas --resume {folder.path}"
             )
-    click.echo(f"saved to {path}")
+    click.echo(f"saved to {folder.path / PARQUET}; page: {path}")

@@ -72,7 +72,7 @@ class AtlasSettings:
     def check(self, rule_sets: Sequence[RuleSet]) -> None:
         """An AtlasError in one line for sizes below 1 or a field that cannot fill the
         other seats of every rule set."""
-        for label, value in (("--batch-rounds", self.batch_rounds),
+        for label, value in (("--rounds", self.batch_rounds),
                              ("--max-batches", self.max_batches),
                              ("--min-batches", self.min_batches)):  # fmt: skip
             if value < 1:

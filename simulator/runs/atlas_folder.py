@@ -63,9 +63,13 @@ class AtlasFolder(BatchStore):
         try:
             manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise AtlasError(f"--resume {path}: no {MANIFEST_FILE} there, so no atlas to finish")
+            raise AtlasError(
+                f"--resume {path}: no {MANIFEST_FILE} there, so no atlas to finish"
+            ) from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise AtlasError(f"--resume {path}: its {MANIFEST_FILE} is unreadable ({exc})") from None
+            raise AtlasError(
+                f"--resume {path}: its {MANIFEST_FILE} is unreadable ({exc})"
+            ) from None
         other = held_by_another(path, manifest, "atlas")
         if other:
             raise AtlasError(other)
@@ -123,8 +127,15 @@ class AtlasFolder(BatchStore):
             "format": ATLAS_FORMAT,
             "complete": self.complete,
             "settings": asdict(self.settings),
-            "rule_sets": [{"name": r.name, "change": r.change, "derives_from": r.derives_from,
-                           "rules": r.rules.to_dict()} for r in self.rule_sets],  # fmt: skip
+            "rule_sets": [
+                {
+                    "name": r.name,
+                    "change": r.change,
+                    "derives_from": r.derives_from,
+                    "rules": r.rules.to_dict(),
+                }
+                for r in self.rule_sets
+            ],
             "settled": self.settled_sets,
         }
         write_json_atomic(self.path / MANIFEST_FILE, manifest)

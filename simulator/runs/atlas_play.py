@@ -129,7 +129,9 @@ def match_sums(
 
 
 @contextmanager
-def dask_play(workers: int) -> Iterator[Callable[[Rules, list[Table]], list[dict[str, np.ndarray]]]]:
+def dask_play(
+    workers: int,
+) -> Iterator[Callable[[Rules, list[Table]], list[dict[str, np.ndarray]]]]:
     """Play a batch's tables side by side on a local Dask cluster of ``workers``
     single-threaded workers (threads of this process): the same sums as on this machine,
     since each table depends on its rules, line-up, seed and size alone."""

@@ -8,6 +8,7 @@ the ordinary matches.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,6 @@ from simulator.runs.atlas_play import DUEL, MATCH, PAIR, rounds_per_match
 from simulator.runs.skill import (
     DuelSums,
     Measure,
-    deal_r2_by_exchange,
     edge,
     exchange_effect,
     holm,
@@ -29,6 +29,8 @@ from simulator.runs.skill import (
     relative_skill,
     relative_skill_difference,
 )
+from simulator.runs.skill_deal import deal_r2_by_exchange
+from simulator.runs.skill_rounds import HORIZON
 
 if TYPE_CHECKING:
     from simulator.runs.atlas import Atlas, Batch, Played
@@ -146,10 +148,9 @@ def ordinary(batches: Sequence[Batch], pair: str, rules: Any) -> tuple[Measure, 
     and each match's rounds."""
     diff, rounds = (joined(batches, f"{MATCH}:{pair}:{k}") for k in ("diff", "rounds"))
     by_round = None
-    if not rules.target:
-        by_round = joined(batches, f"{MATCH}:{pair}:round_diff").reshape(
-            len(rounds), rounds_per_match(rules)
-        )
+    per_match = rounds_per_match(rules)
+    if not rules.target and len(rounds) >= 2 * math.ceil(HORIZON / per_match):  # enough to count
+        by_round = joined(batches, f"{MATCH}:{pair}:round_diff").reshape(len(rounds), per_match)
     return long_run_sd(diff, rounds), by_round, rounds
 
 

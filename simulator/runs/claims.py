@@ -129,9 +129,14 @@ def held_by_another(path: Path, manifest: Any, command: str) -> str | None:
         return None
     mine = next(noun for owner, noun in KINDS.values() if owner == command)
     return (
-        f"--resume {path}: it holds a {found[1]}, not a {mine}: president {found[0]} "
+        f"--resume {path}: it holds {_a(found[1])}, not {_a(mine)}: president {found[0]} "
         f"--resume {path} finishes it"
     )
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article (an atlas, a tune)."""
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def free_sibling(path: Path) -> Path:
