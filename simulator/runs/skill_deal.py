@@ -134,7 +134,8 @@ def exchange_effect(
     player (``players``' label, default the column) compared with himself, so that his
     skill cancels and only what the roles carry into the round remains (chiefly the
     exchange; also who deals and who leads). Under rules without an exchange it measures
-    those other carry-overs alone, near 0.
+    those other carry-overs alone (``french`` without it: −0.2, the Scum opening the next
+    round), so the exchange's own part is the difference between two rule sets.
 
     Per label s, d_s = mean place after Scum − mean place after President; the labels are
     pooled with weights n_S·n_P/(n_S + n_P) (their rounds after each role), and the

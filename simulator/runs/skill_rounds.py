@@ -86,10 +86,8 @@ def n95(delta: Measure, sd: Measure, by_round: np.ndarray | None = None) -> Meas
     Δ's interval holds 0). Where it comes out under :data:`DIRECT_BELOW` and ``by_round``
     is given — a ``(matches, rounds)`` array of per-round place_A − place_B in ordinary
     matches — it is counted directly instead (:func:`direct_n95`)."""
-    half_delta = (delta.high - delta.low) / 2
-    half_sd = (sd.high - sd.low) / 2
     est, low, high = (
-        float(v) for v in n95_bounds(delta.estimate, half_delta, sd.estimate, half_sd)
+        float(v) for v in n95_bounds(delta.estimate, delta.half_width, sd.estimate, sd.half_width)
     )
     if by_round is not None and est < DIRECT_BELOW:
         return direct_n95(by_round, better=-1 if delta.estimate < 0 else 1)
