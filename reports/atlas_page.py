@@ -164,7 +164,8 @@ def sortable_table(frame: pd.DataFrame) -> str:
              "capped"]  # fmt: skip
     body = []
     for name, row in facts.iterrows():
-        cells = [_text(name), _text(row["change"]), _number(row["players"], str(row["players"]))]
+        cells = [_text(name), _text(row["change"], "text wrap"),
+                 _number(row["players"], str(row["players"]))]  # fmt: skip
         for m in measures:
             if m == words.RS_VS_BASE and name == base:
                 cells.append(_number(0.0, "base"))
@@ -187,8 +188,8 @@ def sortable_table(frame: pd.DataFrame) -> str:
     )
 
 
-def _text(value: object) -> str:
-    return f'<td class="text">{escape.escape(str(value if value is not None else ""))}</td>'
+def _text(value: object, kind: str = "text") -> str:
+    return f'<td class="{kind}">{escape.escape(str(value if value is not None else ""))}</td>'
 
 
 def _number(value: float, shown: str) -> str:

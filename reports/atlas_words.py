@@ -163,12 +163,19 @@ def claim(f: Finding, base: str, places: int) -> str:
     """The sentence for a supported finding (the caller checks :attr:`Finding.supported`)."""
     more = "skill" if f.estimate > 0 else "luck"
     moves = "rises" if f.estimate > 0 else "falls"
-    what = f"{f.change} ({f.rule_set})" if f.change and f.change != f.rule_set else f.rule_set
+    what = f"{f.change} ({f.rule_set})" if _says_more(f.change, f.rule_set) else f.rule_set
     size = cell(abs(f.estimate), *sorted((abs(f.low), abs(f.high))), places)
     return (
         f"{what} makes the game more about {more} than {base}: relative skill {moves} by "
         f"{size} on the same deals (Holm-adjusted {p_text(f.p_holm)})."
     )
+
+
+def _says_more(change: str, name: str) -> bool:
+    """Whether the change in words adds to the rule set's name: one option changed, not
+    already spelt out in the name (``french: revolution=false``)."""
+    one = change.count(" = ") == 1 and "," not in change
+    return one and change.replace(" ", "") not in name.replace(" ", "")
 
 
 def claims(frame: pd.DataFrame) -> tuple[list[str], list[str], list[str]]:

@@ -48,11 +48,11 @@ def test_a_sentence_for_each_supported_difference_and_none_other(page):
     said = _sentences(page)
     assert len(said) == len(SKILL_CLAIMS) + len(LUCK_CLAIMS)
     for name in SKILL_CLAIMS:
-        assert any(f"({name}) {CLAIM} skill than {BASE}" in s for s in said), said
+        assert any(f"{name} {CLAIM} skill than {BASE}" in s for s in said), said
     for name in LUCK_CLAIMS:
-        assert any(f"({name}) {CLAIM} luck than {BASE}" in s for s in said), said
+        assert any(f"{name} {CLAIM} luck than {BASE}" in s for s in said), said
     for name in (*NO_DIFFERENCE, "french: 5 players"):
-        assert not any(f"({name})" in s for s in said), name
+        assert not any(name in s for s in said), name
     # skill first, each with its interval and Holm-adjusted p
     assert "skill" in said[0] and "luck" in said[1]
     assert "rises by 0.060 [0.040, 0.080]" in said[0] and "Holm-adjusted p = 0.001" in said[0]
@@ -117,3 +117,21 @@ def test_names_from_the_data_are_escaped(tmp_path):
     frame["rule_set"] = frame["rule_set"].replace(SKILL_CLAIMS[0], "<b>odd</b>")
     page = _page(frame, tmp_path)
     assert "<b>odd</b>" not in page and "&lt;b&gt;odd&lt;/b&gt;" in page
+
+
+@pytest.mark.parametrize(
+    "change, name, opening",
+    [
+        ("jack_back = true", "french: jack_back=true", "french: jack_back=true makes"),
+        (
+            "jack_back = true",
+            "examples/rules/x.toml",
+            "jack_back = true (examples/rules/x.toml) makes",
+        ),
+        ("dealer = president, exchange = [1]", "scum", "scum makes"),
+    ],
+)
+def test_a_claim_names_the_change_where_it_adds_to_the_name(change, name, opening):
+    found = atlas_words.Finding(name, change, 0.05, 0.02, 0.08, 0.01)
+    assert found.supported
+    assert atlas_words.claim(found, BASE, 2).startswith(f"{opening} the game more about skill")
