@@ -186,7 +186,7 @@ def skill_section(skill: pd.DataFrame) -> str:
     said, quiet, unpaired = atlas_words.claims(skill)
     base = atlas_words.base_of(skill)
     items = list(said) or [f"No rule set changes relative skill from {base} by more than "
-                           "chance could (every paired interval, Holm-adjusted, holds 0)."]  # fmt: skip
+                           "chance could explain (no supported paired difference)."]  # fmt: skip
     if quiet:
         items.append(f"No difference from {base} that the data support: {', '.join(quiet)}.")
     if unpaired:

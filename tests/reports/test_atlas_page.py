@@ -91,7 +91,8 @@ def test_the_table_sorts_without_fetching_anything(page):
     table = section(page, "measures")
     assert '<table class="sortable">' in table and "table.sortable" in table
     heads = re.findall(r"<th[^>]*><button[^>]*>([^<]*)</button></th>", table)
-    assert heads[:4] == ["rule set", "change", "players", atlas_words.label(atlas_words.RS)]
+    assert heads[:4] == ["rule set", atlas_words.label(atlas_words.RS),
+                         atlas_words.label(atlas_words.RS_VS_BASE), "Holm-adjusted p"]  # fmt: skip
     assert "N95 champion vs best heuristic" in heads and "capped" in heads
     assert re.search(r'data-sort="0.46">0.460 \[0.445, 0.475\]</td>', table)
     assert "900 [600, ∞]" in table  # an open-ended N95
