@@ -294,4 +294,10 @@ def skill_wide(frame: pd.DataFrame, compact: bool = False) -> pd.DataFrame:
             shown = {n: "–" if math.isnan(p) else p_text(p).removeprefix("p = ")
                      for n, p in ps.items()}  # fmt: skip
             rows.append({"group": "skill and luck", "measure": "Holm-adjusted p", **shown})
+    facts = rule_sets(frame).set_index("rule_set")
+    for title, values in (
+        ("capped (short of the precision)", facts["capped"].map({True: "yes", False: "no"})),
+        ("the field's weights", facts["weights"].astype(str)),
+    ):
+        rows.append({"group": "skill and luck", "measure": title, **values.to_dict()})
     return pd.DataFrame(rows, columns=["group", "measure", *names])

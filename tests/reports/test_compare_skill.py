@@ -60,6 +60,7 @@ def test_skill_section_on_the_page_and_the_terminal(skilled):
     out, stdout = skilled
     page = section((out / "compare.html").read_text("utf-8"), "skill")
     assert label("relative_skill") in page and "Holm-adjusted p" in page
+    assert "capped (short of the precision)" in page and "tuned for scum" in page
     assert "near 0 the cards decide" in page
     assert "<th>french</th>" in page and "<th>scum</th>" in page
     assert SKILL_TITLE.split(" (")[0] in stdout
