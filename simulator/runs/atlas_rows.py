@@ -10,12 +10,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from simulator.runs.atlas_play import DUEL, MATCH, PAIR, rounds_per_match
+from simulator.runs.atlas_play import (
+    COLUMNS,
+    DUEL,
+    FLOOR,
+    MATCH,
+    PAIR,
+    PAIRS,
+    ROBUST,
+    TEST_STRATEGIES,
+    AtlasSettings,
+    Batch,
+    Played,
+    rounds_per_match,
+)
 from simulator.runs.skill import (
     DuelSums,
     Measure,
@@ -32,9 +45,6 @@ from simulator.runs.skill import (
 from simulator.runs.skill_deal import deal_r2_by_exchange
 from simulator.runs.skill_rounds import HORIZON
 
-if TYPE_CHECKING:
-    from simulator.runs.atlas import Atlas, Batch, Played
-
 N95_DIRECT = 30  # under this many rounds, N95 is simulated directly from the matches
 
 
@@ -49,7 +59,6 @@ def duel_sums(batches: Sequence[Batch], clusters: int | None = None) -> DuelSums
     Without a target every strategy plays the same rounds on the same deals; under a
     target a match's length depends on the play, so each strategy's places are scaled to
     the floor's rounds, cluster by cluster (its mean place per cluster unchanged)."""
-    from simulator.runs.atlas import FLOOR, TEST_STRATEGIES
 
     cut = slice(0, clusters)
     rounds = joined(batches, f"{DUEL}:{FLOOR}:rounds")[cut]
@@ -67,7 +76,6 @@ def half_width(m: Measure) -> float:
 def paired(variant: Sequence[Batch], base: Sequence[Batch]) -> Measure:
     """RS(variant) − RS(base), cluster c with cluster c (the same deals when the table
     size is the same), over the clusters both have."""
-    from simulator.runs.atlas import FLOOR
 
     c = min(len(joined(b, f"{DUEL}:{FLOOR}:rounds")) for b in (variant, base))
     return relative_skill_difference(duel_sums(variant, c), duel_sums(base, c))
@@ -75,32 +83,31 @@ def paired(variant: Sequence[Batch], base: Sequence[Batch]) -> Measure:
 
 def edges(batches: Sequence[Batch]) -> dict[str, Measure]:
     """Δ per round of each pair on duplicate deals."""
-    from simulator.runs.atlas import PAIRS
 
     return {p: edge(joined(batches, f"{PAIR}:{p}:diff"), joined(batches, f"{PAIR}:{p}:rounds"))
             for p in PAIRS}  # fmt: skip
 
 
-def precise(atlas: Atlas, played: Played, k: int) -> bool:
-    """Whether the first ``k`` batches of ``played`` reach every precision target."""
-    s, batches = atlas.settings, played.batches[:k]
+def precise(s: AtlasSettings, base: Played, played: Played, k: int) -> bool:
+    """Whether the first ``k`` batches of ``played`` reach every precision target (its
+    paired difference with the first ``k`` of ``base``)."""
+    batches = played.batches[:k]
     if half_width(relative_skill(duel_sums(batches))) > s.rs_precision:
         return False
-    if played is not atlas.base:
-        diff = paired(batches, atlas.base.batches[:k])
+    if played is not base:
+        diff = paired(batches, base.batches[:k])
         if half_width(diff) > s.rs_difference_precision:
             return False
     return all(half_width(m) <= s.edge_precision for m in edges(batches).values())
 
 
-def atlas_frame(atlas: Atlas) -> pd.DataFrame:
+def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) -> pd.DataFrame:
     """Every rule set's rows (:data:`simulator.runs.atlas.COLUMNS`), with the Holm-adjusted
     p of the paired differences over the rule sets."""
-    from simulator.runs.atlas import COLUMNS
 
     rows: list[dict[str, Any]] = []
-    for played in atlas.played.values():
-        rows += rule_set_rows(atlas, played)
+    for played in every:
+        rows += rule_set_rows(played, base, settings)
     frame = pd.DataFrame(rows, columns=[*COLUMNS, "p_value"])
     vs_base = frame["measure"] == "relative_skill_vs_base"
     frame["p_holm"] = np.nan
@@ -111,9 +118,8 @@ def atlas_frame(atlas: Atlas) -> pd.DataFrame:
     )
 
 
-def rule_set_rows(atlas: Atlas, played: Played) -> list[dict[str, Any]]:
+def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list[dict[str, Any]]:
     """One rule set's measures as rows."""
-    from simulator.runs.atlas import ROBUST
 
     batches, rule_set = played.batches, played.rule_set
     duels = duel_sums(batches)
@@ -122,8 +128,8 @@ def rule_set_rows(atlas: Atlas, played: Played) -> list[dict[str, Any]]:
         ("relative_skill", relative_skill(duels), rounds, c),
         ("relative_skill_linear", relative_skill(duels, top=ROBUST), rounds, c),
     ]
-    if played is not atlas.base:
-        measures.append(("relative_skill_vs_base", paired(batches, atlas.base.batches), rounds, c))
+    if played is not base:
+        measures.append(("relative_skill_vs_base", paired(batches, base.batches), rounds, c))
     measures += [(f"mean_place_{name}", m, rounds, c) for name, m in mean_places(duels).items()]
     for pair, delta in edges(batches).items():
         pair_rounds = int(joined(batches, f"{PAIR}:{pair}:rounds").sum())
@@ -136,7 +142,7 @@ def rule_set_rows(atlas: Atlas, played: Played) -> list[dict[str, Any]]:
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
          "measure": name, "estimate": m.estimate, "low": m.low, "high": m.high,
          "p_value": m.p_value, "rounds": r, "clusters": k, "capped": played.capped,
-         "field": atlas.settings.field, "weights": weights_of(rule_set, atlas.settings.field),
+         "field": settings.field, "weights": weights_of(rule_set, settings.field),
          "best_heuristic": best}
         for name, m, r, k in measures
     ]  # fmt: skip
@@ -158,7 +164,6 @@ def match_measures(batches: Sequence[Batch]) -> list[tuple[str, Measure, int, in
     """The deal's share (before and after the exchange), persistence and the exchange's
     effect, over both pairs' ordinary matches: each match a cluster, each seat of each
     line-up a player of its own."""
-    from simulator.runs.atlas import PAIRS
 
     parts: dict[str, list[np.ndarray]] = {k: [] for k in ("place", "prev", "strength",
                                                           "match", "label")}  # fmt: skip
