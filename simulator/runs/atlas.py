@@ -47,10 +47,10 @@ from simulator.runs.atlas_rows import atlas_frame, precise
 from simulator.runs.atlas_sets import RuleSet
 from simulator.runs.job import HEURISTICS
 
-# measured (benchmarks/bench_atlas.py): a batch's rounds of tables with a search seat
-# per CPU second, four players, french; the other tables cost little beside them
-SEARCH_ROUNDS_PER_SECOND = 500
-SEARCH_TABLES = 3.5  # champion's three tables and clairvoyant's, which is faster
+# measured (benchmarks/bench_atlas.py, one thread, 1 December 2026): CPU seconds a batch
+# costs per round of its tables, all its tables together (the search seats' dominate),
+# 5.5-7.5 ms over french at 3 to 6 players and regles-jeu
+CPU_SECONDS_PER_ROUND = 0.0065
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is under way
 
@@ -58,14 +58,9 @@ Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is
 def estimate_minutes(
     rule_sets: Sequence[RuleSet], settings: AtlasSettings, workers: int
 ) -> tuple[float, float]:
-    """About how long the atlas takes, at least and at most (every rule set stopping at
-    ``min_batches``, or at the cap): the search seats' rounds dominate (``champion`` at
-    three tables a batch, ``clairvoyant`` at one), at :data:`SEARCH_ROUNDS_PER_SECOND`
-    per core and player."""
-    seconds = sum(
-        SEARCH_TABLES * settings.batch_rounds * r.rules.players / 4 / SEARCH_ROUNDS_PER_SECOND
-        for r in rule_sets
-    ) / min(workers, 2)
+    """About how long the atlas takes on ``workers`` free cores, at least and at most
+    (every rule set stopping at ``min_batches``, or at the cap)."""
+    seconds = len(rule_sets) * settings.batch_rounds * CPU_SECONDS_PER_ROUND / workers
     return seconds * settings.min_batches / 60, seconds * settings.max_batches / 60
 
 
