@@ -12,7 +12,10 @@ Student's t, and the functions here only say which sums go into which ratio:
   cluster-summed differences Σ(y_random − y_champion) / Σ(y_random − y_clairvoyant);
 * RS(variant) − RS(base) pairs the clusters by index (the same seed deals the same cards,
   so the two ratios move together) and takes the difference of the two ratios with their
-  joint per-cluster contributions (:func:`simulator.stats.ratio_difference`);
+  joint per-cluster contributions (:func:`simulator.stats.influence_interval`, the
+  delta method over the pairs); under a target, where each test strategy's matches last
+  as long as its play makes them, RS is the same function of the three G's and gets the
+  same delta-method interval;
 * Δ, the edge per round of A over B at one table, is Σ(place_A − place_B) / Σ rounds;
 * σ, the long-run spread per round of place_A − place_B in ordinary matches, is read from
   the whole-match sums (so the carry-over of the roles between rounds is inside it), and
@@ -32,10 +35,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulator.runs.skill_deal import deal_r2, exchange_effect, persistence
+from simulator.runs.skill_deal import (
+    deal_r2,
+    deal_r2_by_exchange,
+    exchange_effect,
+    persistence,
+    previous_places,
+)
 from simulator.runs.skill_measure import Measure, cluster_ratio
 from simulator.runs.skill_rounds import long_run_sd, n95
-from simulator.stats import Interval, ratio_difference
+from simulator.stats import Interval, influence_interval
 from simulator.stats import holm as _holm
 
 TOP, CEILING, FLOOR = "champion", "clairvoyant", "random"  # the strategies of RS
@@ -47,36 +56,65 @@ class DuelSums:
     the same seed (so the same deals) for every test strategy.
 
     ``places[name][c]`` is the sum of the test seat's places over cluster c when ``name``
-    sits in it; ``rounds[c]`` the rounds it played there (the same deals: the same rounds for
-    every test strategy)."""
+    sits in it; ``rounds[c]`` the rounds it played there: one array when every test
+    strategy plays the same rounds (the same deals, matches of fixed length), or one per
+    test strategy (under a target a match lasts as long as the play makes it)."""
 
     places: Mapping[str, np.ndarray]
-    rounds: np.ndarray
+    rounds: np.ndarray | Mapping[str, np.ndarray]
 
     def __post_init__(self) -> None:
-        shapes = {np.shape(v) for v in self.places.values()} | {np.shape(self.rounds)}
+        rounds = self.rounds.values() if isinstance(self.rounds, Mapping) else [self.rounds]
+        shapes = {np.shape(v) for v in (*self.places.values(), *rounds)}
         if len(shapes) != 1:
             raise ValueError(f"every per-cluster array must have one shape, got {sorted(shapes)}")
 
     @property
     def clusters(self) -> int:
-        return int(np.shape(self.rounds)[-1])
+        return int(np.shape(next(iter(self.places.values())))[-1])
+
+    def rounds_of(self, name: str) -> np.ndarray:
+        """The rounds test strategy ``name`` played, per cluster."""
+        rounds = self.rounds[name] if isinstance(self.rounds, Mapping) else self.rounds
+        return np.asarray(rounds, dtype=float)
+
+    def sums(self, *names: str) -> tuple[list[np.ndarray], list[np.ndarray]]:
+        """The places and the rounds of the test strategies ``names``, per cluster."""
+        places = [np.asarray(self.places[name], dtype=float) for name in names]
+        return places, [self.rounds_of(name) for name in names]
 
 
 def mean_places(d: DuelSums) -> dict[str, Measure]:
     """G(X) for every test strategy X: its mean place in the test seat (CR1 over clusters)."""
-    m = np.asarray(d.rounds, dtype=float)
-    return {
-        name: Measure.of(cluster_ratio(np.asarray(y, dtype=float), m))
-        for name, y in d.places.items()
-    }
+    return {name: Measure.of(cluster_ratio(y, d.rounds_of(name))) for name, y in d.places.items()}
 
 
-def relative_skill_interval(floor: np.ndarray, top: np.ndarray, ceiling: np.ndarray) -> Interval:
-    """RS = Σ(floor − top) / Σ(floor − ceiling) from per-cluster place sums ``[..., C]`` of
-    the three test strategies on the same deals (delta method over the clusters)."""
-    floor, top, ceiling = (np.asarray(v, dtype=float) for v in (floor, top, ceiling))
-    return cluster_ratio(floor - top, floor - ceiling)
+Sums = Sequence[np.ndarray]  # the (floor, top, ceiling) per-cluster sums, each [..., C]
+
+
+def _relative_skill_influence(places: Sums, rounds: Sums | float) -> tuple[np.ndarray, np.ndarray]:
+    """RS and each cluster's first-order contribution to its error (delta method).
+
+    With G_x = Y_x/M_x (sums over the clusters) and φ_x = (y_x − G_x m_x)/M_x each
+    cluster's contribution to G_x, RS = (G_f − G_t)/(G_f − G_c) has the contribution
+    ψ = ((φ_f − φ_t) − RS·(φ_f − φ_c)) / (G_f − G_c). When the three play the same rounds
+    this is exactly the CR1 contribution of the ratio Σ(y_f − y_t)/Σ(y_f − y_c)."""
+    y = np.stack(np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in places)))
+    m = np.broadcast_to(np.asarray(rounds, dtype=float), y.shape)
+    total = m.sum(-1, keepdims=True)
+    g = y.sum(-1, keepdims=True) / total
+    phi = (y - g * m) / total
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rs = (g[0] - g[1]) / (g[0] - g[2])
+        psi = ((phi[0] - phi[1]) - rs * (phi[0] - phi[2])) / (g[0] - g[2])
+    return rs[..., 0], psi
+
+
+def relative_skill_interval(places: Sums, rounds: Sums | float = 1.0) -> Interval:
+    """RS from the (floor, top, ceiling) place sums ``[..., C]`` of the three test
+    strategies on the same deals, and their rounds (one array for all three, or three;
+    the default: the same rounds, which then cancel), with its delta-method interval."""
+    return influence_interval(*_relative_skill_influence(places, rounds))
 
 
 def relative_skill(
@@ -85,20 +123,19 @@ def relative_skill(
     """Relative skill (Borm and van der Genugten): the share of what knowing every hand
     wins over random play that ``top`` wins by play alone. Near 0 the cards decide; near
     1 the play does. Its p-value is that of RS = 0 (``top`` no better than ``floor``)."""
-    interval = relative_skill_interval(d.places[floor], d.places[top], d.places[ceiling])
-    return Measure.of(interval, d.clusters)
+    return Measure.of(relative_skill_interval(*d.sums(floor, top, ceiling)), d.clusters)
 
 
 def relative_skill_difference_interval(
-    variant: tuple[np.ndarray, np.ndarray, np.ndarray],
-    base: tuple[np.ndarray, np.ndarray, np.ndarray],
+    variant: Sums, base: Sums, variant_rounds: Sums | float = 1.0, base_rounds: Sums | float = 1.0
 ) -> Interval:
-    """RS(variant) − RS(base) from the (floor, top, ceiling) place sums ``[..., C]`` of each,
-    cluster c of the one paired with cluster c of the other (the same deals)."""
-    (vf, vt, vc), (bf, bt, bc) = (
-        [np.asarray(v, dtype=float) for v in sums] for sums in (variant, base)
-    )
-    return ratio_difference(vf - vt, vf - vc, bf - bt, bf - bc)
+    """RS(variant) − RS(base) from the (floor, top, ceiling) place sums ``[..., C]`` of each
+    (and their rounds, as in :func:`relative_skill_interval`), cluster c of the one paired
+    with cluster c of the other (the same deals): the contributions of a pair are
+    subtracted before they are squared, so what the two share cancels."""
+    rs_v, psi_v = _relative_skill_influence(variant, variant_rounds)
+    rs_b, psi_b = _relative_skill_influence(base, base_rounds)
+    return influence_interval(rs_v - rs_b, psi_v - psi_b)
 
 
 def relative_skill_difference(variant: DuelSums, base: DuelSums, top: str = TOP) -> Measure:
@@ -110,9 +147,8 @@ def relative_skill_difference(variant: DuelSums, base: DuelSums, top: str = TOP)
         raise ValueError(
             f"paired rule sets need the same clusters: {variant.clusters} and {base.clusters}"
         )
-    sums = [(d.places[FLOOR], d.places[top], d.places[CEILING]) for d in (variant, base)]
-    interval = relative_skill_difference_interval(*sums)
-    return Measure.of(interval, variant.clusters)
+    (vy, vm), (by, bm) = (d.sums(FLOOR, top, CEILING) for d in (variant, base))
+    return Measure.of(relative_skill_difference_interval(vy, by, vm, bm), variant.clusters)
 
 
 def holm(p_values: Sequence[float]) -> np.ndarray:
@@ -137,6 +173,7 @@ __all__ = [
     "DuelSums",
     "Measure",
     "deal_r2",
+    "deal_r2_by_exchange",
     "edge",
     "exchange_effect",
     "holm",
@@ -144,6 +181,7 @@ __all__ = [
     "mean_places",
     "n95",
     "persistence",
+    "previous_places",
     "relative_skill",
     "relative_skill_difference",
 ]

@@ -3,6 +3,7 @@ most of them are (the estimator itself is :mod:`simulator.stats`'s)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,6 +29,13 @@ class Measure:
         est, low, high, se = (float(v) for v in interval)
         p = float(two_sided_p(est, se, clusters)) if clusters is not None else float("nan")
         return cls(est, low, high, p)
+
+    @property
+    def half_width(self) -> float:
+        """Half the interval's width, the precision the atlas's sizes aim at: inf where
+        there is no interval yet (too few clusters) or it is open-ended."""
+        half = (self.high - self.low) / 2
+        return half if np.isfinite(half) else math.inf
 
 
 def cluster_ratio(y: np.ndarray, m: np.ndarray) -> Interval:
