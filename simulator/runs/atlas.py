@@ -208,7 +208,7 @@ def skill_rows(
     play: Play | None = None,
 ) -> pd.DataFrame:
     """The atlas's table for ``rule_sets`` (the first is the base every other is paired
-    with): one row per rule set and measure, the columns of :data:`COLUMNS`."""
+    with): one row per rule set and measure, the columns of :data:`~simulator.runs.atlas_play.COLUMNS`."""
     atlas = Atlas(rule_sets, settings, store or BatchStore(), play or play_locally)
     atlas.run(progress)
     return atlas_frame(list(atlas.played.values()), atlas.base, settings)

@@ -8,7 +8,6 @@ the ordinary matches.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,20 +17,20 @@ import pandas as pd
 from simulator.runs.atlas_play import (
     COLUMNS,
     DUEL,
-    FLOOR,
     MATCH,
     PAIR,
     PAIRS,
     ROBUST,
     TEST_STRATEGIES,
+    TOP,
     AtlasSettings,
     Batch,
     Played,
-    rounds_per_match,
 )
 from simulator.runs.skill import (
     DuelSums,
     Measure,
+    deal_r2_by_exchange,
     edge,
     exchange_effect,
     holm,
@@ -42,8 +41,6 @@ from simulator.runs.skill import (
     relative_skill,
     relative_skill_difference,
 )
-from simulator.runs.skill_deal import deal_r2_by_exchange
-from simulator.runs.skill_rounds import HORIZON
 
 N95_DIRECT = 30  # under this many rounds, N95 is simulated directly from the matches
 
@@ -54,30 +51,19 @@ def joined(batches: Sequence[Batch], key: str) -> np.ndarray:
 
 
 def duel_sums(batches: Sequence[Batch], clusters: int | None = None) -> DuelSums:
-    """The test-seat sums of every test strategy (the first ``clusters`` deal groups).
-
-    Without a target every strategy plays the same rounds on the same deals; under a
-    target a match's length depends on the play, so each strategy's places are scaled to
-    the floor's rounds, cluster by cluster (its mean place per cluster unchanged)."""
-
+    """The test-seat sums of every test strategy (the first ``clusters`` deal groups), each
+    with its own rounds (under a target a match lasts as long as the play makes it)."""
     cut = slice(0, clusters)
-    rounds = joined(batches, f"{DUEL}:{FLOOR}:rounds")[cut]
-    places = {}
-    for name in TEST_STRATEGIES:
-        own = joined(batches, f"{DUEL}:{name}:rounds")[cut]
-        places[name] = joined(batches, f"{DUEL}:{name}:places")[cut] * rounds / own
+    places = {x: joined(batches, f"{DUEL}:{x}:places")[cut] for x in TEST_STRATEGIES}
+    rounds = {x: joined(batches, f"{DUEL}:{x}:rounds")[cut] for x in TEST_STRATEGIES}
     return DuelSums(places, rounds)
-
-
-def half_width(m: Measure) -> float:
-    return (m.high - m.low) / 2 if np.isfinite(m.high - m.low) else float("inf")
 
 
 def paired(variant: Sequence[Batch], base: Sequence[Batch]) -> Measure:
     """RS(variant) − RS(base), cluster c with cluster c (the same deals when the table
     size is the same), over the clusters both have."""
 
-    c = min(len(joined(b, f"{DUEL}:{FLOOR}:rounds")) for b in (variant, base))
+    c = min(duel_sums(b).clusters for b in (variant, base))
     return relative_skill_difference(duel_sums(variant, c), duel_sums(base, c))
 
 
@@ -92,17 +78,17 @@ def precise(s: AtlasSettings, base: Played, played: Played, k: int) -> bool:
     """Whether the first ``k`` batches of ``played`` reach every precision target (its
     paired difference with the first ``k`` of ``base``)."""
     batches = played.batches[:k]
-    if half_width(relative_skill(duel_sums(batches))) > s.rs_precision:
+    if relative_skill(duel_sums(batches)).half_width > s.rs_precision:
         return False
     if played is not base:
         diff = paired(batches, base.batches[:k])
-        if half_width(diff) > s.rs_difference_precision:
+        if diff.half_width > s.rs_difference_precision:
             return False
-    return all(half_width(m) <= s.edge_precision for m in edges(batches).values())
+    return all(m.half_width <= s.edge_precision for m in edges(batches).values())
 
 
 def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) -> pd.DataFrame:
-    """Every rule set's rows (:data:`simulator.runs.atlas.COLUMNS`), with the Holm-adjusted
+    """Every rule set's rows (:data:`simulator.runs.atlas_play.COLUMNS`), with the Holm-adjusted
     p of the paired differences over the rule sets."""
 
     rows: list[dict[str, Any]] = []
@@ -123,7 +109,7 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
 
     batches, rule_set = played.batches, played.rule_set
     duels = duel_sums(batches)
-    c, rounds = len(duels.rounds), int(duels.rounds.sum())
+    c, rounds = duels.clusters, int(joined(batches, f"{DUEL}:{TOP}:rounds").sum())
     measures: list[tuple[str, Measure, int, int]] = [
         ("relative_skill", relative_skill(duels), rounds, c),
         ("relative_skill_linear", relative_skill(duels, top=ROBUST), rounds, c),
@@ -134,7 +120,7 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
     for pair, delta in edges(batches).items():
         pair_rounds = int(joined(batches, f"{PAIR}:{pair}:rounds").sum())
         measures.append((f"edge_{pair}", delta, pair_rounds, c))
-        sd, by_round, matches = ordinary(batches, pair, rule_set.rules)
+        sd, by_round, matches = ordinary(batches, pair)
         measures.append((f"n95_{pair}", n95(delta, sd, by_round), int(matches.sum()), len(matches)))
     measures += match_measures(batches)
     best = str(batches[0]["best_heuristic"])
@@ -148,15 +134,12 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
     ]  # fmt: skip
 
 
-def ordinary(batches: Sequence[Batch], pair: str, rules: Any) -> tuple[Measure, Any, np.ndarray]:
-    """σ per round of a pair's ordinary matches, the per-round differences as a
-    (matches, rounds) array when every match has the same length (None under a target),
-    and each match's rounds."""
+def ordinary(batches: Sequence[Batch], pair: str) -> tuple[Measure, list[np.ndarray], np.ndarray]:
+    """σ per round of a pair's ordinary matches, each match's per-round differences (for
+    the direct N95) and each match's rounds."""
     diff, rounds = (joined(batches, f"{MATCH}:{pair}:{k}") for k in ("diff", "rounds"))
-    by_round = None
-    per_match = rounds_per_match(rules)
-    if not rules.target and len(rounds) >= 2 * math.ceil(HORIZON / per_match):  # enough to count
-        by_round = joined(batches, f"{MATCH}:{pair}:round_diff").reshape(len(rounds), per_match)
+    ends = np.cumsum(rounds.astype(np.int64))[:-1]
+    by_round = np.split(joined(batches, f"{MATCH}:{pair}:round_diff"), ends)
     return long_run_sd(diff, rounds), by_round, rounds
 
 
