@@ -118,9 +118,11 @@ def atlas_command(
     resume_dir: Path | None,
     quiet: bool,
 ) -> None:
-    """Measure skill and luck under each rule set: relative skill, the edges and the
-    rounds until they show, the deal's share, persistence and the exchange.
+    """Measure skill and luck under each rule set: relative skill, edges, the deal's share.
 
+    For each rule set: relative skill, the edges of two pairs and the rounds until they
+    show, the deal's share before and after the exchange, persistence and the exchange's
+    effect, each with its 95 % interval (docs/skill.md).
     Each rule set plays batches of duplicate deals (the same deals for every test strategy
     and every rule set) until the precision targets are met or --max-batches is reached;
     every batch is kept in OUT as it is played, so --resume OUT goes on after any stop.
@@ -137,7 +139,7 @@ def atlas_command(
                      else default_rule_sets(base))  # fmt: skip
         settings = replace(DEFAULTS, field=field, seed=seed, batch_rounds=rounds,
                            min_batches=min_batches, max_batches=max_batches)  # fmt: skip
-        settings.check(rule_sets)
+        settings.check()
         folder = AtlasFolder.create(out_dir, rule_sets, settings)
     low, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
     took = "under a minute" if high < 1 else f"about {low:.0f} to {high:.0f} minutes"

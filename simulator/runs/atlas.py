@@ -25,89 +25,42 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
-from simulator.runs.atlas_play import DUEL, MATCH, PAIR, Table, batch_seed, rounds_per_match
-from simulator.runs.atlas_sets import AtlasError, RuleSet
+from simulator.runs.atlas_play import (
+    DUEL,
+    MATCH,
+    PAIR,
+    PAIRS,
+    TEST_STRATEGIES,
+    AtlasSettings,
+    Batch,
+    Played,
+    Table,
+    batch_seed,
+    rounds_per_match,
+)
+from simulator.runs.atlas_rows import atlas_frame, precise
+from simulator.runs.atlas_sets import RuleSet
 from simulator.runs.job import HEURISTICS
-from strategies import registry
-from strategies.specs import SEARCH_IDS, StrategyError
 
-FLOOR, TOP, CEILING, ROBUST = "random", "champion", "clairvoyant", "linear"
-TEST_STRATEGIES = (FLOOR, *HEURISTICS, ROBUST, TOP, CEILING)
-PAIRS = {"champion_vs_heuristic": (TOP, None), "heuristic_vs_random": (None, FLOOR)}
-FORMAT_VERSION = "1"  # of atlas.parquet (its metadata's ``atlas_format``)
-COLUMNS = ("rule_set", "change", "players", "measure", "estimate", "low", "high", "p_holm",
-           "rounds", "clusters", "capped", "field", "weights", "best_heuristic")  # fmt: skip
-
-# measured (benchmarks/bench_atlas.py): a batch's rounds of tables with a search seat
-# per CPU second, four players, french; the other tables cost little beside them
-SEARCH_ROUNDS_PER_SECOND = 500
-SEARCH_TABLES = 3.5  # champion's three tables and clairvoyant's, which is faster
-Batch = dict[str, np.ndarray]  # a batch's arrays, keyed "duel:STRATEGY:places", …
+# measured (benchmarks/bench_atlas.py, one thread, 1 December 2026): CPU seconds a batch
+# costs per round of its tables, all its tables together (the search seats' dominate),
+# 5.5-7.5 ms over french at 3 to 6 players and regles-jeu
+CPU_SECONDS_PER_ROUND = 0.0065
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is under way
-
-
-@dataclass(frozen=True)
-class AtlasSettings:
-    """Everything besides the rule sets that decides an atlas's numbers (workers and the
-    engine do not)."""
-
-    field: str = "linear"
-    seed: int = 0
-    batch_rounds: int = 800  # each test strategy's rounds per batch (whole deal groups)
-    min_batches: int = 2
-    max_batches: int = 6  # the cap
-    rs_precision: float = 0.02  # 95 % half-widths the sizes adapt to
-    rs_difference_precision: float = 0.01
-    edge_precision: float = 0.01
-    max_rounds: int = MAX_ROUNDS
-
-    def check(self, rule_sets: Sequence[RuleSet]) -> None:
-        """An AtlasError in one line for sizes below 1 or a field that cannot fill the
-        other seats of every rule set."""
-        for label, value in (("--rounds", self.batch_rounds),
-                             ("--max-batches", self.max_batches),
-                             ("--min-batches", self.min_batches)):  # fmt: skip
-            if value < 1:
-                raise AtlasError(f"{label} must be a positive integer, not {value}")
-        if self.min_batches > self.max_batches:
-            raise AtlasError(f"--min-batches {self.min_batches} is above --max-batches "
-                             f"{self.max_batches} (allowed: at most the cap)")  # fmt: skip
-        if "," in self.field:
-            raise AtlasError(
-                f"--field {self.field}: the atlas seats 3 to 6 players, so the field is one "
-                "strategy for every other seat (allowed: one name, e.g. linear)"
-            )
-        try:
-            spec = registry.get(self.field)
-        except StrategyError as exc:
-            raise AtlasError(f"--field: {exc}") from None
-        if spec.kernel_id in SEARCH_IDS:
-            raise AtlasError(f"--field {self.field}: the field must be a strategy the kernel "
-                             "plays fast, not a search player (allowed: a heuristic, linear, lowest or random)")  # fmt: skip
-        for rule_set in rule_sets:
-            if rule_set.rules.players < 3:
-                raise AtlasError(f"{rule_set.name}: the atlas needs 3 players or more")
 
 
 def estimate_minutes(
     rule_sets: Sequence[RuleSet], settings: AtlasSettings, workers: int
 ) -> tuple[float, float]:
-    """About how long the atlas takes, at least and at most (every rule set stopping at
-    ``min_batches``, or at the cap): the search seats' rounds dominate (``champion`` at
-    three tables a batch, ``clairvoyant`` at one), at :data:`SEARCH_ROUNDS_PER_SECOND`
-    per core and player."""
-    seconds = sum(
-        SEARCH_TABLES * settings.batch_rounds * r.rules.players / 4 / SEARCH_ROUNDS_PER_SECOND
-        for r in rule_sets
-    ) / min(workers, 2)
+    """About how long the atlas takes on ``workers`` free cores, at least and at most
+    (every rule set stopping at ``min_batches``, or at the cap)."""
+    seconds = len(rule_sets) * settings.batch_rounds * CPU_SECONDS_PER_ROUND / workers
     return seconds * settings.min_batches / 60, seconds * settings.max_batches / 60
 
 
@@ -199,21 +152,12 @@ class BatchStore:
         """The rule set is done with ``batches`` batches (a folder records it)."""
 
 
-@dataclass
-class Played:
-    """A rule set's batches so far, and whether it is done (and capped)."""
-
-    rule_set: RuleSet
-    batches: list[Batch]
-    capped: bool = False
-
-
 class Atlas:
     """The runs of an atlas: each rule set's batches, played as its precision requires."""
 
     def __init__(self, rule_sets: Sequence[RuleSet], settings: AtlasSettings,
                  store: BatchStore, play: Play) -> None:  # fmt: skip
-        settings.check(rule_sets)
+        settings.check()
         self.rule_sets = list(rule_sets)
         self.settings, self.store, self.play = settings, store, play
         self.played = {r.name: Played(r, []) for r in self.rule_sets}
@@ -237,8 +181,6 @@ class Atlas:
 
     def run(self, progress: Progress | None = None) -> None:
         """Every rule set in order, each until precise or capped."""
-        from simulator.runs.atlas_rows import precise
-
         s = self.settings
         for i, rule_set in enumerate(self.rule_sets):
             played = self.played[rule_set.name]
@@ -248,7 +190,7 @@ class Atlas:
                 self.batch(played, k)
                 if played is not self.base:
                     self.batch(self.base, k)  # the paired difference's batches
-                if k + 1 >= s.min_batches and precise(self, played, k + 1):
+                if k + 1 >= s.min_batches and precise(s, self.base, played, k + 1):
                     break
             else:
                 played.capped = True
@@ -266,9 +208,7 @@ def skill_rows(
     play: Play | None = None,
 ) -> pd.DataFrame:
     """The atlas's table for ``rule_sets`` (the first is the base every other is paired
-    with): one row per rule set and measure, the columns of :data:`COLUMNS`."""
-    from simulator.runs.atlas_rows import atlas_frame
-
+    with): one row per rule set and measure, the columns of :data:`~simulator.runs.atlas_play.COLUMNS`."""
     atlas = Atlas(rule_sets, settings, store or BatchStore(), play or play_locally)
     atlas.run(progress)
-    return atlas_frame(atlas)
+    return atlas_frame(list(atlas.played.values()), atlas.base, settings)

@@ -24,7 +24,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from simulator.rules.files import rules_from_mapping
-from simulator.runs.atlas import FORMAT_VERSION, AtlasSettings, Batch, BatchStore
+from simulator.runs.atlas import BatchStore
+from simulator.runs.atlas_play import FORMAT_VERSION, AtlasSettings, Batch
 from simulator.runs.atlas_sets import AtlasError, RuleSet
 from simulator.runs.claims import (
     ATLAS_FORMAT,

@@ -20,6 +20,7 @@ Three kinds of tables (each a :class:`Table`, played by :func:`play_table`):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,8 +31,70 @@ from simulator.matchloop.matches import OUT_MATCH, OUT_ROUND, SEAT_PLACE, SEAT_S
 from simulator.matchloop.seating import deal_source, group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
-from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
+from simulator.runs.atlas_sets import AtlasError, RuleSet
+from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, HEURISTICS
 from simulator.runs.tune import stream_seed
+from strategies import registry
+from strategies.specs import SEARCH_IDS, StrategyError
+
+FLOOR, TOP, CEILING, ROBUST = "random", "champion", "clairvoyant", "linear"
+TEST_STRATEGIES = (FLOOR, *HEURISTICS, ROBUST, TOP, CEILING)
+PAIRS = {"champion_vs_heuristic": (TOP, None), "heuristic_vs_random": (None, FLOOR)}
+FORMAT_VERSION = "1"  # of atlas.parquet (its metadata's ``atlas_format``)
+COLUMNS = ("rule_set", "change", "players", "measure", "estimate", "low", "high", "p_holm",
+           "rounds", "clusters", "capped", "field", "weights", "best_heuristic")  # fmt: skip
+
+Batch = dict[str, np.ndarray]  # a batch's arrays, keyed "duel:STRATEGY:places", …
+
+
+@dataclass(frozen=True)
+class AtlasSettings:
+    """Everything besides the rule sets that decides an atlas's numbers (workers and the
+    engine do not)."""
+
+    field: str = "linear"
+    seed: int = 0
+    batch_rounds: int = 2_000  # each test strategy's rounds per batch (whole deal groups)
+    min_batches: int = 2
+    max_batches: int = 7  # the cap: the default atlas in about 30 minutes on 2 cores
+    rs_precision: float = 0.02  # 95 % half-widths the sizes adapt to
+    rs_difference_precision: float = 0.01
+    edge_precision: float = 0.01
+    max_rounds: int = MAX_ROUNDS
+
+    def check(self) -> None:
+        """An AtlasError in one line for sizes below 1 or a field that cannot fill the
+        other seats of every rule set (one strategy the kernel plays fast)."""
+        for label, value in (("--rounds", self.batch_rounds),
+                             ("--max-batches", self.max_batches),
+                             ("--min-batches", self.min_batches)):  # fmt: skip
+            if value < 1:
+                raise AtlasError(f"{label} must be a positive integer, not {value}")
+        if self.min_batches > self.max_batches:
+            raise AtlasError(f"--min-batches {self.min_batches} is above --max-batches "
+                             f"{self.max_batches} (allowed: at most the cap)")  # fmt: skip
+        if "," in self.field:
+            raise AtlasError(
+                f"--field {self.field}: the atlas seats 3 to 6 players, so the field is one "
+                "strategy for every other seat (allowed: one name, e.g. linear)"
+            )
+        try:
+            spec = registry.get(self.field)
+        except StrategyError as exc:
+            raise AtlasError(f"--field: {exc}") from None
+        if spec.kernel_id in SEARCH_IDS:
+            raise AtlasError(f"--field {self.field}: the field must be a strategy the kernel "
+                             "plays fast, not a search player (allowed: a heuristic, linear, lowest or random)")  # fmt: skip
+
+
+@dataclass
+class Played:
+    """A rule set's batches so far, and whether it is done (and capped)."""
+
+    rule_set: RuleSet
+    batches: list[Batch]
+    capped: bool = False
+
 
 DUEL, PAIR, MATCH = "duel", "pair", "match"
 PURPOSE = {DUEL: 10, PAIR: 11, MATCH: 12}  # stream_seed purposes, apart from tune's
@@ -44,9 +107,12 @@ def batch_seed(seed: int, kind: str, batch: int) -> int:
 
 
 def rounds_per_match(rules: Rules) -> int:
-    """A match's usual length: the default without a target, else about four rounds per
-    point of the target (as a tune sizes its groups)."""
-    return max(8, 4 * rules.target) if rules.target else DEFAULT_ROUNDS_PER_MATCH
+    """A match's usual length, to size the batches: the default without a target, else
+    twice the rounds the leader needs at the most points a round gives (at least 8)."""
+    if not rules.target:
+        return DEFAULT_ROUNDS_PER_MATCH
+    best = max((*rules.points.top, *rules.points.bottom, 1))
+    return max(8, math.ceil(2 * rules.target / best))
 
 
 @dataclass(frozen=True)

@@ -8,17 +8,29 @@ the ordinary matches.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from simulator.runs.atlas_play import DUEL, MATCH, PAIR, rounds_per_match
+from simulator.runs.atlas_play import (
+    COLUMNS,
+    DUEL,
+    MATCH,
+    PAIR,
+    PAIRS,
+    ROBUST,
+    TEST_STRATEGIES,
+    TOP,
+    AtlasSettings,
+    Batch,
+    Played,
+)
 from simulator.runs.skill import (
     DuelSums,
     Measure,
+    deal_r2_by_exchange,
     edge,
     exchange_effect,
     holm,
@@ -29,11 +41,6 @@ from simulator.runs.skill import (
     relative_skill,
     relative_skill_difference,
 )
-from simulator.runs.skill_deal import deal_r2_by_exchange
-from simulator.runs.skill_rounds import HORIZON
-
-if TYPE_CHECKING:
-    from simulator.runs.atlas import Atlas, Batch, Played
 
 N95_DIRECT = 30  # under this many rounds, N95 is simulated directly from the matches
 
@@ -44,63 +51,49 @@ def joined(batches: Sequence[Batch], key: str) -> np.ndarray:
 
 
 def duel_sums(batches: Sequence[Batch], clusters: int | None = None) -> DuelSums:
-    """The test-seat sums of every test strategy (the first ``clusters`` deal groups).
-
-    Without a target every strategy plays the same rounds on the same deals; under a
-    target a match's length depends on the play, so each strategy's places are scaled to
-    the floor's rounds, cluster by cluster (its mean place per cluster unchanged)."""
-    from simulator.runs.atlas import FLOOR, TEST_STRATEGIES
-
+    """The test-seat sums of every test strategy (the first ``clusters`` deal groups), each
+    with its own rounds (under a target a match lasts as long as the play makes it)."""
     cut = slice(0, clusters)
-    rounds = joined(batches, f"{DUEL}:{FLOOR}:rounds")[cut]
-    places = {}
-    for name in TEST_STRATEGIES:
-        own = joined(batches, f"{DUEL}:{name}:rounds")[cut]
-        places[name] = joined(batches, f"{DUEL}:{name}:places")[cut] * rounds / own
+    places = {x: joined(batches, f"{DUEL}:{x}:places")[cut] for x in TEST_STRATEGIES}
+    rounds = {x: joined(batches, f"{DUEL}:{x}:rounds")[cut] for x in TEST_STRATEGIES}
     return DuelSums(places, rounds)
-
-
-def half_width(m: Measure) -> float:
-    return (m.high - m.low) / 2 if np.isfinite(m.high - m.low) else float("inf")
 
 
 def paired(variant: Sequence[Batch], base: Sequence[Batch]) -> Measure:
     """RS(variant) − RS(base), cluster c with cluster c (the same deals when the table
     size is the same), over the clusters both have."""
-    from simulator.runs.atlas import FLOOR
 
-    c = min(len(joined(b, f"{DUEL}:{FLOOR}:rounds")) for b in (variant, base))
+    c = min(duel_sums(b).clusters for b in (variant, base))
     return relative_skill_difference(duel_sums(variant, c), duel_sums(base, c))
 
 
 def edges(batches: Sequence[Batch]) -> dict[str, Measure]:
     """Δ per round of each pair on duplicate deals."""
-    from simulator.runs.atlas import PAIRS
 
     return {p: edge(joined(batches, f"{PAIR}:{p}:diff"), joined(batches, f"{PAIR}:{p}:rounds"))
             for p in PAIRS}  # fmt: skip
 
 
-def precise(atlas: Atlas, played: Played, k: int) -> bool:
-    """Whether the first ``k`` batches of ``played`` reach every precision target."""
-    s, batches = atlas.settings, played.batches[:k]
-    if half_width(relative_skill(duel_sums(batches))) > s.rs_precision:
+def precise(s: AtlasSettings, base: Played, played: Played, k: int) -> bool:
+    """Whether the first ``k`` batches of ``played`` reach every precision target (its
+    paired difference with the first ``k`` of ``base``)."""
+    batches = played.batches[:k]
+    if relative_skill(duel_sums(batches)).half_width > s.rs_precision:
         return False
-    if played is not atlas.base:
-        diff = paired(batches, atlas.base.batches[:k])
-        if half_width(diff) > s.rs_difference_precision:
+    if played is not base:
+        diff = paired(batches, base.batches[:k])
+        if diff.half_width > s.rs_difference_precision:
             return False
-    return all(half_width(m) <= s.edge_precision for m in edges(batches).values())
+    return all(m.half_width <= s.edge_precision for m in edges(batches).values())
 
 
-def atlas_frame(atlas: Atlas) -> pd.DataFrame:
-    """Every rule set's rows (:data:`simulator.runs.atlas.COLUMNS`), with the Holm-adjusted
+def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) -> pd.DataFrame:
+    """Every rule set's rows (:data:`simulator.runs.atlas_play.COLUMNS`), with the Holm-adjusted
     p of the paired differences over the rule sets."""
-    from simulator.runs.atlas import COLUMNS
 
     rows: list[dict[str, Any]] = []
-    for played in atlas.played.values():
-        rows += rule_set_rows(atlas, played)
+    for played in every:
+        rows += rule_set_rows(played, base, settings)
     frame = pd.DataFrame(rows, columns=[*COLUMNS, "p_value"])
     vs_base = frame["measure"] == "relative_skill_vs_base"
     frame["p_holm"] = np.nan
@@ -111,24 +104,23 @@ def atlas_frame(atlas: Atlas) -> pd.DataFrame:
     )
 
 
-def rule_set_rows(atlas: Atlas, played: Played) -> list[dict[str, Any]]:
+def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list[dict[str, Any]]:
     """One rule set's measures as rows."""
-    from simulator.runs.atlas import ROBUST
 
     batches, rule_set = played.batches, played.rule_set
     duels = duel_sums(batches)
-    c, rounds = len(duels.rounds), int(duels.rounds.sum())
+    c, rounds = duels.clusters, int(joined(batches, f"{DUEL}:{TOP}:rounds").sum())
     measures: list[tuple[str, Measure, int, int]] = [
         ("relative_skill", relative_skill(duels), rounds, c),
         ("relative_skill_linear", relative_skill(duels, top=ROBUST), rounds, c),
     ]
-    if played is not atlas.base:
-        measures.append(("relative_skill_vs_base", paired(batches, atlas.base.batches), rounds, c))
+    if played is not base:
+        measures.append(("relative_skill_vs_base", paired(batches, base.batches), rounds, c))
     measures += [(f"mean_place_{name}", m, rounds, c) for name, m in mean_places(duels).items()]
     for pair, delta in edges(batches).items():
         pair_rounds = int(joined(batches, f"{PAIR}:{pair}:rounds").sum())
         measures.append((f"edge_{pair}", delta, pair_rounds, c))
-        sd, by_round, matches = ordinary(batches, pair, rule_set.rules)
+        sd, by_round, matches = ordinary(batches, pair)
         measures.append((f"n95_{pair}", n95(delta, sd, by_round), int(matches.sum()), len(matches)))
     measures += match_measures(batches)
     best = str(batches[0]["best_heuristic"])
@@ -136,21 +128,18 @@ def rule_set_rows(atlas: Atlas, played: Played) -> list[dict[str, Any]]:
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
          "measure": name, "estimate": m.estimate, "low": m.low, "high": m.high,
          "p_value": m.p_value, "rounds": r, "clusters": k, "capped": played.capped,
-         "field": atlas.settings.field, "weights": weights_of(rule_set, atlas.settings.field),
+         "field": settings.field, "weights": weights_of(rule_set, settings.field),
          "best_heuristic": best}
         for name, m, r, k in measures
     ]  # fmt: skip
 
 
-def ordinary(batches: Sequence[Batch], pair: str, rules: Any) -> tuple[Measure, Any, np.ndarray]:
-    """σ per round of a pair's ordinary matches, the per-round differences as a
-    (matches, rounds) array when every match has the same length (None under a target),
-    and each match's rounds."""
+def ordinary(batches: Sequence[Batch], pair: str) -> tuple[Measure, list[np.ndarray], np.ndarray]:
+    """σ per round of a pair's ordinary matches, each match's per-round differences (for
+    the direct N95) and each match's rounds."""
     diff, rounds = (joined(batches, f"{MATCH}:{pair}:{k}") for k in ("diff", "rounds"))
-    by_round = None
-    per_match = rounds_per_match(rules)
-    if not rules.target and len(rounds) >= 2 * math.ceil(HORIZON / per_match):  # enough to count
-        by_round = joined(batches, f"{MATCH}:{pair}:round_diff").reshape(len(rounds), per_match)
+    ends = np.cumsum(rounds.astype(np.int64))[:-1]
+    by_round = np.split(joined(batches, f"{MATCH}:{pair}:round_diff"), ends)
     return long_run_sd(diff, rounds), by_round, rounds
 
 
@@ -158,7 +147,6 @@ def match_measures(batches: Sequence[Batch]) -> list[tuple[str, Measure, int, in
     """The deal's share (before and after the exchange), persistence and the exchange's
     effect, over both pairs' ordinary matches: each match a cluster, each seat of each
     line-up a player of its own."""
-    from simulator.runs.atlas import PAIRS
 
     parts: dict[str, list[np.ndarray]] = {k: [] for k in ("place", "prev", "strength",
                                                           "match", "label")}  # fmt: skip

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.runs.skill_measure import Measure
-from simulator.runs.tally import luck
+from simulator.runs.tally import AT, FIT, cell_sums, luck
 from simulator.stats import jackknife_interval, rate_from_sums
 
 
@@ -44,18 +44,20 @@ def _by_cluster(codes: np.ndarray, count: int, *weights: np.ndarray) -> np.ndarr
 
 def deal_r2(place: np.ndarray, strength: np.ndarray, clusters: np.ndarray) -> Measure:
     """R² of place on the dealt hand's strength, within rounds: the share of the spread of
-    places that the cards dealt explain linearly (the luck fit of
-    :mod:`simulator.runs.tally`: luck = strength minus the round's mean, place minus the
-    round's mean place), with its delete-one-cluster jackknife interval, inside [0, 1].
+    places that the cards dealt explain linearly, with its delete-one-cluster jackknife
+    interval, inside [0, 1]. The sums are a run's own luck fit
+    (:func:`simulator.runs.tally.cell_sums`: luck = strength minus the round's mean, place
+    minus the round's mean place), so over all the rounds of a run it is the run's
+    ``luck_r_squared``.
 
     Pass the rounds it should read: the first round of each match (before any exchange)
     or the later ones (after it) — :func:`deal_r2_by_exchange`."""
-    place = np.asarray(place, dtype=float)
+    place = np.asarray(place)
     n = place.shape[1]
-    x = luck(np.asarray(strength)).astype(float)
-    y = place - (n + 1) / 2
     codes, count = _codes(clusters)
-    sums = _by_cluster(codes, count, *((a * b).sum(1) for a, b in ((x, y), (x, x), (y, y))))
+    cells = cell_sums(np.repeat(codes, n), place.ravel(), luck(np.asarray(strength)).ravel(),
+                      n, count)  # fmt: skip
+    sums = cells[:, [AT[k] for k in FIT]].T  # [(Σxy, Σx², Σy²), G]
     total = sums.sum(1)
     interval = jackknife_interval(_r2(total), _r2(total[:, None] - sums))
     est, low, high, _ = (float(v) for v in interval)
@@ -76,9 +78,8 @@ def deal_r2_by_exchange(
     the exchange, which the roles — earned by play — decide)."""
     first = np.asarray(prev_place)[:, 0] == 0
     place, strength, clusters = (np.asarray(v) for v in (place, strength, clusters))
-    return tuple(  # type: ignore[return-value]
-        deal_r2(place[rows], strength[rows], clusters[rows]) for rows in (first, ~first)
-    )
+    before, after = (deal_r2(place[r], strength[r], clusters[r]) for r in (first, ~first))
+    return before, after
 
 
 def persistence(

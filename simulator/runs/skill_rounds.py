@@ -15,6 +15,7 @@ leads in 95 % of the sequences of ordinary matches played one after another.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -53,7 +54,8 @@ def long_run_sd(match_diff: np.ndarray, match_rounds: np.ndarray) -> Measure:
     """σ per round of place_A − place_B in ordinary matches (roles carried from round to
     round): ``match_diff`` the per-match sums of the difference, ``match_rounds`` their
     rounds. Matches are independent; the rounds within one are not, and σ² = Var(match
-    sum)/rounds counts their correlation: σ²(1 + 2Σρ_k) of the per-round spread."""
+    sum)/rounds counts their correlation: the per-round variance s² becomes the long-run
+    s²(1 + 2Σρ_k), ρ_k the correlation of rounds k apart."""
     return Measure.of(long_run_sd_interval(match_diff, match_rounds))
 
 
@@ -80,40 +82,69 @@ def n95_bounds(
     return estimate, low, high
 
 
-def n95(delta: Measure, sd: Measure, by_round: np.ndarray | None = None) -> Measure:
+def n95(
+    delta: Measure, sd: Measure, by_round: np.ndarray | Sequence[np.ndarray] | None = None
+) -> Measure:
     """N95 = (1.645 σ/Δ)², the rounds after which the better of A and B leads on total
     place with probability 0.95, with its interval (:func:`n95_bounds`; open-ended when
     Δ's interval holds 0). Where it comes out under :data:`DIRECT_BELOW` and ``by_round``
     is given — a ``(matches, rounds)`` array of per-round place_A − place_B in ordinary
-    matches — it is counted directly instead (:func:`direct_n95`)."""
+    matches, or one array per match — it is counted directly instead (:func:`direct_n95`),
+    when they hold at least two sequences of :data:`HORIZON` rounds."""
     est, low, high = (
         float(v) for v in n95_bounds(delta.estimate, delta.half_width, sd.estimate, sd.half_width)
     )
     if by_round is not None and est < DIRECT_BELOW:
-        return direct_n95(by_round, better=-1 if delta.estimate < 0 else 1)
+        sequences = _sequences(by_round)
+        if len(sequences) >= 2:  # else too few matches to count: the formula stands
+            return _counted(sequences, better=-1 if delta.estimate < 0 else 1)
     return Measure(est, low, high)
 
 
-def direct_n95(by_round: np.ndarray, better: int) -> Measure:
+def direct_n95(by_round: np.ndarray | Sequence[np.ndarray], better: int) -> Measure:
     """The first N at which the better player leads on total place in ≥ 95 % of the
     sequences of consecutive ordinary matches, with an interval from the score intervals
     of those shares: low = the first N whose interval reaches 0.95, high = the first N
     whose interval lies above it (inf when none within :data:`HORIZON` rounds).
 
-    ``by_round`` is ``(matches, rounds)``; ``better`` is −1 when A is the better player
-    (place_A − place_B < 0 on average), +1 when B is. Consecutive matches are chained into
-    sequences of at least :data:`HORIZON` rounds; a sequence is one cluster."""
-    d = np.asarray(by_round, dtype=float)
-    per = max(1, math.ceil(HORIZON / d.shape[1]))
-    count = d.shape[0] // per
-    if count < 2:
-        raise ValueError(f"a direct N95 needs at least {2 * per} matches, got {d.shape[0]}")
-    sequences = d[: count * per].reshape(count, -1)[:, :HORIZON]
+    ``by_round`` holds each match's per-round place_A − place_B, in the order played: a
+    ``(matches, rounds)`` array, or one array per match when their lengths differ (under
+    a target). ``better`` is −1 when A is the better player (place_A − place_B < 0 on
+    average), +1 when B is. Consecutive whole matches are chained until they hold
+    :data:`HORIZON` rounds, so each sequence starts as a match does; a sequence is one
+    cluster (a tie is not a lead)."""
+    sequences = _sequences(by_round)
+    if len(sequences) < 2:
+        raise ValueError(f"a direct N95 needs two sequences of {HORIZON} rounds")
+    return _counted(sequences, better)
+
+
+def _counted(sequences: np.ndarray, better: int) -> Measure:
+    """:func:`direct_n95` on ``[count, HORIZON]`` sequences."""
+    count = len(sequences)
     leads = (np.cumsum(sequences, axis=1) * better > 0).astype(float)  # [count, HORIZON]
     ones = np.ones_like(leads)
     share, lo, hi, _ = rate_from_sums(count, leads.sum(0), ones.sum(0), leads.sum(0),
                                       leads.sum(0), ones.sum(0))  # fmt: skip
     return Measure(*(_first_round(v >= LEAD) for v in (share, hi, lo)))
+
+
+def _sequences(by_round: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
+    """``[sequences, HORIZON]``: the first :data:`HORIZON` rounds of each run of
+    consecutive whole matches that holds that many (an incomplete last run is dropped)."""
+    matches = [np.asarray(m, dtype=float) for m in by_round]
+    starts, held = [], HORIZON
+    offset = 0
+    for m in matches:
+        if held >= HORIZON:  # the last sequence is full: this match starts a new one
+            starts.append(offset)
+            held = 0
+        held += len(m)
+        offset += len(m)
+    if held < HORIZON and starts:
+        starts.pop()
+    flat = np.concatenate(matches) if matches else np.zeros(0)
+    return flat[np.asarray(starts, dtype=np.int64)[:, None] + np.arange(HORIZON)]
 
 
 def _first_round(reached: np.ndarray) -> float:

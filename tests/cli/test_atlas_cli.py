@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from simulator.runs.atlas import COLUMNS, FORMAT_VERSION, TEST_STRATEGIES
+from simulator.runs.atlas_play import COLUMNS, FORMAT_VERSION, TEST_STRATEGIES
 from simulator.runs.job import HEURISTICS
 from tests.conftest import run_cli, without_compile_notice
 

@@ -14,11 +14,18 @@ the same runs and requires it to fail the band: RS with every round taken as a c
 (74 %), the difference without the pairing (the variants taken as independent: 100 %,
 the interval twice as wide), N95 with σ the per-round spread (the carry-over ignored:
 77 %). A band that these pass would not be a check.
+
+One small kernel run ties the round-level measures to ``rounds.parquet`` and
+``summary.json``.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
+import pandas as pd
 import pytest
 
 from simulator.runs.skill import (
@@ -42,7 +49,9 @@ from simulator.runs.skill_deal import deal_r2_by_exchange, previous_places
 from simulator.runs.skill_measure import cluster_ratio
 from simulator.runs.skill_rounds import Z95, direct_n95, long_run_sd_interval, n95_bounds
 from simulator.runs.tally import luck
+from tests.conftest import ROOT, run_cli
 from tests.coverage import HIGH, LOW, RUNS, check, coverage
+from tests.docs_code import run_python_blocks
 
 RHO = 0.6  # carry-over of a strategy's luck from one round to the next, within a cluster
 TESTS = ("random", "champion", "clairvoyant")
@@ -71,18 +80,22 @@ def long_run_var(sd: float, white: float, rounds: int) -> float:
     return (gamma0 * (rounds + 2 * ((rounds - k) * RHO**k).sum()) + rounds * white**2) / rounds
 
 
-def duels(rng: np.random.Generator, runs: int, clusters: int, rounds: int = 8) -> tuple[dict, dict]:
-    """Per-round places ``[runs, clusters, rounds]`` of each test strategy in a base and a
-    variant played on the same deals: a shared deal term, and each strategy's carry-over
-    path in the variant 0.8-correlated with the base's (the same cards, other rules)."""
+def duels(
+    rng: np.random.Generator, runs: int, clusters: int, rounds: int = 8, variant: bool = True
+) -> tuple[dict, dict]:
+    """Per-round places ``[runs, clusters, rounds]`` of each test strategy in a base and
+    (if ``variant``) a variant played on the same deals: a shared deal term, and each
+    strategy's carry-over path in the variant 0.8-correlated with the base's (the same
+    cards, other rules)."""
     shape = (runs, clusters, rounds)
     deal = rng.normal(0, 1.0, shape)
-    base, variant = {}, {}
+    base, other = {}, {}
     for s in TESTS:
         own = ar1(rng, shape, 0.6)
         base[s] = G_BASE[s] + deal + own
-        variant[s] = G_VARIANT[s] + deal + 0.8 * own + 0.6 * ar1(rng, shape, 0.6)
-    return base, variant
+        if variant:
+            other[s] = G_VARIANT[s] + deal + 0.8 * own + 0.6 * ar1(rng, shape, 0.6)
+    return base, other
 
 
 def sums(rounds: dict[str, np.ndarray]) -> tuple[np.ndarray, ...]:
@@ -96,7 +109,7 @@ def recovered(m: Measure, truth: float, width: float) -> bool:
 
 
 def test_mean_places_and_relative_skill_are_recovered() -> None:
-    base, _ = duels(np.random.default_rng(1), 1, 4000)
+    base, _ = duels(np.random.default_rng(1), 1, 4000, variant=False)
     d = DuelSums({s: v[0].sum(-1) for s, v in base.items()}, np.full(4000, 8.0))
     for s, g in mean_places(d).items():
         assert recovered(g, G_BASE[s], 0.05)
@@ -110,7 +123,7 @@ def test_relative_skill_with_rounds_of_their_own() -> None:
     RS is then the ratio of the differences of the G's, each over its own rounds. With
     common rounds it is exactly the ratio of the cluster-summed differences."""
     rng = np.random.default_rng(11)
-    base, _ = duels(rng, 1, 4000, rounds=12)
+    base, _ = duels(rng, 1, 4000, rounds=12, variant=False)
     lengths = {s: rng.integers(6, 13, 4000) for s in TESTS}
     cut = {s: np.where(np.arange(12) < lengths[s][:, None], base[s][0], 0.0) for s in TESTS}
     d = DuelSums({s: cut[s].sum(-1) for s in TESTS}, {s: lengths[s].astype(float) for s in TESTS})
@@ -125,12 +138,17 @@ def test_relative_skill_with_rounds_of_their_own() -> None:
 
 
 def test_relative_skill_coverage_and_clusters_matter() -> None:
-    base, _ = duels(np.random.default_rng(2), RUNS, 40)
-    _, lo, hi, _ = relative_skill_interval(sums(base))
+    """Common rounds, and each strategy's own (6 to 12 of the 12 rounds of a cluster)."""
+    rng = np.random.default_rng(2)
+    base, _ = duels(rng, RUNS, 40, rounds=12, variant=False)
+    lengths = [rng.integers(6, 13, (RUNS, 40)).astype(float) for _ in TESTS]
+    own = [np.where(np.arange(12) < m[..., None], base[s], 0.0).sum(-1)
+           for m, s in zip(lengths, TESTS, strict=True)]  # fmt: skip
+    intervals = [relative_skill_interval(sums(base)), relative_skill_interval(own, lengths)]
+    check(["RS, 40 duplicate clusters", "RS, 40 clusters, rounds of their own"],
+          np.array([coverage(lo, hi, rs_of(G_BASE)) for _, lo, hi, _ in intervals]))  # fmt: skip
     by_round = relative_skill_interval([base[s].reshape(RUNS, -1) for s in TESTS])
-    measured = [coverage(lo, hi, rs_of(G_BASE)), coverage(*by_round[1:3], rs_of(G_BASE))]
-    check(["RS, 40 duplicate clusters"], np.array(measured[:1]))
-    assert measured[1] < LOW  # rounds taken as independent: far too narrow
+    assert coverage(*by_round[1:3], rs_of(G_BASE)) < LOW  # rounds taken as independent
 
 
 def test_relative_skill_difference_coverage_and_pairing_matters() -> None:
@@ -219,6 +237,14 @@ def test_a_small_n95_is_counted_directly() -> None:
     assert rounds == direct_n95(by_round, better=-1)
     assert rounds.low <= 19 <= rounds.high and abs(rounds.estimate - 19) <= 1
     assert direct_n95(-by_round, better=1) == rounds  # B the better one: mirrored
+    assert direct_n95(list(by_round), better=-1) == rounds  # one array per match
+    cuts = np.cumsum(rng.integers(5, 16, 6000))  # matches of 5 to 15 rounds (a target)
+    ragged = np.split(by_round.ravel(), cuts[cuts < by_round.size])
+    assert abs(direct_n95(ragged, better=-1).estimate - 19) <= 1
+    few = by_round[:11]  # one sequence of 60 rounds and a part: nothing to count on
+    assert n95(delta, sd, few) == n95(delta, sd) and n95(delta, sd).estimate < 30
+    with pytest.raises(ValueError, match="two sequences"):
+        direct_n95(few, better=-1)
 
 
 def rounds_of(rng: np.random.Generator, matches: int, skill: np.ndarray, stay: float) -> tuple:
@@ -284,3 +310,38 @@ def test_half_width_is_infinite_without_a_bounded_interval() -> None:
     assert Measure(1.0, 0.5, 2.0).half_width == 0.75
     assert Measure(1.0, 0.5, np.inf).half_width == np.inf
     assert Measure(1.0, np.nan, np.nan).half_width == np.inf  # no interval: not precise
+
+
+def test_on_a_run_of_the_kernel(tmp_path: Path) -> None:
+    """On ``rounds.parquet``: the previous places are the ``prev_role`` column, the deal's
+    R² over every round is ``luck_r_squared`` of ``summary.json``, and persistence is the
+    plain share that pandas counts."""
+    out = tmp_path / "run"
+    args = ("--matches", "200", "--rounds-per-match", "5", "--seed", "3", "--out", str(out))
+    assert run_cli("simulate", "--quiet", *args).exit_code == 0
+    rows = pd.read_parquet(out / "rounds.parquet").sort_values(["match", "round", "seat"])
+    summary = json.loads((out / "summary.json").read_text())
+    place = rows["place"].to_numpy().reshape(-1, 4)
+    match = rows["match"].to_numpy()[::4]
+    prev = previous_places(place, match)
+    prev_role = rows["prev_role"].astype(str).to_numpy().reshape(-1, 4)
+    assert ((prev_role == "president") == (prev == 1)).all() and (
+        (prev_role == "") == (prev == 0)
+    ).all()
+    strength = rows["hand_strength"].to_numpy().reshape(-1, 4)
+    assert deal_r2(place, strength, match).estimate == pytest.approx(summary["luck_r_squared"])
+    stays, _ = persistence(prev, place, match)
+    after = rows[rows["prev_role"] == "president"]
+    assert stays.estimate == pytest.approx((after["role"] == "president").mean())
+
+
+def test_the_example_of_docs_skill_runs(tmp_path: Path) -> None:
+    """docs/skill.md's example runs as written, and its intervals hold the truths it
+    names: RS = 0.8/1.1, N95 = (1.645 · (6/√10) / 0.1)²."""
+    found = run_python_blocks(ROOT / "docs" / "skill.md", tmp_path)
+    rs, rounds = found["rs"], found["rounds"]
+    assert isinstance(rs, Measure) and rs.low < 0.8 / 1.1 < rs.high
+    assert (
+        isinstance(rounds, Measure)
+        and rounds.low < (Z95 * 6 / np.sqrt(10) / 0.1) ** 2 < rounds.high
+    )
