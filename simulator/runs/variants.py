@@ -273,8 +273,8 @@ def variant_skill(
 
 def check_skill(variants: Sequence[Variant]) -> None:
     """Refuse, before anything is played, a ``--skill`` the atlas cannot measure (an
-    AtlasError in one line: fewer than 3 players, a field that does not fit)."""
-    skill_settings(variants).check(skill_rule_sets(variants))
+    AtlasError in one line)."""
+    skill_settings(variants).check()
 
 
 def skill_rule_sets(variants: Sequence[Variant]) -> list[RuleSet]:
