@@ -23,8 +23,9 @@ import pandas as pd
 from simulator import __version__
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESETS
-from simulator.runs.atlas import AtlasSettings, skill_rows
 from simulator.runs.atlas import Progress as AtlasProgress
+from simulator.runs.atlas import skill_rows
+from simulator.runs.atlas_play import AtlasSettings
 from simulator.runs.atlas_sets import RuleSet, change_in_words
 from simulator.runs.claims import (
     COMPARE_FORMAT,

@@ -11,7 +11,7 @@ import pytest
 from reports.atlas_words import label
 from reports.compare_text import SKILL_TITLE
 from simulator.runs import atlas, variants
-from simulator.runs.atlas import AtlasSettings
+from simulator.runs.atlas_play import AtlasSettings
 from tests.conftest import run_cli
 from tests.reports.page_parts import section
 
