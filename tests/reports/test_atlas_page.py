@@ -136,3 +136,14 @@ def test_a_claim_names_the_change_where_it_adds_to_the_name(change, name, openin
     found = atlas_words.Finding(name, change, 0.05, 0.02, 0.08, 0.01)
     assert found.supported
     assert atlas_words.claim(found, BASE, 2).startswith(f"{opening} the game more about skill")
+
+
+def test_an_open_ended_rs_interval_is_drawn_and_said(tmp_path):
+    """An RS interval open at one end (allowed by the contract) draws to the plot's edge,
+    its row marked, and its cell shows ∞."""
+    frame = atlas_frame()
+    rs = (frame["measure"] == atlas_words.RS) & (frame["rule_set"] == "spade")
+    frame.loc[rs, "high"] = float("inf")
+    page = _page(frame, tmp_path)
+    assert embedded_figure(page, "atlas-rs") is not None
+    assert "0.380 [0.365, ∞]" in section(page, "measures")
