@@ -102,8 +102,8 @@ def summary(frame: pd.DataFrame) -> str:
         items.append(f"{len(quiet)} rule set{'s' if len(quiet) != 1 else ''} showed no "
                      f"difference from {base} that the data support ({shown}).")  # fmt: skip
     if unpaired:
-        items.append(f"Not compared with {base} on the same deals: {', '.join(unpaired)} "
-                     "(another number of players); read their RS in the figure.")  # fmt: skip
+        items.append(f"Not compared with {base} in pairs (the data hold no paired "
+                     f"difference): {', '.join(unpaired)}; read their RS in the figure.")  # fmt: skip
     if base in rs.index:
         b = rs.loc[base]
         places = words.decimals(rs, words.RS)

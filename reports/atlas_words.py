@@ -141,7 +141,7 @@ class Finding:
 
     @property
     def tested(self) -> bool:
-        """Whether a paired difference exists (not for another number of players)."""
+        """Whether the data hold a paired difference with its Holm-adjusted p."""
         return math.isfinite(self.estimate) and not math.isnan(self.p_holm)
 
 
