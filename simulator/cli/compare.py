@@ -13,6 +13,8 @@ from reports.compare import Comparison, compare_runs
 from reports.compare_page import write_page
 from reports.compare_text import terminal_table
 from reports.text import wrap_lines
+from simulator.cli.atlas import ENGINES as ATLAS_ENGINES
+from simulator.cli.atlas import player
 from simulator.cli.common import (
     UserError,
     complete_folders,
@@ -155,7 +157,7 @@ def compare_command(
             for index, variant in enumerate(variants):
                 play_with_bar(variant, index, len(variants), root, workers, engine, quiet)
             comparison = read_comparison(root, variants, quiet)
-            skill_frame = measure_skill(variants, quiet) if skill else None
+            skill_frame = measure_skill(variants, workers, engine, quiet) if skill else None
         except StrategyError as exc:  # a user strategy's fault: what is finished is kept
             kept = f"; the finished runs are kept: president compare --resume {out_dir}"
             raise UserError(f"{exc}{kept if out_dir is not None else ''}") from None
@@ -206,15 +208,17 @@ def read_comparison(root: Path, variants: list[Variant], quiet: bool) -> Compari
         status.close()
 
 
-def measure_skill(variants: list[Variant], quiet: bool) -> pd.DataFrame:
+def measure_skill(variants: list[Variant], workers: int, engine: str, quiet: bool) -> pd.DataFrame:
     """``--skill``: the atlas's measures for the compared rule sets, naming the rule set
-    under way."""
+    under way, played as ``president atlas`` plays them (``--engine python`` has no
+    atlas: its games are the kernel's, which gives the same numbers)."""
     status = StepProgress(enabled=not quiet and on_terminal())
 
     def progress(done: int, total: int, what: str) -> None:
         status.step(done, total, "skill", what)
 
     try:
-        return variant_skill(variants, progress)
+        with player(engine if engine in ATLAS_ENGINES else "numba", workers) as play:
+            return variant_skill(variants, progress, play)
     finally:
         status.close()

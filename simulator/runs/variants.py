@@ -23,8 +23,8 @@ import pandas as pd
 from simulator import __version__
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESETS
+from simulator.runs.atlas import Play, skill_rows
 from simulator.runs.atlas import Progress as AtlasProgress
-from simulator.runs.atlas import skill_rows
 from simulator.runs.atlas_play import AtlasSettings
 from simulator.runs.atlas_sets import RuleSet, change_in_words
 from simulator.runs.claims import (
@@ -264,12 +264,13 @@ def skill_settings(variants: Sequence[Variant]) -> AtlasSettings:
 
 
 def variant_skill(
-    variants: Sequence[Variant], progress: AtlasProgress | None = None
+    variants: Sequence[Variant], progress: AtlasProgress | None = None, play: Play | None = None
 ) -> pd.DataFrame:
     """``compare --skill``: the atlas's skill measures for the compared rule sets
     (:func:`simulator.runs.atlas.skill_rows`, the rows of ``atlas.parquet``), each named
-    as its variant, the first variant the base every other is paired with."""
-    return skill_rows(skill_rule_sets(variants), skill_settings(variants), progress)
+    as its variant, the first variant the base every other is paired with; ``play``: how
+    a batch's tables are played (default: this machine's kernel threads)."""
+    return skill_rows(skill_rule_sets(variants), skill_settings(variants), progress, play=play)
 
 
 def check_skill(variants: Sequence[Variant]) -> None:
