@@ -180,8 +180,7 @@ def sortable_table(frame: pd.DataFrame) -> str:
             cells.append(_measure_cell(columns[m], name, places[m], signed=m == words.RS_VS_BASE))
             if m == p_after:
                 p = diff.at[name, "p_holm"] if name in diff.index else math.nan
-                shown = "–" if math.isnan(p) else words.p_text(p).removeprefix("p = ")
-                cells.append(_number(p, shown))
+                cells.append(_number(p, words.p_cell(p)))
         cells += [_text(row["change"], "text wrap"), _number(row["players"], str(row["players"]))]
         cells += [_text(row[k]) for k in ("best_heuristic", "field", "weights")]
         cells += [_number(row[k], f"{int(row[k]):,}") for k in ("rounds", "clusters")]

@@ -98,6 +98,11 @@ def p_text(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
+def p_cell(p: float) -> str:
+    """A p-value in a table's cell: ``0.003``, ``< 0.001``, ``–`` where there is none."""
+    return "–" if math.isnan(p) else "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
 # ---------------------------------------------------------------- the rule sets
 
 
@@ -291,8 +296,7 @@ def skill_wide(frame: pd.DataFrame, compact: bool = False) -> pd.DataFrame:
         rows.append({"group": "skill and luck", "measure": label(m), **cells})
         if m == RS_VS_BASE:
             ps = {n: part.at[n, "p_holm"] if n in part.index else math.nan for n in names}
-            shown = {n: "–" if math.isnan(p) else p_text(p).removeprefix("p = ")
-                     for n, p in ps.items()}  # fmt: skip
+            shown = {n: p_cell(p) for n, p in ps.items()}
             rows.append({"group": "skill and luck", "measure": "Holm-adjusted p", **shown})
     facts = rule_sets(frame).set_index("rule_set")
     for title, values in (

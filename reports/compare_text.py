@@ -46,12 +46,11 @@ def terminal_table(c: Comparison, width: int, skill: pd.DataFrame | None = None)
             lines += _measures(skill_wide(skill, compact), width if compact else sys.maxsize)
             lines.append("")
             said, quiet, _ = claims(skill)
-            for sentence in said or [f"No rule set changes relative skill from {c.baseline} "
-                                     "by more than chance could."]:  # fmt: skip
-                lines += wrap(f"- {sentence}", width, "  ")
             if quiet:
-                lines += wrap(f"- No difference that the data support: {', '.join(quiet)}.",
-                              width, "  ")  # fmt: skip
+                said = [*said, f"No difference that the data support: {', '.join(quiet)}."]
+            for sentence in said or [f"No rule set changes relative skill from {c.baseline} "
+                                     "by more than chance could explain."]:  # fmt: skip
+                lines += _bullet(sentence, width)
             lines.append("")
         return lines
 
@@ -69,3 +68,9 @@ def _measures(frame: pd.DataFrame, width: int) -> list[str]:
     headings = {i: str(frame["group"].iat[i]) for i in range(len(frame)) if first[i]}
     columns = [[Column(str(v), [str(x) for x in frame[v]])] for v in variants]
     return table(key, columns, width, headings)
+
+
+def _bullet(sentence: str, width: int) -> list[str]:
+    """``  - sentence`` wrapped to ``width``, its later lines under its first word."""
+    body = wrap(sentence, width - 4)
+    return [("  - " if k == 0 else "    ") + line for k, line in enumerate(body)]

@@ -65,3 +65,4 @@ def test_skill_section_on_the_page_and_the_terminal(skilled):
     assert "<th>french</th>" in page and "<th>scum</th>" in page
     assert SKILL_TITLE.split(" (")[0] in stdout
     assert label("relative_skill") in stdout
+    assert max(len(line) for line in stdout.splitlines()) <= 200  # the terminal's COLUMNS
