@@ -57,7 +57,7 @@ def test_named_rule_sets_put_the_base_first_and_refuse_the_unknown(tmp_path):
     example = str(EXAMPLES / "daifugo.toml")
     sets = named_rule_sets([example, "spade", "french"], "french")
     assert [s.name for s in sets] == ["french", example, "spade"]
-    assert sets[1].rules.jack_back and sets[1].derives_from == "defaults"
+    assert sets[1].rules.jack_back and sets[1].change.startswith("jokers = 2")
     with pytest.raises(AtlasError, match="neither a preset nor a rules file"):
         named_rule_sets(["nowhere"], "french")
     bad = tmp_path / "bad.toml"
