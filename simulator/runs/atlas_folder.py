@@ -78,6 +78,7 @@ class AtlasFolder(BatchStore):
             raise AtlasError(f"--resume {path}: its {MANIFEST_FILE} is not an atlas's")
         try:
             settings = AtlasSettings(**manifest["settings"])
+            settings.check()
             rule_sets = [RuleSet(r["name"], r["change"], rules_from_mapping(r["rules"]))
                          for r in manifest["rule_sets"]]  # fmt: skip
         except (KeyError, TypeError, ValueError) as exc:
