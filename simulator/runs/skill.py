@@ -9,13 +9,13 @@ Student's t, and the functions here only say which sums go into which ratio:
 * G(X), a test strategy's mean place, is Σ places / Σ rounds over the duplicate clusters;
 * relative skill RS = (G(random) − G(champion)) / (G(random) − G(clairvoyant)): every test
   strategy plays the same deals, so the rounds cancel and RS is the ratio of the
-  cluster-summed differences Σ(y_random − y_champion) / Σ(y_random − y_clairvoyant);
+  cluster-summed differences Σ(y_random − y_champion) / Σ(y_random − y_clairvoyant)
+  (under a target, where each test strategy's matches last as long as its play makes
+  them, the same function of the three G's, each over its own rounds);
 * RS(variant) − RS(base) pairs the clusters by index (the same seed deals the same cards,
   so the two ratios move together) and takes the difference of the two ratios with their
   joint per-cluster contributions (:func:`simulator.stats.influence_interval`, the
-  delta method over the pairs); under a target, where each test strategy's matches last
-  as long as its play makes them, RS is the same function of the three G's and gets the
-  same delta-method interval;
+  delta method over the pairs);
 * Δ, the edge per round of A over B at one table, is Σ(place_A − place_B) / Σ rounds;
 * σ, the long-run spread per round of place_A − place_B in ordinary matches, is read from
   the whole-match sums (so the carry-over of the roles between rounds is inside it), and

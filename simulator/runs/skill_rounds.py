@@ -90,61 +90,61 @@ def n95(
     Δ's interval holds 0). Where it comes out under :data:`DIRECT_BELOW` and ``by_round``
     is given — a ``(matches, rounds)`` array of per-round place_A − place_B in ordinary
     matches, or one array per match — it is counted directly instead (:func:`direct_n95`),
-    when they hold at least two sequences of :data:`HORIZON` rounds."""
+    when they hold at least two runs of :data:`HORIZON` rounds."""
     est, low, high = (
         float(v) for v in n95_bounds(delta.estimate, delta.half_width, sd.estimate, sd.half_width)
     )
-    if by_round is not None and est < DIRECT_BELOW:
-        sequences = _sequences(by_round)
-        if len(sequences) >= 2:  # else too few matches to count: the formula stands
-            return _counted(sequences, better=-1 if delta.estimate < 0 else 1)
-    return Measure(est, low, high)
+    if by_round is not None and est < DIRECT_BELOW and _chains(by_round, HORIZON).size >= 2:
+        return direct_n95(by_round, better=-1 if delta.estimate < 0 else 1)
+    return Measure(est, low, high)  # (or too few matches to count: the formula stands)
 
 
 def direct_n95(by_round: np.ndarray | Sequence[np.ndarray], better: int) -> Measure:
-    """The first N at which the better player leads on total place in ≥ 95 % of the
-    sequences of consecutive ordinary matches, with an interval from the score intervals
-    of those shares: low = the first N whose interval reaches 0.95, high = the first N
-    whose interval lies above it (inf when none within :data:`HORIZON` rounds).
+    """The first N at which the better player leads on total place in ≥ 95 % of the runs
+    of N rounds of consecutive ordinary matches, with an interval from the score
+    intervals of those shares: low = the first N whose interval reaches 0.95, high = the
+    first N whose interval lies above it (inf when none within :data:`HORIZON` rounds).
 
     ``by_round`` holds each match's per-round place_A − place_B, in the order played: a
     ``(matches, rounds)`` array, or one array per match when their lengths differ (under
     a target). ``better`` is −1 when A is the better player (place_A − place_B < 0 on
-    average), +1 when B is. Consecutive whole matches are chained until they hold
-    :data:`HORIZON` rounds, so each sequence starts as a match does; a sequence is one
-    cluster (a tie is not a lead)."""
-    sequences = _sequences(by_round)
-    if len(sequences) < 2:
-        raise ValueError(f"a direct N95 needs two sequences of {HORIZON} rounds")
-    return _counted(sequences, better)
-
-
-def _counted(sequences: np.ndarray, better: int) -> Measure:
-    """:func:`direct_n95` on ``[count, HORIZON]`` sequences."""
-    count = len(sequences)
-    leads = (np.cumsum(sequences, axis=1) * better > 0).astype(float)  # [count, HORIZON]
-    ones = np.ones_like(leads)
-    share, lo, hi, _ = rate_from_sums(count, leads.sum(0), ones.sum(0), leads.sum(0),
-                                      leads.sum(0), ones.sum(0))  # fmt: skip
+    average), +1 when B is. For each N, consecutive whole matches are chained until they
+    hold N rounds, so each run starts as a match does and every match serves the N within
+    one match; a run is one cluster (a tie is not a lead)."""
+    matches = [np.asarray(m, dtype=float) for m in by_round]
+    if _chains(matches, HORIZON).size < 2:
+        raise ValueError(f"a direct N95 needs two runs of {HORIZON} rounds of whole matches")
+    lengths = np.array([len(m) for m in matches])
+    prefix = np.concatenate([[0.0], np.cumsum(np.concatenate(matches))])
+    count, ahead = np.zeros(HORIZON), np.zeros(HORIZON)
+    for n in range(1, HORIZON + 1):
+        starts = _chains(matches, n, lengths)
+        total = prefix[starts + n] - prefix[starts]  # each run's first n rounds
+        count[n - 1], ahead[n - 1] = len(starts), np.sum(total * better > 0)
+    share, lo, hi, _ = rate_from_sums(count, ahead, count, ahead, ahead, count)
     return Measure(*(_first_round(v >= LEAD) for v in (share, hi, lo)))
 
 
-def _sequences(by_round: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
-    """``[sequences, HORIZON]``: the first :data:`HORIZON` rounds of each run of
-    consecutive whole matches that holds that many (an incomplete last run is dropped)."""
-    matches = [np.asarray(m, dtype=float) for m in by_round]
-    starts, held = [], HORIZON
-    offset = 0
-    for m in matches:
-        if held >= HORIZON:  # the last sequence is full: this match starts a new one
-            starts.append(offset)
+def _chains(
+    matches: Sequence[np.ndarray], rounds: int, lengths: np.ndarray | None = None
+) -> np.ndarray:
+    """Where each run of consecutive whole matches holding ``rounds`` rounds starts (an
+    offset into the rounds of all the matches), the runs taken one after the other; an
+    incomplete last run is dropped."""
+    lengths = np.array([len(m) for m in matches]) if lengths is None else lengths
+    offsets = np.concatenate([[0], np.cumsum(lengths)])
+    if len(lengths) and (lengths == lengths[0]).all():  # one length: every k-th match
+        k = -(-rounds // int(lengths[0]))
+        return offsets[: len(lengths) // k * k : k].astype(np.int64)
+    starts, held = [], rounds
+    for i, length in enumerate(lengths):
+        if held >= rounds:  # the last run is full: this match starts a new one
+            starts.append(offsets[i])
             held = 0
-        held += len(m)
-        offset += len(m)
-    if held < HORIZON and starts:
+        held += length
+    if held < rounds and starts:
         starts.pop()
-    flat = np.concatenate(matches) if matches else np.zeros(0)
-    return flat[np.asarray(starts, dtype=np.int64)[:, None] + np.arange(HORIZON)]
+    return np.asarray(starts, dtype=np.int64)
 
 
 def _first_round(reached: np.ndarray) -> float:

@@ -47,7 +47,7 @@ from simulator.runs.skill import (
 )
 from simulator.runs.skill_deal import deal_r2_by_exchange, previous_places
 from simulator.runs.skill_measure import cluster_ratio
-from simulator.runs.skill_rounds import Z95, direct_n95, long_run_sd_interval, n95_bounds
+from simulator.runs.skill_rounds import Z95, _chains, direct_n95, long_run_sd_interval, n95_bounds
 from simulator.runs.tally import luck
 from tests.conftest import ROOT, run_cli
 from tests.coverage import HIGH, LOW, RUNS, check, coverage
@@ -243,8 +243,18 @@ def test_a_small_n95_is_counted_directly() -> None:
     assert abs(direct_n95(ragged, better=-1).estimate - 19) <= 1
     few = by_round[:11]  # one sequence of 60 rounds and a part: nothing to count on
     assert n95(delta, sd, few) == n95(delta, sd) and n95(delta, sd).estimate < 30
-    with pytest.raises(ValueError, match="two sequences"):
+    with pytest.raises(ValueError, match="two runs"):
         direct_n95(few, better=-1)
+
+
+def test_runs_of_whole_matches_for_a_direct_count() -> None:
+    """Matches of 3, 4, 10, 2 and 9 rounds: runs of 7 rounds start at rounds 0, 7, 17; of
+    12, at 0 only (the last 11 rounds are not enough); equal matches: every k-th."""
+    ragged = [np.zeros(k) for k in (3, 4, 10, 2, 9)]
+    assert list(_chains(ragged, 7)) == [0, 7, 17] and list(_chains(ragged, 12)) == [0]
+    even = np.zeros((7, 10))
+    assert list(_chains(even, 10)) == [0, 10, 20, 30, 40, 50, 60]
+    assert list(_chains(even, 11)) == [0, 20, 40] and list(_chains(even, 60)) == [0]
 
 
 def rounds_of(rng: np.random.Generator, matches: int, skill: np.ndarray, stay: float) -> tuple:
