@@ -29,6 +29,7 @@ from simulator.runs.claims import write_atomic
 PAGE_FILE = "atlas.html"
 FIGURES_DIR = "figures"
 TEXT = ' class="text"'  # a left-aligned column of words
+TEXT_HEADS = ("rule set", "change", "best heuristic", "field", "weights", "capped")
 GLOSSARY = ("skill", "paired", "holm", "interval", "edge", "deal-share", "persistence",
             "no-memory", "capped")  # fmt: skip
 SORT_SCRIPT = """
@@ -95,14 +96,14 @@ def summary(frame: pd.DataFrame) -> str:
     items: list[object] = list(said)
     if not said:
         items.append(f"No rule set changes relative skill from {base} by more than chance "
-                     "could (every paired interval, Holm-adjusted, holds 0).")  # fmt: skip
+                     "could explain: no paired difference has the support asked for below.")  # fmt: skip
     if quiet:
         shown = ", ".join(quiet) if len(quiet) <= 6 else f"{', '.join(quiet[:6])}, …"
         items.append(f"{len(quiet)} rule set{'s' if len(quiet) != 1 else ''} showed no "
                      f"difference from {base} that the data support ({shown}).")  # fmt: skip
     if unpaired:
-        items.append(f"Not compared with {base} on the same deals: {', '.join(unpaired)} "
-                     "(another number of players); read their RS in the figure.")  # fmt: skip
+        items.append(f"Not compared with {base} in pairs (the data hold no paired "
+                     f"difference): {', '.join(unpaired)}; read their RS in the figure.")  # fmt: skip
     if base in rs.index:
         b = rs.loc[base]
         places = words.decimals(rs, words.RS)
@@ -112,8 +113,11 @@ def summary(frame: pd.DataFrame) -> str:
         ))  # fmt: skip
     capped = words.rule_sets(frame).query("capped")["rule_set"].tolist()
     if capped:
+        which = (
+            "every rule set" if len(capped) == len(words.rule_sets(frame)) else ", ".join(capped)
+        )
         items.append(html.join(
-            term("capped", "Capped"), f" (wider intervals than asked for): {', '.join(capped)}.",
+            term("capped", "Capped"), f" (wider intervals than asked for): {which}.",
         ))  # fmt: skip
     what = html.paragraph(
         term("skill", "Relative skill (RS)"),
@@ -150,30 +154,44 @@ def measures_section(frame: pd.DataFrame) -> str:
 
 
 def sortable_table(frame: pd.DataFrame) -> str:
-    """The table: rule set, change, players, one column per measure, Holm p, the facts."""
+    """The table: the rule set, its RS, paired difference and Holm p first (what a phone
+    shows beside the name), then every other measure, then the facts."""
     facts = words.rule_sets(frame).set_index("rule_set")
     measures = words.measure_order(frame["measure"])
     columns = {m: words.measure_rows(frame, m) for m in measures}
     places = {m: words.decimals(rows, m) for m, rows in columns.items()}
+    base = words.base_of(frame)
+    if words.RS_VS_BASE in columns:  # the base's difference with itself is no finding
+        columns[words.RS_VS_BASE] = columns[words.RS_VS_BASE].drop(index=base, errors="ignore")
     diff = columns.get(words.RS_VS_BASE)
-    heads = ["rule set", "change", "players", *(words.label(m) for m in measures),
-             "Holm-adjusted p", "best heuristic", "field", "weights", "rounds", "clusters",
-             "capped"]  # fmt: skip
+    p_after = words.RS_VS_BASE if diff is not None else None
+    heads = ["rule set"]
+    for m in measures:
+        heads += [words.label(m), *(["Holm-adjusted p"] if m == p_after else [])]
+    heads += ["change", "players", "best heuristic", "field", "weights", "rounds", "clusters",
+              "capped"]  # fmt: skip
     body = []
     for name, row in facts.iterrows():
-        cells = [_text(name), _text(row["change"]), _number(row["players"], str(row["players"]))]
+        cells = [_text(name)]
         for m in measures:
+            if m == words.RS_VS_BASE and name == base:
+                cells += [_number(0.0, "base"), _number(math.nan, "–")]
+                continue
             cells.append(_measure_cell(columns[m], name, places[m], signed=m == words.RS_VS_BASE))
-        p = diff.at[name, "p_holm"] if diff is not None and name in diff.index else math.nan
-        cells.append(_number(p, "–" if math.isnan(p) else words.p_text(p).removeprefix("p = ")))
+            if m == p_after:
+                p = diff.at[name, "p_holm"] if name in diff.index else math.nan
+                shown = "–" if math.isnan(p) else words.p_text(p).removeprefix("p = ")
+                cells.append(_number(p, shown))
+        cells += [_text(row["change"], "text wrap"), _number(row["players"], str(row["players"]))]
         cells += [_text(row[k]) for k in ("best_heuristic", "field", "weights")]
         cells += [_number(row[k], f"{int(row[k]):,}") for k in ("rounds", "clusters")]
         cells.append(_text("yes" if row["capped"] else "no"))
         mark = ' class="flag"' if row["capped"] else ""
         body.append(f"<tr{mark}>{''.join(cells)}</tr>")
     header = "".join(
-        f'<th{TEXT if k < 2 else ""}><button type="button">{escape.escape(h)}</button></th>'
-        for k, h in enumerate(heads)
+        f'<th{TEXT if h in TEXT_HEADS else ""}><button type="button">{escape.escape(h)}</button>'
+        "</th>"
+        for h in heads
     )
     return (
         '<div class="scroll"><table class="sortable"><thead><tr>'
@@ -181,8 +199,8 @@ def sortable_table(frame: pd.DataFrame) -> str:
     )
 
 
-def _text(value: object) -> str:
-    return f'<td class="text">{escape.escape(str(value if value is not None else ""))}</td>'
+def _text(value: object, kind: str = "text") -> str:
+    return f'<td class="{kind}">{escape.escape(str(value if value is not None else ""))}</td>'
 
 
 def _number(value: float, shown: str) -> str:
@@ -210,12 +228,16 @@ def field_section(facts: pd.DataFrame) -> str:
             "rule sets": [", ".join(v) for v in grouped],
         }
     )
+    linear = (
+        " linear uses the weights tuned for the rules in force when they are a shipped set, "
+        "else those of the preset the rules derive from: a rule set whose field plays "
+        "borrowed weights is measured against a weaker field than its own tuning would give."
+        if "linear" in set(facts["field"])
+        else ""
+    )
     text = html.paragraph(
-        "Every seat but the test seat plays the field. tuned linear uses the weights tuned "
-        "for the rules in force when they are a shipped set, else those of the preset the "
-        "rules derive from; RS measures the game against this field, so a rule set whose "
-        "field plays borrowed weights is measured against a weaker field than its own "
-        "tuning would give."
+        "Every seat but the test seat plays the field, and RS measures the game against it.",
+        linear,
     )
     return text + html.table(
         rows, text_columns=("weights", "rule sets"), long_columns=("rule sets",), prose=True

@@ -141,7 +141,7 @@ class Finding:
 
     @property
     def tested(self) -> bool:
-        """Whether a paired difference exists (not for another number of players)."""
+        """Whether the data hold a paired difference with its Holm-adjusted p."""
         return math.isfinite(self.estimate) and not math.isnan(self.p_holm)
 
 
@@ -163,12 +163,19 @@ def claim(f: Finding, base: str, places: int) -> str:
     """The sentence for a supported finding (the caller checks :attr:`Finding.supported`)."""
     more = "skill" if f.estimate > 0 else "luck"
     moves = "rises" if f.estimate > 0 else "falls"
-    what = f"{f.change} ({f.rule_set})" if f.change and f.change != f.rule_set else f.rule_set
+    what = f"{f.change} ({f.rule_set})" if _says_more(f.change, f.rule_set) else f.rule_set
     size = cell(abs(f.estimate), *sorted((abs(f.low), abs(f.high))), places)
     return (
         f"{what} makes the game more about {more} than {base}: relative skill {moves} by "
         f"{size} on the same deals (Holm-adjusted {p_text(f.p_holm)})."
     )
+
+
+def _says_more(change: str, name: str) -> bool:
+    """Whether the change in words adds to the rule set's name: one option changed, not
+    already spelt out in the name (``french: revolution=false``)."""
+    one = change.count(" = ") == 1 and "," not in change
+    return one and change.replace(" ", "") not in name.replace(" ", "")
 
 
 def claims(frame: pd.DataFrame) -> tuple[list[str], list[str], list[str]]:
@@ -253,3 +260,44 @@ def agreement_words(found: Agreement | None, shown: int = 8) -> str:
         f"apart): {pairs}{more}. There the verdict depends on the strength of the player "
         "who stands for skill."
     )
+
+
+# ---------------------------------------------------------------- measures down
+
+
+def skill_wide(frame: pd.DataFrame, compact: bool = False) -> pd.DataFrame:
+    """Measures down (``group``, ``measure``), rule sets across, ``estimate [low, high]``
+    in each cell (``compact``: ``estimate ± half-width`` where symmetric, for a narrow
+    terminal), each measure to its shared decimals; the Holm-adjusted p of the paired
+    difference with the base as a row of its own. ``compare --skill`` shows it."""
+    names = list(dict.fromkeys(frame["rule_set"]))
+    base = base_of(frame)
+    rows = []
+    for m in measure_order(frame["measure"]):
+        part = measure_rows(frame, m)
+        if m == RS_VS_BASE:  # the base's difference with itself is no finding
+            part = part.drop(index=base, errors="ignore")
+        places = decimals(part, m)
+        signed = m == RS_VS_BASE
+        cells = {}
+        for name in names:
+            if name not in part.index:
+                cells[name] = "base" if m == RS_VS_BASE and name == base else "–"
+                continue
+            e, lo, hi = (float(part.at[name, k]) for k in ("estimate", "low", "high"))
+            finite = math.isfinite(lo) and math.isfinite(hi)
+            cells[name] = (numbers.plus_minus(e, lo, hi, places, signed) if compact and finite
+                           else cell(e, lo, hi, places, signed))  # fmt: skip
+        rows.append({"group": "skill and luck", "measure": label(m), **cells})
+        if m == RS_VS_BASE:
+            ps = {n: part.at[n, "p_holm"] if n in part.index else math.nan for n in names}
+            shown = {n: "–" if math.isnan(p) else p_text(p).removeprefix("p = ")
+                     for n, p in ps.items()}  # fmt: skip
+            rows.append({"group": "skill and luck", "measure": "Holm-adjusted p", **shown})
+    facts = rule_sets(frame).set_index("rule_set")
+    for title, values in (
+        ("capped (short of the precision)", facts["capped"].map({True: "yes", False: "no"})),
+        ("the field's weights", facts["weights"].astype(str)),
+    ):
+        rows.append({"group": "skill and luck", "measure": title, **values.to_dict()})
+    return pd.DataFrame(rows, columns=["group", "measure", *names])

@@ -12,13 +12,21 @@ import sys
 
 import pandas as pd
 
+from reports.atlas_words import claims, skill_wide
 from reports.compare import Comparison
 from reports.compare_page import wide
 from reports.text import PM_MEANS, Column, fitted, table, wrap
 
+SKILL_TITLE = (
+    "skill and luck (--skill; RS near 0: the cards decide, near 1: the play does), 95 % "
+    "intervals over duplicate deal groups"
+)
 
-def terminal_table(c: Comparison, width: int) -> str:
-    """Estimates per variant, then the paired differences to the baseline, as plain text."""
+
+def terminal_table(c: Comparison, width: int, skill: pd.DataFrame | None = None) -> str:
+    """Estimates per variant, then the paired differences to the baseline, as plain text;
+    with ``skill`` (``compare --skill``: the atlas's rows for these rule sets) its
+    measures too, and the differences with the baseline that they support in words."""
 
     def build(compact: bool) -> list[str]:
         est = wide(c.estimates, compact=compact)
@@ -32,6 +40,18 @@ def terminal_table(c: Comparison, width: int) -> str:
         ):
             lines += wrap(title, width)
             lines += _measures(frame, width if compact else sys.maxsize)
+            lines.append("")
+        if skill is not None:
+            lines += wrap(SKILL_TITLE, width)
+            lines += _measures(skill_wide(skill, compact), width if compact else sys.maxsize)
+            lines.append("")
+            said, quiet, _ = claims(skill)
+            for sentence in said or [f"No rule set changes relative skill from {c.baseline} "
+                                     "by more than chance could."]:  # fmt: skip
+                lines += wrap(f"- {sentence}", width, "  ")
+            if quiet:
+                lines += wrap(f"- No difference that the data support: {', '.join(quiet)}.",
+                              width, "  ")  # fmt: skip
             lines.append("")
         return lines
 

@@ -48,6 +48,7 @@ table.prose td.text {{ white-space: normal; }}
 table.prose td.long {{ min-width: 16rem; }}
 tr.changed td {{ background: #fff3c4; }}
 tr.changed td:first-child {{ background: #ffe89a; }}
+td.wrap {{ white-space: normal; min-width: 14rem; }}
 tr.flag td {{ background: #fde4e1; }}
 tr.flag td:first-child {{ background: #f9cbc5; }}
 th button {{ font: inherit; font-weight: 600; color: inherit; background: none; border: 0;

@@ -13,13 +13,25 @@ STRATEGIES = ("random", "lowest", "planner", "linear", "champion", "clairvoyant"
 # rule set -> (change, players, RS, paired difference (estimate, low, high, p_holm), capped)
 RULE_SETS = {
     BASE: ("", 4, 0.40, (0.0, 0.0, 0.0, 1.0), False),
-    "french: jack_back=true": ("jack-back on", 4, 0.46, (0.06, 0.04, 0.08, 0.001), False),
-    "french: revolution=false": ("no revolution", 4, 0.33, (-0.07, -0.09, -0.05, 0.0004), False),
-    "french: exchange=[]": ("no exchange", 4, 0.41, (0.01, -0.01, 0.03, 0.40), False),
+    "french: jack_back=true": ("jack_back = true", 4, 0.46, (0.06, 0.04, 0.08, 0.001), False),
+    "french: revolution=false": (
+        "revolution = false",
+        4,
+        0.33,
+        (-0.07, -0.09, -0.05, 0.0004),
+        False,
+    ),
+    "french: exchange=[]": ("exchange = []", 4, 0.41, (0.01, -0.01, 0.03, 0.40), False),
     # the raw interval leaves out 0 but Holm's p does not: no claim
-    "french: eight_stops=false": ("8s do not stop", 4, 0.43, (0.03, 0.005, 0.055, 0.08), False),
-    "spade": ("spade preset", 4, 0.38, (-0.02, -0.05, 0.01, 0.30), True),
-    "french: 5 players": ("5 players", 5, 0.35, None, False),
+    "french: eight_stops=false": (
+        "eight_stops = false",
+        4,
+        0.43,
+        (0.03, 0.005, 0.055, 0.08),
+        False,
+    ),
+    "spade": ("dealer = president, exchange = [1]", 4, 0.38, (-0.02, -0.05, 0.01, 0.30), True),
+    "french: 5 players": ("players = 5", 5, 0.35, None, False),
 }
 # linear keeps champion's order (0.8 RS) but for jack-back, which falls below no exchange
 # (0.328) and 8s (0.344): only the first pair's order by champion is clear
