@@ -6,7 +6,9 @@ they were tuned and the rules they were tuned for) holds ``linear`` tuned for on
 set: each preset (NAME is the preset) and each table of ``examples/rules/`` (NAME is the
 file's stem). Under the rules in force ``linear`` plays (:func:`weights_for`):
 
-1. the set tuned for exactly these rules (every option, players included);
+1. the set tuned for exactly these rules (every option, players included) — the hand-set
+   weights themselves where the tune lost to them on held-out deals (its ``[tuning]``
+   says so);
 2. else the set of the preset the rules derive from (:func:`derived_preset`);
 3. else the hand-set defaults of ``LINEAR_PARAMS``.
 
@@ -54,9 +56,10 @@ class Weights:
         """Where the weights come from, in words (``strategies -v``, ``summary.json``)."""
         if self.tuned_for is None:
             return "hand-set defaults"
-        if self.exact:
-            return f"shipped, tuned for {self.tuned_for}"
-        return f"shipped, tuned for {self.tuned_for} (the preset these rules derive from)"
+        # a set whose tune lost to the hand-set weights on held-out deals ships those
+        what = "hand-set defaults, shipped" if self.values == DEFAULTS else "shipped, tuned"
+        text = f"{what} for {self.tuned_for}"
+        return text if self.exact else f"{text} (the preset these rules derive from)"
 
     @property
     def digest(self) -> str:
@@ -114,8 +117,10 @@ def derived_preset(rules: Rules) -> str | None:
     return best if distance(rules, preset(best)) <= distance(rules, Rules()) else None
 
 
+@cache
 def weights_for(rules: Rules) -> Weights:
-    """The weights ``linear`` plays under ``rules`` (the module's order)."""
+    """The weights ``linear`` plays under ``rules`` (the module's order); kept per rules,
+    as the reference engine asks for every match."""
     sets = shipped()
     exact = next((s for s in sets if s.rules == rules), None)
     if exact is not None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from reports import text
 from simulator import notices
 from simulator.cli import common
 from simulator.cli.progress import StepProgress, on_terminal
@@ -143,9 +144,10 @@ def atlas_command(
         folder = AtlasFolder.create(out_dir, rule_sets, settings)
     low, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
     took = "under a minute" if high < 1 else f"about {low:.0f} to {high:.0f} minutes"
-    click.echo(f"atlas: {len(folder.rule_sets)} rule sets, {took} on {workers} workers "
-               f"({folder.settings.min_batches} to {folder.settings.max_batches} batches "
-               "each; more when the machine is busy)", err=True)  # fmt: skip
+    cores = f"{workers} worker{'s' if workers > 1 else ''}"
+    for line in text.wrap_lines([f"atlas: {len(folder.rule_sets)} rule sets, {took} on {cores} "
+                                 "(more on a busy machine)"], common.output_width()):  # fmt: skip
+        click.echo(line, err=True)
     with terminations_interrupt() as received:
         try:
             path = run_folder(folder, engine, workers, quiet)

@@ -47,10 +47,10 @@ from simulator.runs.atlas_rows import atlas_frame, precise
 from simulator.runs.atlas_sets import RuleSet
 from simulator.runs.job import HEURISTICS
 
-# measured (benchmarks/bench_atlas.py, one thread, 1 December 2026): CPU seconds a batch
-# costs per round of its tables, all its tables together (the search seats' dominate),
-# 5.5-7.5 ms over french at 3 to 6 players and regles-jeu
-CPU_SECONDS_PER_ROUND = 0.0065
+# measured (1 December 2026): CPU seconds a batch costs per round of its tables, all its
+# tables together (the search seats' dominate): 5.5-7.5 ms on one thread
+# (benchmarks/bench_atlas.py), 7.6 ms in the default atlas on two threads of a busy machine
+CPU_SECONDS_PER_ROUND = 0.0075
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is under way
 

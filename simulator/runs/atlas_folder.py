@@ -78,8 +78,9 @@ class AtlasFolder(BatchStore):
             raise AtlasError(f"--resume {path}: its {MANIFEST_FILE} is not an atlas's")
         try:
             settings = AtlasSettings(**manifest["settings"])
-            rule_sets = [RuleSet(r["name"], r["change"], rules_from_mapping(r["rules"]),
-                                 r["derives_from"]) for r in manifest["rule_sets"]]  # fmt: skip
+            settings.check()
+            rule_sets = [RuleSet(r["name"], r["change"], rules_from_mapping(r["rules"]))
+                         for r in manifest["rule_sets"]]  # fmt: skip
         except (KeyError, TypeError, ValueError) as exc:
             raise AtlasError(
                 f"--resume {path}: its {MANIFEST_FILE} is damaged ({type(exc).__name__}: "
@@ -132,7 +133,6 @@ class AtlasFolder(BatchStore):
                 {
                     "name": r.name,
                     "change": r.change,
-                    "derives_from": r.derives_from,
                     "rules": r.rules.to_dict(),
                 }
                 for r in self.rule_sets

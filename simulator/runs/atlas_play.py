@@ -56,7 +56,7 @@ class AtlasSettings:
     seed: int = 0
     batch_rounds: int = 2_000  # each test strategy's rounds per batch (whole deal groups)
     min_batches: int = 2
-    max_batches: int = 7  # the cap: the default atlas in about 30 minutes on 2 cores
+    max_batches: int = 6  # the cap: the default atlas in about 30 minutes on 2 cores
     rs_precision: float = 0.02  # 95 % half-widths the sizes adapt to
     rs_difference_precision: float = 0.01
     edge_precision: float = 0.01

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from simulator.rules.options import Rules
 from simulator.runs.atlas_play import (
     COLUMNS,
     DUEL,
@@ -41,6 +42,7 @@ from simulator.runs.skill import (
     relative_skill,
     relative_skill_difference,
 )
+from strategies.shipped import weights_for
 
 N95_DIRECT = 30  # under this many rounds, N95 is simulated directly from the matches
 
@@ -128,7 +130,7 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
          "measure": name, "estimate": m.estimate, "low": m.low, "high": m.high,
          "p_value": m.p_value, "rounds": r, "clusters": k, "capped": played.capped,
-         "field": settings.field, "weights": weights_of(rule_set, settings.field),
+         "field": settings.field, "weights": weights_of(rule_set.rules, settings.field),
          "best_heuristic": best}
         for name, m, r, k in measures
     ]  # fmt: skip
@@ -174,7 +176,11 @@ def match_measures(batches: Sequence[Batch]) -> list[tuple[str, Measure, int, in
     ]
 
 
-def weights_of(rule_set: Any, field: str) -> str:
-    """Which tuned weights the field used: those of the preset the rule set derives from
-    (``linear``'s resolution), or none for another field."""
-    return f"{field} tuned for {rule_set.derives_from}" if field == "linear" else "defaults"
+def weights_of(rules: Rules, field: str) -> str:
+    """Which weights the field played: ``linear``'s resolution for the rules (the set
+    shipped for them, their preset's, or the hand-set defaults) with its short sha256;
+    another field plays its declared defaults."""
+    if field != ROBUST:
+        return "defaults"
+    weights = weights_for(rules)
+    return f"{weights.source} ({weights.digest})"

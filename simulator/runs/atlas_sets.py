@@ -12,7 +12,6 @@ on its own.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,13 +31,11 @@ class AtlasError(PresidentError):
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One rule set of the atlas: its name, what differs from the base in words, its rules,
-    and the preset it derives from (whose tuned weights ``linear`` falls back on)."""
+    """One rule set of the atlas: its name, what differs from the base in words, its rules."""
 
     name: str
     change: str
     rules: Rules
-    derives_from: str
 
 
 def shown(value: object) -> str:
@@ -76,8 +73,8 @@ def default_rule_sets(base_name: str = "french") -> list[RuleSet]:
     """The default atlas around the preset ``base_name`` (see the module docstring): the
     base first, since every other rule set is paired with it."""
     base = base_rules(base_name)
-    sets = [RuleSet(base_name, "", base, base_name)]
-    sets += [RuleSet(p, change_in_words(preset(p), base), preset(p), p)
+    sets = [RuleSet(base_name, "", base)]
+    sets += [RuleSet(p, change_in_words(preset(p), base), preset(p))
              for p in PRESET_NAMES if p != base_name]  # fmt: skip
     for key, value in single_changes(base):
         try:
@@ -85,14 +82,14 @@ def default_rule_sets(base_name: str = "french") -> list[RuleSet]:
         except RulesError:  # illegal with the base's other options: not in the atlas
             continue
         sets.append(RuleSet(f"{base_name}: {key}={shown(value)}", change_in_words(rules, base),
-                            rules, base_name))  # fmt: skip
+                            rules))  # fmt: skip
     for path in sorted(EXAMPLES.glob("*.toml")):
         sets.append(file_rule_set(path, f"examples/rules/{path.name}", base))
     for players in OTHER_PLAYERS:
         if players != base.players:
             rules = base.with_options(players=players)
             sets.append(RuleSet(f"{base_name}: {players} players",
-                                change_in_words(rules, base), rules, base_name))  # fmt: skip
+                                change_in_words(rules, base), rules))  # fmt: skip
     return sets
 
 
@@ -104,10 +101,9 @@ def base_rules(name: str) -> Rules:
 
 
 def file_rule_set(path: Path, name: str, base: Rules) -> RuleSet:
-    """A rules file as a rule set: its weights fall back on the preset it names."""
+    """A rules file as a rule set."""
     rules = load_rules(path)
-    derives = tomllib.loads(path.read_text("utf-8")).get("preset", "defaults")
-    return RuleSet(name, change_in_words(rules, base), rules, str(derives))
+    return RuleSet(name, change_in_words(rules, base), rules)
 
 
 def named_rule_sets(specs: list[str], base_name: str) -> list[RuleSet]:
@@ -117,7 +113,7 @@ def named_rule_sets(specs: list[str], base_name: str) -> list[RuleSet]:
     out = []
     for spec in specs:
         if spec in PRESET_NAMES:
-            out.append(RuleSet(spec, change_in_words(preset(spec), base), preset(spec), spec))
+            out.append(RuleSet(spec, change_in_words(preset(spec), base), preset(spec)))
             continue
         path = Path(spec)
         if not path.is_file():

@@ -12,7 +12,6 @@ variants and their jobs before anything is played, and each variant's run in
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -283,17 +282,5 @@ def skill_rule_sets(variants: Sequence[Variant]) -> list[RuleSet]:
     """The variants as the atlas's rule sets, each changed from the first in words."""
     base = variants[0].config.rules
     return [
-        RuleSet(v.name, change_in_words(v.config.rules, base), v.config.rules, _derives_from(v))
-        for v in variants
+        RuleSet(v.name, change_in_words(v.config.rules, base), v.config.rules) for v in variants
     ]
-
-
-def _derives_from(variant: Variant) -> str:
-    """The preset a variant's rules derive from (whose tuned weights ``linear`` takes):
-    the preset it names, or the one its rules file starts from."""
-    if variant.spec in PRESETS:
-        return variant.spec
-    try:
-        return str(tomllib.loads(Path(variant.spec).read_text("utf-8")).get("preset", "defaults"))
-    except (OSError, tomllib.TOMLDecodeError):  # a resumed compare whose file moved
-        return "defaults"

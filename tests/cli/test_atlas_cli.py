@@ -153,3 +153,26 @@ def test_a_foreign_resume_folder_is_refused(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     assert "no manifest.json there, so no atlas to finish" in refused("--resume", str(empty))
+
+
+def test_the_api_returns_the_parquet_rows_and_raises_on_bad_input(whole, tmp_path):
+    from simulator import atlas
+    from simulator.errors import PresidentError
+
+    out = tmp_path / "api"
+    for name, data in whole[1].items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+    frame = atlas(resume=out)  # finished: nothing is played
+    assert frame.equals(pq.read_table(whole[0] / "atlas.parquet").to_pandas())
+    with pytest.raises(PresidentError, match="--field: unknown strategy 'nobody'"):
+        atlas(rules=["french"], field="nobody")
+
+
+def test_a_damaged_atlas_manifest_is_refused_in_one_line(whole, tmp_path):
+    out = tmp_path / "damaged"
+    out.mkdir()
+    manifest = json.loads(whole[1]["manifest.json"])
+    manifest["settings"]["batch_rounds"] = 0
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    assert "its manifest.json is damaged" in refused("--resume", str(out))

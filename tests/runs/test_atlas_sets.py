@@ -1,5 +1,6 @@
-"""The atlas's rule sets: derived from the rule spec, legal, each named once; and the
-batches: the same deals for every test strategy and every rule set of one table size."""
+"""The atlas's rule sets: derived from the rule spec, legal, each named once; the
+batches: the same deals for every test strategy and every rule set of one table size;
+and the sizes: batches until the precision targets or the cap."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES, preset
-from simulator.runs.atlas import duel_tables, pair_tables
+from simulator.runs.atlas import BatchStore, duel_tables, pair_tables, skill_rows
 from simulator.runs.atlas_play import AtlasSettings
 from simulator.runs.atlas_sets import (
     EXAMPLES,
@@ -57,7 +58,7 @@ def test_named_rule_sets_put_the_base_first_and_refuse_the_unknown(tmp_path):
     example = str(EXAMPLES / "daifugo.toml")
     sets = named_rule_sets([example, "spade", "french"], "french")
     assert [s.name for s in sets] == ["french", example, "spade"]
-    assert sets[1].rules.jack_back and sets[1].derives_from == "defaults"
+    assert sets[1].rules.jack_back and sets[1].change.startswith("jokers = 2")
     with pytest.raises(AtlasError, match="neither a preset nor a rules file"):
         named_rule_sets(["nowhere"], "french")
     bad = tmp_path / "bad.toml"
@@ -77,3 +78,16 @@ def test_a_batch_deals_the_same_to_every_test_strategy_and_rule_set():
     pairs = pair_tables(french, settings, 3, "planner")
     assert [t.lineup[:2] for t in pairs] == [("champion", "planner"), ("planner", "random")] * 2
     assert np.unique([t.seed for t in pairs]).size == 2  # duplicate deals, ordinary matches
+
+
+@pytest.mark.parametrize(("target", "batches", "capped"), [(10.0, 1, False), (1e-6, 2, True)])
+def test_a_rule_set_plays_until_its_precision_or_the_cap(target, batches, capped):
+    sets = named_rule_sets(["french", str(EXAMPLES / "french-no-exchange.toml")], "french")
+    settings = AtlasSettings(batch_rounds=40, min_batches=1, max_batches=2, rs_precision=target,
+                             rs_difference_precision=target, edge_precision=target)  # fmt: skip
+    store = BatchStore()
+    frame = skill_rows(sets, settings, store=store)
+    assert set(store.batches) == {(s.name, b) for s in sets for b in range(batches)}
+    assert (frame["capped"] == capped).all()
+    rs = frame[frame["measure"] == "relative_skill"]
+    assert (rs["clusters"] == batches * 2).all()  # two deal groups of 40 rounds a batch
