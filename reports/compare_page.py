@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports import compare, compare_figures, html, numbers, settings
+from reports import atlas_words, compare, compare_figures, html, numbers, settings
 from reports.compare import Comparison
 from reports.figures import publish
 from reports.glossary import glossary, term
@@ -31,6 +31,7 @@ JSON_FILE = "compare.json"
 FIGURES_DIR = "figures"
 GLOSSARY = ("roles", "place", "interval", "persistence", "no-memory", "tenure", "paired",
             "jackknife", "gini", "correlation")  # fmt: skip
+SKILL_GLOSSARY = ("skill", "holm", "edge", "deal-share", "capped")
 
 
 # ---------------------------------------------------------------- text
@@ -60,14 +61,17 @@ def wide(frame: pd.DataFrame, signed: bool = False, compact: bool = False) -> pd
     return out.reset_index()
 
 
-def to_json(c: Comparison) -> dict[str, Any]:
-    """The numbers of the comparison, machine-readable (NaN as null)."""
+def to_json(c: Comparison, skill: pd.DataFrame | None = None) -> dict[str, Any]:
+    """The numbers of the comparison, machine-readable (NaN and infinite bounds as null);
+    with ``skill``, its rows (those of ``atlas.parquet``) as ``skill``."""
 
     def plain(value: Any) -> Any:
         if isinstance(value, np.integer):
             return int(value)
         if isinstance(value, (float, np.floating)):
-            return None if math.isnan(value) else float(value)
+            return float(value) if math.isfinite(value) else None
+        if isinstance(value, np.bool_):
+            return bool(value)
         return value
 
     def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
@@ -83,17 +87,20 @@ def to_json(c: Comparison) -> dict[str, Any]:
         "estimates": records(c.estimates),
         "differences": records(c.differences),
         "ranking": records(c.ranking),
-    }
+    } | ({} if skill is None else {"skill": records(skill)})
 
 
 # ---------------------------------------------------------------- page
 
 
-def write_page(c: Comparison, out: str | Path) -> Path:
-    """Write ``out/compare.html``, ``out/compare.json`` and ``out/figures/`` (PNG and SVG)."""
+def write_page(c: Comparison, out: str | Path, skill: pd.DataFrame | None = None) -> Path:
+    """Write ``out/compare.html``, ``out/compare.json`` and ``out/figures/`` (PNG and SVG);
+    with ``skill`` (``compare --skill``: the atlas's rows for these rule sets), a section
+    of skill and luck."""
     root = Path(out)
     embedded = publish(compare_figures.make_figures(c), root / FIGURES_DIR)
-    (root / JSON_FILE).write_text(json.dumps(to_json(c), indent=1, ensure_ascii=False) + "\n")
+    text = json.dumps(to_json(c, skill), indent=1, ensure_ascii=False)
+    (root / JSON_FILE).write_text(text + "\n")
     players = c.summaries[0]["rules"]["players"]
     lead = (
         f"{len(c.names)} rule sets, {players} players, {c.summaries[0]['matches']:,} matches "
@@ -101,7 +108,7 @@ def write_page(c: Comparison, out: str | Path) -> Path:
     )
     page = root / PAGE_FILE
     title = "Président: rule sets compared (" + ", ".join(c.names) + ")"
-    page.write_text(html.page(title, sections(c, embedded), lead), encoding="utf-8")
+    page.write_text(html.page(title, sections(c, embedded, skill), lead), encoding="utf-8")
     return page
 
 
@@ -114,8 +121,10 @@ def _shown_differences(c: Comparison) -> pd.DataFrame:
     return diff.assign(variant=diff["variant"] + " − " + c.baseline)
 
 
-def sections(c: Comparison, figs: dict[str, str]) -> list[tuple[str, str, str]]:
-    """The page's sections as (anchor, heading, HTML)."""
+def sections(
+    c: Comparison, figs: dict[str, str], skill: pd.DataFrame | None = None
+) -> list[tuple[str, str, str]]:
+    """The page's sections as (anchor, heading, HTML); the skill section with ``skill``."""
     est = c.estimates
     group = {g: est[est["group"] == g] for g in compare.GROUPS}
     diff_shown = _shown_differences(c)
@@ -124,9 +133,11 @@ def sections(c: Comparison, figs: dict[str, str]) -> list[tuple[str, str, str]]:
     )
     ratio = ratio.map(lambda v: "–" if pd.isna(v) else f"{v:.3f}").reset_index()
     ratio["measure"] = ratio["measure"].map(measure_title)
+    shown = [("skill", "Skill or luck", skill_section(skill))] if skill is not None else []
     return [
         ("summary", "What the comparison says", summary(c)),
         ("settings", "Rules of each variant", _settings(c)),
+        *shown,
         ("answer", "Does the exchange keep the President in power?", _answer(c, figs)),
         (
             "inequality",
@@ -165,8 +176,35 @@ def sections(c: Comparison, figs: dict[str, str]) -> list[tuple[str, str, str]]:
             ),
         ),
         ("method", "Method", _method(c)),
-        ("glossary", "Glossary", glossary(GLOSSARY)),
+        ("glossary", "Glossary", glossary(GLOSSARY + (SKILL_GLOSSARY if shown else ()))),
     ]
+
+
+def skill_section(skill: pd.DataFrame) -> str:
+    """``compare --skill``: the skill measures of each rule set, and the differences with
+    the baseline that they support in words (:mod:`reports.atlas_words`)."""
+    said, quiet, unpaired = atlas_words.claims(skill)
+    base = atlas_words.base_of(skill)
+    items = list(said) or [f"No rule set changes relative skill from {base} by more than "
+                           "chance could explain (no supported paired difference)."]  # fmt: skip
+    if quiet:
+        items.append(f"No difference from {base} that the data support: {', '.join(quiet)}.")
+    if unpaired:
+        items.append(f"Not compared with {base} on the same deals: {', '.join(unpaired)}.")
+    words = html.paragraph(
+        term("skill", "Relative skill (RS)"),
+        " is the share of what perfect knowledge of every hand could win over random play "
+        "that champion wins without it: near 0 the cards decide, near 1 the play does. It "
+        "depends on the field (every seat but the test seat) and on how strong champion "
+        "really is. A rule set is named only where its ",
+        term("paired", "paired difference"),
+        " with the first has a Holm-adjusted p below 0.05 and an interval that leaves out 0. "
+        "The measures are those of president atlas (docs/skill.md), on their own duplicate "
+        "deals; the sizes adapt to the atlas's precision.",
+        note=True,
+    )
+    table = html.table(atlas_words.skill_wide(skill).drop(columns="group"), "By rule set")
+    return html.box(html.bullets(items)) + words + table
 
 
 def summary(c: Comparison) -> str:

@@ -12,13 +12,21 @@ import sys
 
 import pandas as pd
 
+from reports.atlas_words import claims, skill_wide
 from reports.compare import Comparison
 from reports.compare_page import wide
 from reports.text import PM_MEANS, Column, fitted, table, wrap
 
+SKILL_TITLE = (
+    "skill and luck (--skill; RS near 0: the cards decide, near 1: the play does), 95 % "
+    "intervals over duplicate deal groups"
+)
 
-def terminal_table(c: Comparison, width: int) -> str:
-    """Estimates per variant, then the paired differences to the baseline, as plain text."""
+
+def terminal_table(c: Comparison, width: int, skill: pd.DataFrame | None = None) -> str:
+    """Estimates per variant, then the paired differences to the baseline, as plain text;
+    with ``skill`` (``compare --skill``: the atlas's rows for these rule sets) its
+    measures too, and the differences with the baseline that they support in words."""
 
     def build(compact: bool) -> list[str]:
         est = wide(c.estimates, compact=compact)
@@ -32,6 +40,17 @@ def terminal_table(c: Comparison, width: int) -> str:
         ):
             lines += wrap(title, width)
             lines += _measures(frame, width if compact else sys.maxsize)
+            lines.append("")
+        if skill is not None:
+            lines += wrap(SKILL_TITLE, width)
+            lines += _measures(skill_wide(skill, compact), width if compact else sys.maxsize)
+            lines.append("")
+            said, quiet, _ = claims(skill)
+            if quiet:
+                said = [*said, f"No difference that the data support: {', '.join(quiet)}."]
+            for sentence in said or [f"No rule set changes relative skill from {c.baseline} "
+                                     "by more than chance could explain."]:  # fmt: skip
+                lines += _bullet(sentence, width)
             lines.append("")
         return lines
 
@@ -49,3 +68,9 @@ def _measures(frame: pd.DataFrame, width: int) -> list[str]:
     headings = {i: str(frame["group"].iat[i]) for i in range(len(frame)) if first[i]}
     columns = [[Column(str(v), [str(x) for x in frame[v]])] for v in variants]
     return table(key, columns, width, headings)
+
+
+def _bullet(sentence: str, width: int) -> list[str]:
+    """``  - sentence`` wrapped to ``width``, its later lines under its first word."""
+    body = wrap(sentence, width - 4)
+    return [("  - " if k == 0 else "    ") + line for k, line in enumerate(body)]

@@ -119,6 +119,34 @@ TERMS: dict[str, tuple[str, str]] = {  # anchor → (term, definition)
         "The correlation between a player's place and his place in the next round: 0 when "
         "the last round says nothing about the next, 1 when everyone keeps his place.",
     ),
+    "skill": (
+        "relative skill (RS)",
+        "How much of the game the play decides: RS = (G(random) − G(champion)) / "
+        "(G(random) − G(clairvoyant)), G the mean place of a strategy in one seat against "
+        "the field in the others, on the same deals. clairvoyant sees every hand, so the "
+        "denominator is what perfect knowledge could win over random play; RS is the share "
+        "of it that the best play we have wins without that knowledge. Near 0 the cards "
+        "decide, near 1 the play does. It depends on the field and on how strong champion "
+        "really is: a stronger champion would raise it.",
+    ),
+    "edge": (
+        "edge Δ, N95",
+        "Δ: the mean difference of place per round between two strategies at one table "
+        "(field players in the other seats, duplicate deals); negative when the first "
+        "finishes ahead. N95: the rounds after which the better of the two leads on total "
+        "place with probability 0.95, (1.645 σ/Δ)², σ the long-run spread of the per-round "
+        "difference in ordinary matches; open-ended (∞) when Δ's interval holds 0.",
+    ),
+    "deal-share": (
+        "R² of place on the deal",
+        "The share of the variance of place that the dealt hand's strength explains, "
+        "before and after the card exchange: the part of a round the cards decide at once.",
+    ),
+    "capped": (
+        "capped",
+        "The rule set used the most rounds allowed before its intervals reached the "
+        "precision asked for: its intervals are wider than the others'.",
+    ),
 }
 
 

@@ -48,6 +48,14 @@ table.prose td.text {{ white-space: normal; }}
 table.prose td.long {{ min-width: 16rem; }}
 tr.changed td {{ background: #fff3c4; }}
 tr.changed td:first-child {{ background: #ffe89a; }}
+td.wrap {{ white-space: normal; min-width: 14rem; }}
+tr.flag td {{ background: #fde4e1; }}
+tr.flag td:first-child {{ background: #f9cbc5; }}
+th button {{ font: inherit; font-weight: 600; color: inherit; background: none; border: 0;
+             padding: 0; cursor: pointer; text-align: inherit; }}
+th button::after {{ content: " ↕"; color: #888; }}
+th[aria-sort="ascending"] button::after {{ content: " ↑"; }}
+th[aria-sort="descending"] button::after {{ content: " ↓"; }}
 .count {{ display: block; color: #666; font-size: 0.75rem; }}
 caption {{ caption-side: top; text-align: left; font-size: 0.9rem; color: #444;
            padding: 0 0 0.3rem; white-space: normal; }}

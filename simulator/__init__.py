@@ -3,7 +3,7 @@
 The rules live in :mod:`simulator.rules.options`; :mod:`simulator.reference.round` is the plain-Python
 reference engine that reads like the rule book, and the numba kernel is its fast twin.
 
-``from simulator import simulate, compare, tournament, report, tune`` is the Python API
+``from simulator import simulate, compare, tournament, report, tune, atlas`` is the Python API
 (:mod:`simulator.api`, docs/api.md). It is loaded on first use, not with the package, so
 that the command line (``president --help``) starts without pandas and numba and this
 bottom layer imports nothing from the top one.
@@ -16,7 +16,14 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-API = ("simulate", "compare", "tournament", "report", "tune")  # the functions of simulator.api
+API = (
+    "simulate",
+    "compare",
+    "tournament",
+    "report",
+    "tune",
+    "atlas",
+)  # the functions of simulator.api
 
 
 def __getattr__(name: str) -> Any:

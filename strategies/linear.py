@@ -2,7 +2,8 @@
 
 The strongest Daifugō programs (FujiGokoro, four times winner of the UEC computer
 Daihinmin league) play their rollouts with a linear softmax over features of a move;
-this is that kind of policy, with hand-set weights (docs/strategies.md lists them). Each
+this is that kind of policy, with weights tuned for the rules in force where a set is
+shipped (:mod:`strategies.shipped`), else hand-set (docs/strategies.md lists them). Each
 legal move — every play, and the pass when following — gets a feature vector
 (:func:`features`, in the order of ``LINEAR_PARAMS`` in :mod:`strategies.specs`, whose
 ``w_<feature>`` is its weight and whose help says what it measures), and its score is

@@ -14,21 +14,30 @@ change parameters (``control:strength=12``): variants need no recompilation.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
+from typing import Any
 
+from simulator.rules.options import Rules
 from strategies import tuned
 from strategies.base import Strategy
 from strategies.lowest import Lowest
 from strategies.random_strategy import Random
+from strategies.shipped import DEFAULTS, digest, weights_for
 from strategies.specs import (
     BUILT_INS,
     CHAMPION,
+    CHAMPION_POLICY_SLOT,
     CLAIRVOYANT,
+    LINEAR,
     LOWEST,
     MONTECARLO,
     MONTECARLO_PRIOR,
     MONTECARLO_ROLLOUT,
     POLICY_PARAMS,
+    PRIOR_SLOT,
     RANDOM,
+    ROLLOUT_SLOT,
     SEARCH_IDS,
     BuiltIn,
     StrategyError,
@@ -106,23 +115,28 @@ def _policy(values: tuple[float, ...], slot: int, what: str) -> StrategySpec:
     return policy
 
 
-def _search_slots(values: tuple[float, ...]) -> tuple[float, ...]:
+def _search_slots(
+    values: tuple[float, ...], linear: tuple[float, ...] = DEFAULTS
+) -> tuple[float, ...]:
     """montecarlo's row: its own values, then the rollout policy's and the prior's
-    parameters (their defaults), POLICY_PARAMS slots each, from ROLLOUT_SLOT and
-    PRIOR_SLOT (strategies.specs; strategies.montecarlo reads them there)."""
+    parameters (their defaults; ``linear``'s weights when one is linear), POLICY_PARAMS
+    slots each, from ROLLOUT_SLOT and PRIOR_SLOT (strategies.specs; strategies.montecarlo
+    reads them there)."""
     slots = list(values)
     for slot, what in zip(POLICY_SLOTS, KERNEL_ID_PARAMS, strict=True):
-        vector = _policy(values, slot, what).vector
+        policy = _policy(values, slot, what)
+        vector = linear if policy.kernel_id == LINEAR else policy.vector
         slots += [*vector, *[0.0] * (POLICY_PARAMS - len(vector))]
     return tuple(slots)
 
 
-def _linear_slots(values: tuple[float, ...]) -> tuple[float, ...]:
+def _linear_slots(
+    values: tuple[float, ...], linear: tuple[float, ...] = DEFAULTS
+) -> tuple[float, ...]:
     """champion's and clairvoyant's row: their own values, then linear's parameters
     (its rollouts and prior) from CHAMPION_POLICY_SLOT, where strategies.champion reads
-    them: linear's declared defaults."""
-    vector = REGISTRY["linear"].vector
-    return (*values, *vector, *[0.0] * (POLICY_PARAMS - len(vector)))
+    them: ``linear``, by default linear's declared defaults."""
+    return (*values, *linear, *[0.0] * (POLICY_PARAMS - len(linear)))
 
 
 # The search players last, as they are listed: they name the others (rollouts and priors).
@@ -141,12 +155,18 @@ def names() -> list[str]:
     return list(REGISTRY)
 
 
-def get(name: str) -> StrategySpec:
+def get(name: str, rules: Rules | None = None) -> StrategySpec:
     """The spec of ``NAME``, ``NAME:key=value,…``, a user's ``FILE.py:name``
     (:mod:`strategies.user`) or a tuned file ``DIR/tuned.toml`` (:mod:`strategies.tuned`),
-    or a StrategyError naming the allowed ones."""
+    or a StrategyError naming the allowed ones.
+
+    ``rules``: the rules in force, given where a parameter row is made for a game. linear
+    then plays the weights shipped for them (:func:`strategies.shipped.weights_for`),
+    alone and in the search players' playouts; the name's own ``key=value`` still win, and
+    a tuned file's values are kept. Without, linear's declared defaults.
+    """
     if is_tuned_file(name):
-        return tuned.load(name, REGISTRY)
+        return _with_weights(tuned.load(name, REGISTRY), rules, own=False)
     if name.partition(":")[0].endswith(".py"):
         from strategies.user import load
 
@@ -154,14 +174,54 @@ def get(name: str) -> StrategySpec:
     base, _, args = name.partition(":")
     if base not in REGISTRY:
         raise StrategyError(f"unknown strategy {base!r} (allowed: {', '.join(REGISTRY)})")
-    spec = REGISTRY[base].with_values(args) if args else REGISTRY[base]
+    spec = _with_weights(REGISTRY[base], rules)
+    spec = spec.with_values(args) if args else spec
     _ = spec.kernel_vector  # refuses values that imply no valid kernel row (a bad rollout id)
     return spec
 
 
-def make(name: str) -> Strategy:
-    """A fresh plain-Python instance of a registered strategy."""
-    return get(name).make()
+def _with_weights(spec: StrategySpec, rules: Rules | None, own: bool = True) -> StrategySpec:
+    """``spec`` playing linear's weights for ``rules`` wherever it plays linear (its own
+    values only when ``own``: not a tuned file's)."""
+    if rules is None:
+        return spec
+    weights = weights_for(rules).values
+    if spec.kernel_id == LINEAR:
+        return replace(spec, values=weights) if own else spec
+    if spec.kernel_id in (CHAMPION, CLAIRVOYANT):
+        return replace(spec, extend=partial(_linear_slots, linear=weights))
+    if spec.kernel_id == MONTECARLO:
+        return replace(spec, extend=partial(_search_slots, linear=weights))
+    return spec
+
+
+def linear_weights(name: str, rules: Rules) -> dict[str, Any] | None:
+    """Where the linear weights strategy ``name`` plays under ``rules`` come from, and
+    their short sha256 (``summary.json``), or None when it plays no linear."""
+    spec = get(name, rules)
+    row, size = spec.kernel_vector, len(DEFAULTS)
+    if spec.kernel_id == LINEAR:
+        values = spec.vector
+    elif spec.kernel_id in (CHAMPION, CLAIRVOYANT):
+        values = row[CHAMPION_POLICY_SLOT : CHAMPION_POLICY_SLOT + size]
+    elif spec.kernel_id == MONTECARLO and LINEAR in (row[s] for s in POLICY_SLOTS):
+        start = ROLLOUT_SLOT if row[MONTECARLO_ROLLOUT] == LINEAR else PRIOR_SLOT
+        values = row[start : start + size]
+    else:
+        return None
+    resolved = weights_for(rules).source
+    if is_tuned_file(name) and spec.kernel_id == LINEAR:
+        source = f"the tuned file {name}"
+    elif tuple(values) != weights_for(rules).values:
+        source = f"{resolved}, changed by the name {name!r}"
+    else:
+        source = resolved
+    return {"source": source, "sha256": digest(values)}
+
+
+def make(name: str, rules: Rules | None = None) -> Strategy:
+    """A fresh plain-Python instance of a registered strategy (``rules``: as :func:`get`)."""
+    return get(name, rules).make()
 
 
 def split_names(text: str) -> list[str]:

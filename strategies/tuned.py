@@ -22,7 +22,7 @@ from typing import Any
 
 from simulator.rules.files import to_toml
 from simulator.rules.options import Rules
-from strategies.specs import StrategyError, StrategySpec
+from strategies.specs import BuiltIn, StrategyError, StrategySpec
 
 SUFFIX = ".toml"
 
@@ -88,16 +88,25 @@ def load(name: str, registry: Mapping[str, StrategySpec]) -> StrategySpec:
             f"{', '.join(registry)}; files are written by president tune)"
         )
     spec = registry[base]
+    return replace(spec, values=values_of(data, f"tuned file {path}", spec))
+
+
+def values_of(
+    data: Mapping[str, Any], where: str, spec: BuiltIn | StrategySpec
+) -> tuple[float, ...]:
+    """Every parameter value of ``spec`` a tuned table gives, in declaration order, or a
+    StrategyError in one line naming ``where``: a table for another version of the
+    parameters is refused, since its numbers would mean something else."""
     if data.get("params_version") != spec.params_version:
         raise StrategyError(
-            f"tuned file {path} is for version {data.get('params_version')!r} of {base}'s "
+            f"{where} is for version {data.get('params_version')!r} of {spec.name}'s "
             f"parameters, not version {spec.params_version}: tune it again"
         )
     params = data.get("params")
     names = [p.name for p in spec.params]
     if not isinstance(params, dict) or sorted(params) != sorted(names):
-        raise StrategyError(f"tuned file {path}: [params] must give exactly {', '.join(names)}")
+        raise StrategyError(f"{where}: [params] must give exactly {', '.join(names)}")
     values = tuple(params[n] for n in names)
     if not all(isinstance(v, int | float) and math.isfinite(v) for v in values):
-        raise StrategyError(f"tuned file {path}: every parameter must be a finite number")
-    return replace(spec, values=tuple(float(v) for v in values))
+        raise StrategyError(f"{where}: every parameter must be a finite number")
+    return tuple(float(v) for v in values)

@@ -1,4 +1,4 @@
-"""The Python API: ``from simulator import simulate, compare, tournament, report, tune``.
+"""The Python API: ``from simulator import simulate, compare, tournament, report, tune, atlas``.
 
 Each function takes the arguments of the command of the same name (docs/cli.md), spelt
 as Python keywords (``--rounds-per-match`` is ``rounds_per_match``, ``--strategies`` a
@@ -17,6 +17,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import pandas as pd
+
 from simulator.api.results import Compared, Report, Simulation, Tournament, Tuned
 from simulator.cli.common import machine_cores
 from simulator.reference.match import MAX_ROUNDS
@@ -30,9 +32,14 @@ from simulator.runs.arguments import (
     tournament_job,
     tune_job,
 )
+from simulator.runs.atlas import AtlasSettings
+from simulator.runs.atlas_folder import PARQUET
 
-__all__ = ["Compared", "Report", "Simulation", "Tournament", "Tuned", "compare", "report",
-           "simulate", "tournament", "tune"]  # fmt: skip
+__all__ = ["Compared", "Report", "Simulation", "Tournament", "Tuned", "atlas", "compare",
+           "report", "simulate", "tournament", "tune"]  # fmt: skip
+
+
+ATLAS_DEFAULTS = AtlasSettings()
 
 
 def simulate(
@@ -229,3 +236,44 @@ def tune(
 # ``atlas`` (a command to come) joins here the same way: its arguments resolved by a
 # function of simulator.runs.arguments shared with its command, a result class in
 # simulator.api.results, and its name in simulator.API.
+
+
+def atlas(
+    rules: Sequence[str] = (),
+    base: str = "french",
+    field: str = "linear",
+    rounds: int = ATLAS_DEFAULTS.batch_rounds,
+    min_batches: int = ATLAS_DEFAULTS.min_batches,
+    max_batches: int = ATLAS_DEFAULTS.max_batches,
+    seed: int = 0,
+    workers: int | None = None,
+    engine: str = "numba",
+    out: str | Path | None = None,
+    resume: str | Path | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """``president atlas``: skill and luck under each rule set, as the rows of
+    ``atlas.parquet`` (one per rule set and measure, docs/formats.md). ``rules``: the rule
+    sets (presets or rules files, the first the base of the paired differences); none: the
+    default atlas around ``base``. Without ``out`` the folder is temporary."""
+    from dataclasses import replace
+
+    from simulator.cli.atlas import ENGINES, run_folder
+    from simulator.runs.atlas_folder import AtlasFolder
+    from simulator.runs.atlas_sets import AtlasError, default_rule_sets, named_rule_sets
+
+    if engine not in ENGINES:
+        raise AtlasError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
+    with tempfile.TemporaryDirectory(prefix="president-atlas-") as scratch:
+        if resume is not None:
+            folder = AtlasFolder.reopen(Path(resume))
+        else:
+            specs = [rules] if isinstance(rules, str) else list(rules)
+            rule_sets = named_rule_sets(specs, base) if specs else default_rule_sets(base)
+            settings = replace(ATLAS_DEFAULTS, field=field, seed=seed, batch_rounds=rounds,
+                               min_batches=min_batches, max_batches=max_batches)  # fmt: skip
+            settings.check()
+            path = Path(out) if out is not None else Path(scratch) / "atlas"
+            folder = AtlasFolder.create(path, rule_sets, settings)
+        run_folder(folder, engine, workers or machine_cores(), not progress)
+        return pd.read_parquet(folder.path / PARQUET)

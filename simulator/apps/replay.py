@@ -203,7 +203,7 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
             raise GameError(f"move {index} (seat {seat} {shown}) is illegal: {exc}") from None
     rng = Stream.of(seed, 0, PLAY_STREAM)
     try:
-        players = [Guarded(name, registry.make(name)) for name in game.strategies]
+        players = [Guarded(name, registry.make(name, game.rules)) for name in game.strategies]
         while not rnd.over:
             events += rnd.apply(players[rnd.turn].choose(rnd.observation(), rng))
     except registry.StrategyError as exc:  # a user's strategy failed: one line

@@ -21,6 +21,10 @@ from simulator.errors import PresidentError
 # ``president --help`` and the shell's completion of command names read the line here
 # (tests/cli/test_cli.py checks that it is the command's own).
 COMMANDS = {
+    "atlas": (
+        "simulator.cli.atlas:atlas_command",
+        "Measure skill and luck under each rule set: relative skill, edges, the deal's share.",
+    ),
     "compare": (
         "simulator.cli.compare:compare_command",
         "Play the same strategies under several rule sets with the same deals, and compare.",

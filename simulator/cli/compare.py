@@ -7,11 +7,14 @@ import time
 from pathlib import Path
 
 import click
+import pandas as pd
 
 from reports.compare import Comparison, compare_runs
 from reports.compare_page import write_page
 from reports.compare_text import terminal_table
 from reports.text import wrap_lines
+from simulator.cli.atlas import ENGINES as ATLAS_ENGINES
+from simulator.cli.atlas import player
 from simulator.cli.common import (
     UserError,
     complete_folders,
@@ -32,10 +35,12 @@ from simulator.runs.arguments import compare_variants
 from simulator.runs.variants import (
     RUNS_DIR,
     Variant,
+    check_skill,
     finish_compare,
     play_variant,
     prepare_compare,
     reopen_compare,
+    variant_skill,
 )
 from strategies.specs import StrategyError
 
@@ -94,6 +99,13 @@ JOB_PARAMS = (
     help="Finish the interrupted compare in this folder (its variants come from its "
     "manifest), then build the comparison.",
 )
+@click.option(
+    "--skill",
+    is_flag=True,
+    help="Also measure skill and luck for these rule sets (relative skill, the edges and "
+    "N95, the deal's share, as president atlas does; the first rule set is the base). "
+    "Costs its own games: without it compare plays only its runs.",
+)
 @quiet_option
 def compare_command(
     rules_specs: tuple[str, ...],
@@ -107,6 +119,7 @@ def compare_command(
     engine: str,
     out_dir: Path | None,
     resume_dir: Path | None,
+    skill: bool,
     quiet: bool,
 ) -> None:
     """Play the same strategies under several rule sets with the same deals, and compare.
@@ -117,15 +130,21 @@ def compare_command(
     (P(President → President), tenure), inequality (how much the role decides the next
     place), game length and the strategies' mean places. With --out, also
     OUT/compare.html (self-contained) with figures. An interrupted compare keeps its
-    finished runs: --resume OUT (or the same command again) finishes it.
+    finished runs: --resume OUT (or the same command again) finishes it. --skill adds the
+    atlas's measures of skill and luck for the rule sets (a section of the table and the
+    page), at the cost of their own games.
     """
     if resume_dir is not None:
-        refuse_job_options("compare", resume_dir, JOB_PARAMS, "--workers, --engine, --quiet")
+        refuse_job_options(
+            "compare", resume_dir, JOB_PARAMS, "--workers, --engine, --skill, --quiet"
+        )
         variants = reopen_compare(resume_dir)
         out_dir = resume_dir
     else:
         variants = compare_variants(rules_specs, players, strategy_list, matches, rounds,
                                     rounds_per_match, seed)  # fmt: skip
+    if skill:
+        check_skill(variants)
     started = time.perf_counter()
     with (
         tempfile.TemporaryDirectory(prefix="president-compare-") as scratch,
@@ -138,6 +157,7 @@ def compare_command(
             for index, variant in enumerate(variants):
                 play_with_bar(variant, index, len(variants), root, workers, engine, quiet)
             comparison = read_comparison(root, variants, quiet)
+            skill_frame = measure_skill(variants, workers, engine, quiet) if skill else None
         except StrategyError as exc:  # a user strategy's fault: what is finished is kept
             kept = f"; the finished runs are kept: president compare --resume {out_dir}"
             raise UserError(f"{exc}{kept if out_dir is not None else ''}") from None
@@ -145,10 +165,10 @@ def compare_command(
             kept = f"the finished runs are kept: president compare --resume {out_dir}"
             exit_interrupted(received, kept if out_dir is not None else None)
         width = output_width()
-        click.echo(terminal_table(comparison, width))
+        click.echo(terminal_table(comparison, width, skill_frame))
         page = None
         if out_dir is not None:
-            page = write_page(comparison, out_dir)
+            page = write_page(comparison, out_dir, skill_frame)
             finish_compare(out_dir, variants)
     elapsed = time.perf_counter() - started
     rounds_played = sum(s["rounds_played"] for s in comparison.summaries)
@@ -184,5 +204,21 @@ def read_comparison(root: Path, variants: list[Variant], quiet: bool) -> Compari
     paths = [root / RUNS_DIR / v.name for v in variants]
     try:
         return compare_runs(paths, [v.name for v in variants], progress)
+    finally:
+        status.close()
+
+
+def measure_skill(variants: list[Variant], workers: int, engine: str, quiet: bool) -> pd.DataFrame:
+    """``--skill``: the atlas's measures for the compared rule sets, naming the rule set
+    under way, played as ``president atlas`` plays them (``--engine python`` has no
+    atlas: its games are the kernel's, which gives the same numbers)."""
+    status = StepProgress(enabled=not quiet and on_terminal())
+
+    def progress(done: int, total: int, what: str) -> None:
+        status.step(done, total, "skill", what)
+
+    try:
+        with player(engine if engine in ATLAS_ENGINES else "numba", workers) as play:
+            return variant_skill(variants, progress, play)
     finally:
         status.close()

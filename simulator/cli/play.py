@@ -36,12 +36,13 @@ def table_rules(spec: str, players: int | None) -> Rules:
     return rules.with_options(players=players)
 
 
-def make_bots(spec: str, count: int) -> list[Strategy]:
+def make_bots(spec: str, count: int, rules: Rules) -> list[Strategy]:
     """``--bots``: one registry name for every bot, or exactly one name per bot, each
-    behind the one guard (a user's strategy that fails stops the match in one line)."""
+    behind the one guard (a user's strategy that fails stops the match in one line),
+    playing under ``rules``."""
     try:
         return [
-            Guarded(name, registry.make(name))
+            Guarded(name, registry.make(name, rules))
             for name in registry.per_seat(registry.split_names(spec), count, "names", "bots")
         ]
     except registry.StrategyError as exc:
@@ -115,7 +116,7 @@ def play_command(
         raise UserError(f"--seat {seat} is out of range (allowed: 0 to {n - 1})")
     if rounds < 1:
         raise UserError(f"--rounds {rounds} is not allowed (allowed: 1 or more)")
-    players = make_bots(bots, n - 1)
+    players = make_bots(bots, n - 1, rules)
     try:
         play_session(rules, players, seat, seed, rounds, terminal_console(), reveal=reveal)
     except registry.StrategyError as exc:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
-from strategies import registry
+from simulator.cli.common import rules_option
+from simulator.rules.files import load_rules
+from simulator.rules.options import Rules
+from strategies import registry, shipped
 
 
 def strategy_lines() -> list[str]:
@@ -18,14 +21,29 @@ def strategy_lines() -> list[str]:
     return lines
 
 
+def weights_lines(rules_spec: str, rules: Rules) -> list[str]:
+    """``-v``: which of linear's weights the rules give, and the shipped sets."""
+    weights = shipped.weights_for(rules)
+    sets = ", ".join(s.name for s in shipped.shipped()) or "none"
+    return [
+        f"    weights under --rules {rules_spec}: {weights.source} (sha256 {weights.digest});"
+        " champion and clairvoyant play them in their playouts and prior",
+        f"    shipped sets (the rules in force, else their preset, else the defaults): {sets}",
+    ]
+
+
 @click.command("strategies")
 @click.option("--verbose", "-v", is_flag=True, help="Also explain each parameter.")
-def strategies_command(verbose: bool) -> None:
+@rules_option
+def strategies_command(verbose: bool, rules_spec: str) -> None:
     """List every available strategy: name, what it does, its parameters.
 
     Change a parameter with NAME:key=value,key=value wherever a strategy is named,
-    e.g. --strategies control:strength=12,lowest.
+    e.g. --strategies control:strength=12,lowest. With -v, linear's line says which
+    weights it plays under --rules: those tuned for these rules when they are shipped,
+    else those of the preset they derive from, else the defaults listed.
     """
+    rules = load_rules(rules_spec)
     for name, line in zip(registry.names(), strategy_lines(), strict=True):
         click.echo(line)
         if verbose:
@@ -36,3 +54,5 @@ def strategies_command(verbose: bool) -> None:
             named = [p.name for p in params if p.name in registry.KERNEL_ID_PARAMS]
             if named:
                 click.echo(f"    kernel ids for {' and '.join(named)}: {registry.policy_ids()}")
+            if name == shipped.SPEC.name:
+                click.echo("\n".join(weights_lines(rules_spec, rules)))

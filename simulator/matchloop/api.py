@@ -90,7 +90,7 @@ class KernelJob:
         n = rules.players
         if len(seat_strategies) != n:
             raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
-        specs = [get(s) for s in seat_strategies]
+        specs = [get(s, rules) for s in seat_strategies]  # the row for the rules: once, here
         for spec in specs:
             if spec.kernel_id < 0:
                 raise StrategyError(f"strategy {spec.name!r}: {spec.python_note}")

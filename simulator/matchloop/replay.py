@@ -38,7 +38,7 @@ def replay_match(
     try:
         return play_match(
             rules,
-            [Guarded(s, make(s)) for s in names],
+            [Guarded(s, make(s, rules)) for s in names],
             seed,
             match,
             rounds=rounds_per_match,

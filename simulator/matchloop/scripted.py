@@ -114,14 +114,14 @@ def scripted_step(S, H, R, played, places, pos, r, c):
     return next_to_ask(fl[0], pos, pos, st[ST_ACTIVE] & ~oot)
 
 
-def _kernel_ids(strategies: Sequence[str], n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Kernel ids and parameter rows (by seat) of the strategies' names."""
+def _kernel_ids(strategies: Sequence[str], n: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """Kernel ids and parameter rows (by seat) of the strategies' names under ``rules``."""
     if len(strategies) != n:
         raise ValueError(f"{len(strategies)} strategies for {n} seats (one per seat)")
     sids = np.zeros(n, dtype=np.int64)
     params = np.zeros((MAX_PLAYERS, NPARAMS), dtype=np.float64)
     for seat, name in enumerate(strategies):
-        spec = get(name)
+        spec = get(name, rules)
         if not 0 <= spec.kernel_id < PLUGIN_BASE:
             raise StrategyError(
                 f"strategy {spec.name!r}: a scripted kernel round plays built-in kernel "
@@ -190,7 +190,7 @@ def play_scripted_round(
         raise ValueError(f"{n} hands for rules of {rules.players} players")
     if not 0 <= leader < n:
         raise ValueError(f"leader {leader} is out of range (0 to {n - 1})")
-    sids, params = _kernel_ids(strategies, n)
+    sids, params = _kernel_ids(strategies, n, rules)
     H = np.zeros(H_SIZE, dtype=np.uint64)
     forget(H)
     for seat, counts in enumerate(hands):

@@ -1,6 +1,6 @@
 """Which kind of run a folder holds, and taking a folder for a new one; atomic writes.
 
-``president simulate``, ``compare``, ``tournament`` and ``tune`` each keep a ``manifest.json`` in
+``president simulate``, ``compare``, ``tournament``, ``tune`` and ``atlas`` each keep a ``manifest.json`` in
 their ``--out`` folder, told apart by its ``format``. A new run takes only an absent or
 empty folder (:func:`claim`); a refusal says what the folder holds and the command that
 goes on from there, and ``--resume`` given to the wrong command names the right one.
@@ -22,6 +22,7 @@ MANIFEST_FILE = "manifest.json"
 COMPARE_FORMAT = "president-sim/compare/1"  # the manifest of a compare's folder
 TOURNAMENT_FORMAT = "president-sim/tournament/1"  # the manifest of a tournament's folder
 TUNE_FORMAT = "president-sim/tune/1"  # the manifest of a tune's folder
+ATLAS_FORMAT = "president-sim/atlas/1"  # the manifest of an atlas's folder
 # by the format of its manifest: the command that writes (and resumes) a folder, and what
 # the folder holds, in messages
 KINDS = {
@@ -29,6 +30,7 @@ KINDS = {
     COMPARE_FORMAT: ("compare", "compare"),
     TOURNAMENT_FORMAT: ("tournament", "tournament"),
     TUNE_FORMAT: ("tune", "tune"),
+    ATLAS_FORMAT: ("atlas", "atlas"),
 }
 
 
@@ -108,6 +110,10 @@ def holding(path: Path) -> str:
         if manifest.get("complete") is True:
             return f"holds a finished tune: its result is {path / 'tuned.toml'}"
         return f"holds a tune: president tune --resume {path} finishes it"
+    if manifest.get("format") == ATLAS_FORMAT:
+        if manifest.get("complete") is True:
+            return f"holds a finished atlas: its data is {path / 'atlas.parquet'}"
+        return f"holds an atlas: president atlas --resume {path} finishes it"
     if manifest.get("format") != FORMAT:
         return f"holds a foreign or unreadable {MANIFEST_FILE}"
     if manifest.get("complete") is True:
@@ -123,9 +129,14 @@ def held_by_another(path: Path, manifest: Any, command: str) -> str | None:
         return None
     mine = next(noun for owner, noun in KINDS.values() if owner == command)
     return (
-        f"--resume {path}: it holds a {found[1]}, not a {mine}: president {found[0]} "
+        f"--resume {path}: it holds {_a(found[1])}, not {_a(mine)}: president {found[0]} "
         f"--resume {path} finishes it"
     )
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article (an atlas, a tune)."""
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def free_sibling(path: Path) -> Path:

@@ -17,9 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from simulator import __version__
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESETS
+from simulator.runs.atlas import Play, skill_rows
+from simulator.runs.atlas import Progress as AtlasProgress
+from simulator.runs.atlas_play import AtlasSettings
+from simulator.runs.atlas_sets import RuleSet, change_in_words
 from simulator.runs.claims import (
     COMPARE_FORMAT,
     MANIFEST_FILE,
@@ -245,3 +251,36 @@ def play_variant(
     except StrategyError as exc:
         raise StrategyError(f"variant {variant.name}: {exc}") from None
     return result, list(folder.dropped)
+
+
+# ---------------------------------------------------------------- compare --skill
+
+
+def skill_settings(variants: Sequence[Variant]) -> AtlasSettings:
+    """The atlas's settings for ``compare --skill``: its field, adaptive sizes and cap,
+    with the compare's seed."""
+    return AtlasSettings(seed=variants[0].config.seed)
+
+
+def variant_skill(
+    variants: Sequence[Variant], progress: AtlasProgress | None = None, play: Play | None = None
+) -> pd.DataFrame:
+    """``compare --skill``: the atlas's skill measures for the compared rule sets
+    (:func:`simulator.runs.atlas.skill_rows`, the rows of ``atlas.parquet``), each named
+    as its variant, the first variant the base every other is paired with; ``play``: how
+    a batch's tables are played (default: this machine's kernel threads)."""
+    return skill_rows(skill_rule_sets(variants), skill_settings(variants), progress, play=play)
+
+
+def check_skill(variants: Sequence[Variant]) -> None:
+    """Refuse, before anything is played, a ``--skill`` the atlas cannot measure (an
+    AtlasError in one line)."""
+    skill_settings(variants).check()
+
+
+def skill_rule_sets(variants: Sequence[Variant]) -> list[RuleSet]:
+    """The variants as the atlas's rule sets, each changed from the first in words."""
+    base = variants[0].config.rules
+    return [
+        RuleSet(v.name, change_in_words(v.config.rules, base), v.config.rules) for v in variants
+    ]

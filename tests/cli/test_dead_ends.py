@@ -236,7 +236,7 @@ def test_a_compare_into_a_folder_of_other_files_is_refused(tmp_path):
     ("command", "typed", "allowed"),
     [
         ("simulate", ["--players", "5", "--seed", "3"], "--workers, --engine"),
-        ("compare", ["--rules", "scum"], "--workers, --engine, --quiet"),
+        ("compare", ["--rules", "scum"], "--workers, --engine, --skill, --quiet"),
     ],
 )
 def test_resume_refuses_options_that_define_the_job(tmp_path, command, typed, allowed):

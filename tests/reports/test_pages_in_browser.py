@@ -1,5 +1,5 @@
-"""The pages as people see them: report.html, compare.html and the strategy report,
-rendered by headless Chromium at 1400 px (a desktop) and 400 px (a phone).
+"""The pages as people see them: report.html, compare.html, the strategy report and
+atlas.html (from a synthetic frame), rendered by headless Chromium at 1400 px (a desktop) and 400 px (a phone).
 
 At each width, every page must: load every image (the phone its narrow layout), keep
 everything inside the viewport but what scrolls inside a table's own box, open with its
@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from reports.atlas_page import write_atlas_page
 from tests.conftest import run_cli
+from tests.reports.atlas_frame import RULE_SETS, atlas_frame
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -92,6 +94,8 @@ def pages(tmp_path_factory) -> dict[str, Path]:
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     out["strategy"] = root / "tour" / "tournament.html"
+    out["atlas"] = root / "atlas" / "atlas.html"
+    write_atlas_page(atlas_frame(), out["atlas"])
     return out
 
 
@@ -154,7 +158,9 @@ return {id: first.id, top: first.getBoundingClientRect().top,
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))
-@pytest.mark.parametrize("name", ["report", "report-spade-duplicate", "compare", "strategy"])
+@pytest.mark.parametrize(
+    "name", ["report", "report-spade-duplicate", "compare", "strategy", "atlas"]
+)
 def test_page_reads_well(browser, pages, name, width):
     w, h = WIDTHS[width]
     _open(browser, pages[name], w, h)
@@ -195,3 +201,23 @@ def test_the_role_chain_table_fits_a_desktop_page(browser, pages, name):
     _open(browser, pages[name], *WIDTHS["desktop"])
     sizes = browser.execute_script(ROLE_CHAIN)
     assert sizes["table"] <= sizes["box"] <= sizes["body"], sizes
+
+
+FIRST_COLUMN = (
+    "return Array.from(document.querySelectorAll('table.sortable tbody tr'))"
+    ".map(r => r.cells[0].textContent);"
+)
+
+
+def test_the_atlas_table_sorts_on_a_click(browser, pages):
+    """A click on RS's header orders the rule sets by RS, a second the other way; the
+    rule set's name sorts as text."""
+    _open(browser, pages["atlas"], *WIDTHS["phone"])
+    buttons = browser.find_elements("css selector", "table.sortable th button")
+    by_rs = sorted(RULE_SETS, key=lambda n: RULE_SETS[n][2])
+    buttons[1].click()
+    assert browser.execute_script(FIRST_COLUMN) == by_rs
+    buttons[1].click()
+    assert browser.execute_script(FIRST_COLUMN) == by_rs[::-1]
+    buttons[0].click()
+    assert browser.execute_script(FIRST_COLUMN) == sorted(RULE_SETS, key=str.lower)

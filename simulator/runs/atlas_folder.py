@@ -1,0 +1,142 @@
+"""An atlas's ``--out`` folder: its manifest, every batch as soon as it is played, and
+``atlas.parquet`` at the end.
+
+``DIR/manifest.json`` (format :data:`simulator.runs.claims.ATLAS_FORMAT`) holds the
+settings and the rule sets (their names, changes and resolved rules); each batch goes to
+``DIR/batches/SET-BATCH.npz`` (numpy's archive, no pickles) atomically once played, so
+``--resume DIR`` after any stop — SIGKILL included — plays no batch it holds, and ends
+with the same data as an unbroken run (every batch is deterministic). The finished atlas
+writes ``DIR/atlas.parquet`` (its format version in the file's metadata,
+``atlas_format``) and marks the manifest complete.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from simulator.rules.files import rules_from_mapping
+from simulator.runs.atlas import BatchStore
+from simulator.runs.atlas_play import FORMAT_VERSION, AtlasSettings, Batch
+from simulator.runs.atlas_sets import AtlasError, RuleSet
+from simulator.runs.claims import (
+    ATLAS_FORMAT,
+    MANIFEST_FILE,
+    claim,
+    held_by_another,
+    write_atomic,
+    write_json_atomic,
+)
+
+PARQUET = "atlas.parquet"
+
+
+class AtlasFolder(BatchStore):
+    """The folder of one atlas (created for a new one, or reopened to go on)."""
+
+    def __init__(self, path: Path, rule_sets: list[RuleSet], settings: AtlasSettings) -> None:
+        super().__init__()
+        self.path, self.rule_sets, self.settings = path, rule_sets, settings
+        self.index = {r.name: i for i, r in enumerate(rule_sets)}
+        self.settled_sets: dict[str, list[Any]] = {}
+        self.complete = False
+
+    @classmethod
+    def create(cls, path: Path, rule_sets: list[RuleSet], settings: AtlasSettings) -> AtlasFolder:
+        """Claim ``path`` (absent or empty) for a new atlas."""
+        claim(path, "atlas")
+        (path / "batches").mkdir()
+        folder = cls(path, rule_sets, settings)
+        folder._write()
+        return folder
+
+    @classmethod
+    def reopen(cls, path: Path) -> AtlasFolder:
+        """The atlas in ``path``, to go on (an AtlasError in one line when it holds none)."""
+        try:
+            manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise AtlasError(
+                f"--resume {path}: no {MANIFEST_FILE} there, so no atlas to finish"
+            ) from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise AtlasError(
+                f"--resume {path}: its {MANIFEST_FILE} is unreadable ({exc})"
+            ) from None
+        other = held_by_another(path, manifest, "atlas")
+        if other:
+            raise AtlasError(other)
+        if not isinstance(manifest, dict) or manifest.get("format") != ATLAS_FORMAT:
+            raise AtlasError(f"--resume {path}: its {MANIFEST_FILE} is not an atlas's")
+        try:
+            settings = AtlasSettings(**manifest["settings"])
+            settings.check()
+            rule_sets = [RuleSet(r["name"], r["change"], rules_from_mapping(r["rules"]))
+                         for r in manifest["rule_sets"]]  # fmt: skip
+        except (KeyError, TypeError, ValueError) as exc:
+            raise AtlasError(
+                f"--resume {path}: its {MANIFEST_FILE} is damaged ({type(exc).__name__}: "
+                f"{exc}); start again with a new --out"
+            ) from None
+        folder = cls(path, rule_sets, settings)
+        folder.settled_sets = dict(manifest.get("settled", {}))
+        folder.complete = manifest.get("complete") is True
+        return folder
+
+    def _file(self, name: str, batch: int) -> Path:
+        return self.path / "batches" / f"{self.index[name]:03d}-{batch:03d}.npz"
+
+    def get(self, name: str, batch: int) -> Batch | None:
+        """A batch kept in the folder (None when it was never finished)."""
+        try:
+            with np.load(self._file(name, batch), allow_pickle=False) as data:
+                return {key: data[key] for key in data.files}
+        except FileNotFoundError:
+            return None
+
+    def put(self, name: str, batch: int, data: Batch) -> None:
+        """Keep a batch, atomically (a stop leaves it whole or absent)."""
+        buffer = io.BytesIO()
+        np.savez(buffer, **data)
+        write_atomic(self._file(name, batch), buffer.getvalue())
+
+    def settled(self, name: str, batches: int, capped: bool) -> None:
+        """Record that a rule set is done (for whoever reads the manifest)."""
+        self.settled_sets[name] = [batches, capped]
+        self._write()
+
+    def finish(self, frame: pd.DataFrame) -> Path:
+        """Write ``atlas.parquet`` (its format version in the metadata), mark complete."""
+        table = pa.Table.from_pandas(frame, preserve_index=False)
+        meta = {**(table.schema.metadata or {}), b"atlas_format": FORMAT_VERSION.encode()}
+        buffer = pa.BufferOutputStream()
+        pq.write_table(table.replace_schema_metadata(meta), buffer)
+        write_atomic(self.path / PARQUET, buffer.getvalue().to_pybytes())
+        self.complete = True
+        self._write()
+        return self.path / PARQUET
+
+    def _write(self) -> None:
+        manifest = {
+            "format": ATLAS_FORMAT,
+            "complete": self.complete,
+            "settings": asdict(self.settings),
+            "rule_sets": [
+                {
+                    "name": r.name,
+                    "change": r.change,
+                    "rules": r.rules.to_dict(),
+                }
+                for r in self.rule_sets
+            ],
+            "settled": self.settled_sets,
+        }
+        write_json_atomic(self.path / MANIFEST_FILE, manifest)

@@ -1,0 +1,131 @@
+"""The rule sets of ``president atlas``: the default ones, derived from the rule spec, and
+those ``--rules`` names.
+
+The default atlas (``--base PRESET``) holds the four presets; the base with each option
+of :data:`~simulator.rules.options.CHOICES` and :data:`~simulator.rules.options.BOOL_KEYS`
+changed alone to each of its other allowed values, where the result is legal (the rule
+spec's own checks decide); the tables of ``examples/rules/``; and the base at 3, 5 and 6
+players. Nothing here lists an option by hand: a new option of the spec enters the atlas
+on its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+import simulator
+from simulator.errors import PresidentError
+from simulator.rules.files import load_rules
+from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Points, Rules, RulesError
+from simulator.rules.presets import PRESET_NAMES, preset
+
+OTHER_PLAYERS = (3, 5, 6)  # the base at these table sizes
+EXAMPLES = Path(simulator.__file__).resolve().parent.parent / "examples" / "rules"
+
+
+class AtlasError(PresidentError):
+    """An atlas that cannot be run as asked (rule sets, field, sizes, folder)."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One rule set of the atlas: its name, what differs from the base in words, its rules."""
+
+    name: str
+    change: str
+    rules: Rules
+
+
+def shown(value: object) -> str:
+    """An option's value as a rules file writes it (``true``, ``rotate``, ``[2, 1]``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, Points):
+        return f"{{top = {shown(value.top)}, bottom = {shown(value.bottom)}}}"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
+
+
+def change_in_words(rules: Rules, base: Rules) -> str:
+    """What differs from ``base``: ``key = value`` for each option changed, comma-separated
+    ("" for the base itself)."""
+    return ", ".join(
+        f"{key} = {shown(getattr(rules, key))}"
+        for key in KEYS
+        if getattr(rules, key) != getattr(base, key)
+    )
+
+
+def single_changes(base: Rules) -> list[tuple[str, object]]:
+    """Every (option, value) of the rule spec's choices and booleans other than the base's
+    own value, in the spec's order."""
+    out: list[tuple[str, object]] = []
+    for key in KEYS:
+        values = CHOICES.get(key) or ((False, True) if key in BOOL_KEYS else ())
+        out += [(key, v) for v in values if v != getattr(base, key)]
+    return out
+
+
+def default_rule_sets(base_name: str = "french") -> list[RuleSet]:
+    """The default atlas around the preset ``base_name`` (see the module docstring): the
+    base first, since every other rule set is paired with it."""
+    base = base_rules(base_name)
+    sets = [RuleSet(base_name, "", base)]
+    sets += [RuleSet(p, change_in_words(preset(p), base), preset(p))
+             for p in PRESET_NAMES if p != base_name]  # fmt: skip
+    for key, value in single_changes(base):
+        try:
+            rules = dataclasses.replace(base, **{key: value})
+        except RulesError:  # illegal with the base's other options: not in the atlas
+            continue
+        sets.append(RuleSet(f"{base_name}: {key}={shown(value)}", change_in_words(rules, base),
+                            rules))  # fmt: skip
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        sets.append(file_rule_set(path, f"examples/rules/{path.name}", base))
+    for players in OTHER_PLAYERS:
+        if players != base.players:
+            rules = base.with_options(players=players)
+            sets.append(RuleSet(f"{base_name}: {players} players",
+                                change_in_words(rules, base), rules))  # fmt: skip
+    return sets
+
+
+def base_rules(name: str) -> Rules:
+    """The preset ``--base`` names (an AtlasError in one line otherwise)."""
+    if name not in PRESET_NAMES:
+        raise AtlasError(f"--base {name!r} is not a preset (allowed: {', '.join(PRESET_NAMES)})")
+    return preset(name)
+
+
+def file_rule_set(path: Path, name: str, base: Rules) -> RuleSet:
+    """A rules file as a rule set."""
+    rules = load_rules(path)
+    return RuleSet(name, change_in_words(rules, base), rules)
+
+
+def named_rule_sets(specs: list[str], base_name: str) -> list[RuleSet]:
+    """The rule sets ``--rules`` names (a preset or a rules file each), the base first
+    when it is among them; an AtlasError in one line for one that is neither."""
+    base = base_rules(base_name)
+    out = []
+    for spec in specs:
+        if spec in PRESET_NAMES:
+            out.append(RuleSet(spec, change_in_words(preset(spec), base), preset(spec)))
+            continue
+        path = Path(spec)
+        if not path.is_file():
+            raise AtlasError(
+                f"--rules {spec!r} is neither a preset nor a rules file (allowed: "
+                f"{', '.join(PRESET_NAMES)}, or a path to a .toml file)"
+            )
+        try:
+            out.append(file_rule_set(path, spec, base))
+        except RulesError as exc:
+            raise AtlasError(f"--rules {spec}: {exc}") from None
+    names = [s.name for s in out]
+    if len(set(names)) != len(names):
+        raise AtlasError(f"--rules names a rule set twice ({', '.join(names)}; allowed: each once)")
+    return sorted(out, key=lambda s: s.name != base_name)

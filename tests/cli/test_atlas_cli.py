@@ -1,0 +1,178 @@
+"""``president atlas`` on a tiny atlas (two rule sets, few rounds): the parquet's schema
+and measures, the same bytes again, on the Dask engine and after a kill and a resume,
+and bad input in one line."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+
+from simulator.runs.atlas_play import COLUMNS, FORMAT_VERSION, TEST_STRATEGIES
+from simulator.runs.job import HEURISTICS
+from tests.conftest import run_cli, without_compile_notice
+
+EXAMPLE = str(
+    Path(__file__).resolve().parents[2] / "examples" / "rules" / "french-no-exchange.toml"
+)
+JOB = ["--rules", "french", "--rules", EXAMPLE, "--rounds", "40", "--min-batches", "2",
+       "--max-batches", "2", "--seed", "3", "--workers", "1"]  # fmt: skip
+
+
+def folder_bytes(path: Path) -> dict[str, bytes]:
+    """The data files of an atlas's folder (the page's figures aside)."""
+    return {str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*"))
+            if p.is_file() and "figures" not in p.parts}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory) -> tuple[Path, dict[str, bytes]]:
+    out = tmp_path_factory.mktemp("atlas") / "whole"
+    result = run_cli("atlas", *JOB, "--out", str(out), "--quiet")
+    assert result.exit_code == 0, result.stderr
+    assert "2 rule sets" in result.stderr
+    return out, folder_bytes(out)
+
+
+def test_the_parquet_has_the_contract_columns_measures_and_format(whole):
+    table = pq.read_table(whole[0] / "atlas.parquet")
+    assert table.schema.metadata[b"atlas_format"] == FORMAT_VERSION.encode()
+    frame = table.to_pandas()
+    assert list(frame.columns) == list(COLUMNS)
+    assert frame["rule_set"].unique().tolist() == ["french", EXAMPLE]
+    base, variant = (frame[frame["rule_set"] == name] for name in ("french", EXAMPLE))
+    expected = {"relative_skill", "relative_skill_linear", "edge_champion_vs_heuristic",
+                "edge_heuristic_vs_random", "n95_champion_vs_heuristic",
+                "n95_heuristic_vs_random", "deal_r2", "deal_r2_after_exchange",
+                "president_stays", "president_stays_baseline", "exchange_effect",
+                *(f"mean_place_{s}" for s in TEST_STRATEGIES)}  # fmt: skip
+    assert set(base["measure"]) == expected
+    assert set(variant["measure"]) == expected | {"relative_skill_vs_base"}
+    paired = frame["measure"] == "relative_skill_vs_base"
+    assert frame.loc[paired, "p_holm"].between(0, 1).all()
+    assert frame.loc[~paired, "p_holm"].isna().all()
+    assert (frame["low"] <= frame["estimate"]).all() and (frame["estimate"] <= frame["high"]).all()
+    assert frame["best_heuristic"].isin(HEURISTICS).all()
+    assert frame["capped"].all()  # two batches of 40 rounds reach no precision target
+    assert (frame["field"] == "linear").all()
+    # the field in the test seat places (n + 1) / 2 exactly: every seat is its own in turn
+    linear = frame[frame["measure"] == "mean_place_linear"]
+    assert np.allclose(linear[["estimate", "low", "high"]], 2.5)
+    assert (whole[0] / "atlas.html").is_file()
+    assert json.loads((whole[0] / "manifest.json").read_text())["complete"] is True
+
+
+def test_the_same_seed_and_arguments_give_the_same_bytes_on_dask_too(whole, tmp_path):
+    out = tmp_path / "dask"
+    result = run_cli("atlas", *JOB, "--out", str(out), "--engine", "dask", "--quiet")
+    assert result.exit_code == 0, result.stderr
+    assert folder_bytes(out) == whole[1]
+
+
+def test_a_finished_atlas_resumed_plays_nothing_and_writes_the_same(whole, tmp_path):
+    out = tmp_path / "again"
+    for name, data in whole[1].items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+    result = run_cli("atlas", "--resume", str(out), "--quiet")
+    assert result.exit_code == 0, result.stderr
+    assert folder_bytes(out) == whole[1]
+
+
+# The child's batches are slowed down, so that the kill lands between two of them.
+CHILD = (
+    "import sys, time, simulator.runs.atlas as a; real = a.play_batch\n"
+    "def slow(*args):\n    out = real(*args)\n    time.sleep(1.0)\n    return out\n"
+    "a.play_batch = slow\nfrom simulator.cli import main; main(sys.argv[1:])"
+)
+
+
+def test_a_killed_atlas_resumes_to_the_uninterrupted_files(whole, tmp_path):
+    out = tmp_path / "killed"
+    command = [sys.executable, "-c", CHILD, "atlas", *JOB, "--out", str(out), "--quiet"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 240
+        while child.poll() is None and time.monotonic() < deadline:
+            if (out / "batches").is_dir() and any((out / "batches").glob("*.npz")):
+                break
+            time.sleep(0.005)
+        child.send_signal(signal.SIGKILL)
+        _, stderr = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == -signal.SIGKILL, stderr
+    kept = sorted(p.name for p in (out / "batches").glob("*.npz"))
+    assert 1 <= len(kept) < 4, "the kill must land mid-atlas"
+    assert not (out / "atlas.parquet").exists()
+    resumed = run_cli("atlas", "--resume", str(out), "--quiet")
+    assert resumed.exit_code == 0, resumed.stderr
+    assert folder_bytes(out) == whole[1]
+
+
+# ---------------------------------------------------------------- refused
+
+
+def refused(*args: str) -> str:
+    result = run_cli("atlas", *args)
+    lines = without_compile_notice(result.stderr)
+    assert result.exit_code == 2, result.stderr
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--rules", "nowhere.toml"], "'nowhere.toml' is neither a preset nor a rules file"),
+     (["--base", "belote"], "--base 'belote' is not a preset (allowed: french"),
+     (["--rules", "french", "--field", "lowest,random"], "the field is one strategy"),
+     (["--rules", "french", "--field", "nobody"], "--field: unknown strategy 'nobody'"),
+     (["--rules", "french", "--field", "champion"], "not a search player"),
+     (["--rules", "french", "--rounds", "0"], "--rounds must be a positive integer, not 0"),
+     (["--rules", "french", "--max-batches", "0"], "--max-batches must be a positive"),
+     (["--rules", "french", "--rules", "french"], "names a rule set twice")],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_claims_no_folder(tmp_path, args, message):
+    out = tmp_path / "out"
+    assert message in refused(*args, "--out", str(out))
+    assert not out.exists()
+
+
+def test_a_foreign_resume_folder_is_refused(tmp_path):
+    out = tmp_path / "tune"
+    out.mkdir()
+    (out / "manifest.json").write_text(json.dumps({"format": "president-sim/tune/1"}))
+    assert "it holds a tune, not an atlas" in refused("--resume", str(out))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert "no manifest.json there, so no atlas to finish" in refused("--resume", str(empty))
+
+
+def test_the_api_returns_the_parquet_rows_and_raises_on_bad_input(whole, tmp_path):
+    from simulator import atlas
+    from simulator.errors import PresidentError
+
+    out = tmp_path / "api"
+    for name, data in whole[1].items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+    frame = atlas(resume=out)  # finished: nothing is played
+    assert frame.equals(pq.read_table(whole[0] / "atlas.parquet").to_pandas())
+    with pytest.raises(PresidentError, match="--field: unknown strategy 'nobody'"):
+        atlas(rules=["french"], field="nobody")
+
+
+def test_a_damaged_atlas_manifest_is_refused_in_one_line(whole, tmp_path):
+    out = tmp_path / "damaged"
+    out.mkdir()
+    manifest = json.loads(whole[1]["manifest.json"])
+    manifest["settings"]["batch_rounds"] = 0
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    assert "its manifest.json is damaged" in refused("--resume", str(out))

@@ -1,0 +1,68 @@
+"""``president compare --skill``: the atlas's measures for the compared rule sets, on the
+page, in compare.json and on the terminal; without ``--skill`` no skill game is played."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from reports.atlas_words import label
+from reports.compare_text import SKILL_TITLE
+from simulator.runs import atlas, variants
+from simulator.runs.atlas_play import AtlasSettings
+from tests.conftest import run_cli
+from tests.reports.page_parts import section
+
+COMPARE = ("compare", "--rules", "french", "--rules", "scum", "--matches", "6",
+           "--rounds-per-match", "3", "--quiet")  # fmt: skip
+
+
+def test_without_skill_no_skill_game_is_played(tmp_path, monkeypatch):
+    def refuse(*args: object, **kwargs: object) -> pd.DataFrame:
+        raise AssertionError("compare without --skill played the atlas's games")
+
+    monkeypatch.setattr(variants, "skill_rows", refuse)
+    monkeypatch.setattr(atlas, "skill_rows", refuse)
+    result = run_cli(*COMPARE, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    assert SKILL_TITLE.split(" (")[0] not in result.stdout
+    page = (tmp_path / "out" / "compare.html").read_text("utf-8")
+    assert section(page, "skill") == ""
+    assert "skill" not in json.loads((tmp_path / "out" / "compare.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def skilled(tmp_path_factory) -> tuple:
+    """A tiny compare --skill: one batch of a few rounds per rule set."""
+    out = tmp_path_factory.mktemp("skill") / "out"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(variants, "skill_settings",
+                      lambda vs: AtlasSettings(seed=vs[0].config.seed, batch_rounds=24,
+                                               min_batches=1, max_batches=1))  # fmt: skip
+        patch.setenv("COLUMNS", "200")
+        result = run_cli(*COMPARE, "--skill", "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    return out, result.stdout
+
+
+def test_skill_rows_name_the_variants_with_the_first_as_base(skilled):
+    out, _ = skilled
+    rows = pd.DataFrame(json.loads((out / "compare.json").read_text())["skill"])
+    assert list(dict.fromkeys(rows["rule_set"])) == ["french", "scum"]
+    facts = rows.drop_duplicates("rule_set").set_index("rule_set")
+    assert facts.at["french", "change"] == "" and facts.at["scum", "change"] != ""
+    assert {"relative_skill", "relative_skill_vs_base"} <= set(rows["measure"])
+
+
+def test_skill_section_on_the_page_and_the_terminal(skilled):
+    out, stdout = skilled
+    page = section((out / "compare.html").read_text("utf-8"), "skill")
+    assert label("relative_skill") in page and "Holm-adjusted p" in page
+    assert "capped (short of the precision)" in page and "tuned for scum" in page
+    assert "near 0 the cards decide" in page
+    assert "<th>french</th>" in page and "<th>scum</th>" in page
+    assert SKILL_TITLE.split(" (")[0] in stdout
+    assert label("relative_skill") in stdout
+    assert max(len(line) for line in stdout.splitlines()) <= 200  # the terminal's COLUMNS

@@ -1,0 +1,93 @@
+"""The atlas's rule sets: derived from the rule spec, legal, each named once; the
+batches: the same deals for every test strategy and every rule set of one table size;
+and the sizes: batches until the precision targets or the cap."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules, RulesError
+from simulator.rules.presets import PRESET_NAMES, preset
+from simulator.runs.atlas import BatchStore, duel_tables, pair_tables, skill_rows
+from simulator.runs.atlas_play import AtlasSettings
+from simulator.runs.atlas_sets import (
+    EXAMPLES,
+    AtlasError,
+    default_rule_sets,
+    named_rule_sets,
+)
+
+
+@pytest.mark.parametrize("base", ["french", "scum"])
+def test_the_default_atlas_changes_each_option_alone_to_each_legal_value(base):
+    sets = default_rule_sets(base)
+    names = [s.name for s in sets]
+    assert len(set(names)) == len(names) and names[0] == base
+    assert set(PRESET_NAMES) <= set(names)
+    assert {f"{base}: {n} players" for n in (3, 5, 6)} <= set(names)
+    assert {f"examples/rules/{p.name}" for p in EXAMPLES.glob("*.toml")} <= set(names)
+    rules = preset(base)
+    singles = {s.rules for s in sets if s.name.startswith(f"{base}: ") and "players" not in s.name}
+    expected = set()
+    for key in KEYS:  # every value of the spec's choices and booleans, one change at a time
+        values = CHOICES.get(key, (False, True) if key in BOOL_KEYS else ())
+        for value in values:
+            if value != getattr(rules, key):
+                try:
+                    expected.add(dataclasses.replace(rules, **{key: value}))
+                except RulesError:
+                    continue
+    assert singles == expected
+    for rule_set in sets:
+        changed = [k for k in KEYS if getattr(rule_set.rules, k) != getattr(rules, k)]
+        assert (rule_set.change == "") == (not changed)
+        assert all(k in rule_set.change for k in changed)
+
+
+def test_an_illegal_single_change_is_left_out():
+    # last_in_trick needs passing = out_of_trick: scum passes may_return, french does not
+    assert preset("scum").passing == "may_return"
+    assert "scum: after_out_lead=last_in_trick" not in [s.name for s in default_rule_sets("scum")]
+    assert "french: after_out_lead=last_in_trick" in [s.name for s in default_rule_sets("french")]
+
+
+def test_named_rule_sets_put_the_base_first_and_refuse_the_unknown(tmp_path):
+    example = str(EXAMPLES / "daifugo.toml")
+    sets = named_rule_sets([example, "spade", "french"], "french")
+    assert [s.name for s in sets] == ["french", example, "spade"]
+    assert sets[1].rules.jack_back and sets[1].change.startswith("jokers = 2")
+    with pytest.raises(AtlasError, match="neither a preset nor a rules file"):
+        named_rule_sets(["nowhere"], "french")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("players = 12\n")
+    with pytest.raises(AtlasError, match="players = 12 is not allowed"):
+        named_rule_sets([str(bad)], "french")
+
+
+def test_a_batch_deals_the_same_to_every_test_strategy_and_rule_set():
+    settings = AtlasSettings(batch_rounds=100)
+    french, revolution = Rules(), Rules(revolution=True)
+    duels = duel_tables(french, settings, 3)
+    assert len({t.seed for t in duels}) == 1 and len({t.count for t in duels}) == 1
+    assert [t.seed for t in duel_tables(revolution, settings, 3)] == [t.seed for t in duels]
+    assert duel_tables(french, settings, 4)[0].seed != duels[0].seed
+    assert all(t.lineup[1:] == ("linear",) * 3 for t in duels)
+    pairs = pair_tables(french, settings, 3, "planner")
+    assert [t.lineup[:2] for t in pairs] == [("champion", "planner"), ("planner", "random")] * 2
+    assert np.unique([t.seed for t in pairs]).size == 2  # duplicate deals, ordinary matches
+
+
+@pytest.mark.parametrize(("target", "batches", "capped"), [(10.0, 1, False), (1e-6, 2, True)])
+def test_a_rule_set_plays_until_its_precision_or_the_cap(target, batches, capped):
+    sets = named_rule_sets(["french", str(EXAMPLES / "french-no-exchange.toml")], "french")
+    settings = AtlasSettings(batch_rounds=40, min_batches=1, max_batches=2, rs_precision=target,
+                             rs_difference_precision=target, edge_precision=target)  # fmt: skip
+    store = BatchStore()
+    frame = skill_rows(sets, settings, store=store)
+    assert set(store.batches) == {(s.name, b) for s in sets for b in range(batches)}
+    assert (frame["capped"] == capped).all()
+    rs = frame[frame["measure"] == "relative_skill"]
+    assert (rs["clusters"] == batches * 2).all()  # two deal groups of 40 rounds a batch
