@@ -76,7 +76,7 @@ from simulator.rules.cards import NUM_RANKS
 from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve
 from strategies.hand import whole
 from strategies.kernels import lowest_move
-from strategies.linear import linear_move, move_score, situation
+from strategies.linear import finite_weights, linear_move, move_score, situation
 from strategies.montecarlo import ALLOC, race, sample_hands
 from strategies.specs import (
     CHAMPION_BUDGET,
@@ -129,14 +129,16 @@ def pass_log_probability(q, S, G, R, played, lparams, temperature):
     if m == U0:
         return 0.0
     at = np.uint64(q)
-    v_pass = move_score(h, 0, 0, u, S, R, fewest, owner_cards, lparams, at) / temperature
+    finite = finite_weights(lparams, at)
+    v_pass = move_score(h, 0, 0, u, S, R, fewest, owner_cards, lparams, at, finite) / temperature
     scores = np.empty(popc(m) + 1)
     scores[0] = v_pass
     i = 1
     while m != U0:
         b = ctz(m)
         m &= m - U1
-        v = move_score(h, play_rank(b), play_count(b), u, S, R, fewest, owner_cards, lparams, at)
+        r, c = play_rank(b), play_count(b)
+        v = move_score(h, r, c, u, S, R, fewest, owner_cards, lparams, at, finite)
         scores[i] = v / temperature
         i += 1
     top = scores.max()
