@@ -72,6 +72,9 @@ from strategies.specs import (
     LINEAR_W_ONLY_TWOS,
     LINEAR_W_OUT,
     LINEAR_W_OUT_ON_TWO,
+    LINEAR_W_PASS,
+    LINEAR_W_PASS_OWNER,
+    LINEAR_W_PASS_THREAT,
     LINEAR_W_REVOLT,
     LINEAR_W_SKIP,
     LINEAR_W_STRENGTH,
@@ -202,11 +205,33 @@ def situation(pos, S, H, R, played):
 @njit(**INLINE)
 def finite_weights(params, at):
     """Whether every weight of row ``at`` is finite: then a feature of 0 adds exactly
-    nothing to a score (``inf * 0`` would add NaN), which :func:`play_score` relies on."""
-    total = 0.0
+    nothing to a score (``inf * 0`` would add NaN), which :func:`play_score` relies on.
+    (Independent tests, not a sum: a chain of additions here cost as much as a move.)"""
+    ok = True
     for i in range(LINEAR_FEATURES):
-        total += params[at, i] * 0.0
-    return total == 0.0
+        ok &= params[at, i] - params[at, i] == 0.0
+    return ok
+
+
+@njit(**INLINE)
+def pass_score(h, u, fewest, owner_cards, params, at):
+    """The score of the pass, as :func:`play_score` counts a play's (the pass's features
+    that may be other than 0: itself, groups, need, sure and the two threats)."""
+    g = groups(h)
+    sure = popc(unbeatable_groups(h, u))
+    need = max(g - sure, 0)
+    total = params[at, LINEAR_W_PASS]
+    if g != 0:
+        total += params[at, LINEAR_W_GROUPS] * float(g)
+    if need != 0:
+        total += params[at, LINEAR_W_NEED] * float(need)
+    if sure != 0:
+        total += params[at, LINEAR_W_SURE] * float(sure)
+    if fewest <= THREAT:
+        total += params[at, LINEAR_W_PASS_THREAT]
+    if owner_cards <= THREAT:
+        total += params[at, LINEAR_W_PASS_OWNER]
+    return total
 
 
 @njit(**INLINE)
@@ -278,7 +303,9 @@ def play_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
 @njit(**INLINE)
 def move_score(h, r, c, u, S, R, fewest, owner_cards, params, at, finite):
     """The score of one candidate move (``finite``: :func:`finite_weights`)."""
-    if c > 0 and finite:
+    if finite:
+        if c == 0:
+            return pass_score(h, u, fewest, owner_cards, params, at)
         return play_score(h, r, c, u, S, R, fewest, owner_cards, params, at)
     return score(features(h, r, c, u, S, R, fewest, owner_cards), params, at)
 

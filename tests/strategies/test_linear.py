@@ -20,7 +20,7 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 from strategies.adapter import KernelStrategy
-from strategies.linear import features, play_score, situation
+from strategies.linear import features, finite_weights, move_score, situation
 from strategies.linear_features import move_features
 from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS, NPARAMS, PLANNER_PARAMS
 
@@ -140,10 +140,11 @@ def test_docs_list_every_weight_with_its_default() -> None:
         assert f"| `{param.name}` | {param.help} | {param.default:g} |" in text, param.name
 
 
-def test_the_fast_play_score_is_the_dot_product_to_the_last_bit() -> None:
-    """``play_score`` (which sums only the features that are not 0) gives every legal play
-    of random rounds the very float the dot product of its features gives: ``linear``'s
-    moves do not change, ties included. Weights in tenths (ties are common) and random."""
+def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
+    """``move_score`` under finite weights (which sums only the features that are not 0)
+    gives every legal move of random rounds the very float the dot product of its
+    features gives: ``linear``'s moves do not change, ties included. Weights in tenths
+    (ties are common) and random; a weight that is not finite takes the dot product."""
     rng = np.random.default_rng(5)
     names = ("french", "regles-jeu", "spade", "scum")
     tables = [preset(name) for name in names] + [load_rules("examples/rules/daifugo.toml")]
@@ -162,14 +163,15 @@ def test_the_fast_play_score_is_the_dot_product_to_the_last_bit() -> None:
             h, u, fewest, owner_cards = situation(obs.seat, S, H, R, played)
             moves = rnd.legal_moves()
             for move in moves:
-                if move.count == 0:
-                    continue
                 f = features(h, move.rank, move.count, u, S, R, fewest, owner_cards)
                 dot = 0.0
                 for w, x in zip(weights, f, strict=True):
                     dot += w * x
-                fast = play_score(h, move.rank, move.count, u, S, R, fewest, owner_cards, params, 0)
+                args = (h, move.rank, move.count, u, S, R, fewest, owner_cards, params, 0)
+                fast = move_score(*args, finite_weights(params, 0))
                 assert fast == dot, (rules, obs, move)
                 checked += 1
             rnd.apply(moves[rng.integers(len(moves))])
     assert checked > 500
+    params[0, LINEAR_FEATURES - 1] = np.inf
+    assert not finite_weights(params, 0)
