@@ -8,7 +8,8 @@ target for it). In order:
   (``../shared/prototype/round_kernels.py``, loaded by path: one round of the default
   rules, no options, no matches) measured in the same run, with the kernel's ratio to it;
 * each built-in strategy on ``french`` (4 x that strategy) per thread, the search
-  players (``montecarlo``, ``champion``, ``clairvoyant``) on 2 threads;
+  players (``montecarlo``, ``champion``, ``clairvoyant``) on 2 threads, and their speed
+  shares timed in the same run (champion / montecarlo, clairvoyant / champion);
 * start-up: ``president --help``, ``president simulate --rounds 1000`` with a warm cache;
 * compiling: the first run of ``president simulate --rounds 100000`` on an empty cache,
   and a user strategy file's second run (``examples/strategies/big_groups.py``);
@@ -46,6 +47,7 @@ from simulator.matchloop.matches import out_cols  # noqa: E402
 from simulator.rules.options import Rules  # noqa: E402
 from simulator.rules.presets import preset  # noqa: E402
 from strategies import registry  # noqa: E402
+from strategies.specs import SEARCH_IDS  # noqa: E402
 
 PROTOTYPE = ROOT.parent / "shared" / "prototype" / "round_kernels.py"
 PROTOTYPE_CODES = {"lowest": 0, "random": 1}  # the prototype's strategy argument
@@ -221,15 +223,21 @@ def kernel_section(proto: ModuleType | None, matches: int, repeats: int) -> None
 def strategy_section(matches: int, search_matches: int) -> None:
     heading("strategies: french, 4 x the strategy (rounds/s)")
     french = preset("french")
+    search: dict[str, float] = {}
     for name in registry.names():
-        if name in registry.SEARCH_PLAYERS:
-            value = kernel_rate(french, name, 2, search_matches, 2)
+        if registry.get(name).kernel_id in SEARCH_IDS:
+            value = search[name] = kernel_rate(french, name, 2, search_matches, 2)
             show(f"{name}, 2 threads", rate(value), ">= 2,000", value >= 2000)
         elif name in BASELINES:
             show(f"{name}, 1 thread", rate(kernel_rate(french, name, 1, matches, 3)))
         else:
             value = kernel_rate(french, name, 1, matches, 3)
             show(f"{name}, 1 thread", rate(value), ">= 500,000", value >= 500_000)
+    # the machine's speed drifts from day to day: the shares, timed in one run, are steadier
+    share = search["champion"] / search["montecarlo"]
+    show("champion / montecarlo, same run", f"{share:.2f}", ">= 0.83", share >= 0.83)
+    share = search["clairvoyant"] / search["champion"]
+    show("clairvoyant / champion, same run", f"{share:.2f}", ">= 1", share >= 1)
 
 
 def startup_section(repeats: int) -> None:

@@ -41,7 +41,7 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import U0, U1, ctz, next32, popc
-from simulator.kernel.config import INLINE
+from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
     DECK,
     MAX_PLAYERS,
@@ -76,7 +76,7 @@ from simulator.rules.cards import NUM_RANKS
 from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve
 from strategies.hand import whole
 from strategies.kernels import lowest_move
-from strategies.linear import linear_move, move_score, situation
+from strategies.linear import finite_weights, linear_move, move_score, situation
 from strategies.montecarlo import ALLOC, race, sample_hands
 from strategies.specs import (
     CHAMPION_BUDGET,
@@ -129,14 +129,16 @@ def pass_log_probability(q, S, G, R, played, lparams, temperature):
     if m == U0:
         return 0.0
     at = np.uint64(q)
-    v_pass = move_score(h, 0, 0, u, S, R, fewest, owner_cards, lparams, at) / temperature
+    finite = finite_weights(lparams, at)
+    v_pass = move_score(h, 0, 0, u, S, R, fewest, owner_cards, lparams, at, finite) / temperature
     scores = np.empty(popc(m) + 1)
     scores[0] = v_pass
     i = 1
     while m != U0:
         b = ctz(m)
         m &= m - U1
-        v = move_score(h, play_rank(b), play_count(b), u, S, R, fewest, owner_cards, lparams, at)
+        r, c = play_rank(b), play_count(b)
+        v = move_score(h, r, c, u, S, R, fewest, owner_cards, lparams, at, finite)
         scores[i] = v / temperature
         i += 1
     top = scores.max()
@@ -198,22 +200,32 @@ def policy_move(p, S, H, R, played, rs, lparams):
     return linear_move(p, S, H, R, played, rs, lparams)
 
 
-@njit(**ALLOC)
-def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, played2, places2):
+@njit(**HOT)
+def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, played2, places2,
+            count):  # fmt: skip
     """The place of ``pos`` after playing ``c`` cards of ``r`` on the deal ``guess``:
     the last two players' race solved exactly (:func:`strategies.endgame.solve`, at most
     ``limit`` positions), else the round played out with :func:`policy_move`, ``linear``
-    for the first ``plies`` moves and ``lowest`` (far cheaper) after them."""
-    S2[:] = S0
-    H2[:] = guess
-    played2[:] = played
-    places2[:] = 0
+    for the first ``plies`` moves and ``lowest`` (far cheaper) after them.
+
+    It allocates nothing (``count`` is the solver's position count, from the caller), so
+    it runs without numba's reference counting: with it, every call in a playout paid
+    atomic updates on each array argument, which two threads fought over (over half of
+    a search's time, in the profile).
+    """
+    for j in range(S0.size):
+        S2[j] = S0[j]
+    for q in range(MAX_PLAYERS):
+        H2[q] = guess[q]
+        places2[q] = 0
+    for k in range(NUM_RANKS):
+        played2[k] = played[k]
     fl = rule_flags(R)
     trick_rules = trick_rule_flags(R)
     st = advance(load_state(S2), fl, trick_rules, pos, r, c, H2, played2, places2, S2)
     other = last_two(st, pos)
     if places2[pos] == 0 and other >= 0 and limit > 0 and not st[ST_OVER]:
-        count = np.array([0, limit], np.int64)
+        count[0], count[1] = 0, limit
         v = solve(pos, other, st, H2, R, played2, places2, S2, count)
         if v != UNKNOWN:  # the two places left are best_free and the next
             return st[ST_BEST_FREE] + 1 - v
@@ -333,6 +345,7 @@ def spend_racing(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses)
     H2 = np.zeros(MAX_PLAYERS, np.uint64)
     played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
+    count = np.zeros(2, np.int64)
     nmoves, g = cr.size, guesses.shape[0]
     limit = np.int64(params[pos, CHAMPION_SOLVE])
     plies = np.int64(params[pos, CHAMPION_PLIES])
@@ -349,7 +362,7 @@ def spend_racing(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses)
         for i in range(nmoves):
             if live[i]:
                 last[i] = playout(pos, cr[i], cc[i], guesses[j], S0, R, played, rs, lparams,
-                                  limit, plies, S2, H2, played2, places2)  # fmt: skip
+                                  limit, plies, S2, H2, played2, places2, count)  # fmt: skip
                 spent += 1
         done = j + 1
         if race(last, total, diff2, live, nmoves, prior, done, g - done, need) == 0:
@@ -372,6 +385,7 @@ def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
     H2 = np.zeros(MAX_PLAYERS, np.uint64)
     played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
+    count = np.zeros(2, np.int64)
     nmoves = cr.size
     g = guesses.shape[0]
     deterministic = not lparams[0, LINEAR_TEMPERATURE] > 0
@@ -387,7 +401,7 @@ def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
         if i < 0:
             break
         place = playout(pos, cr[i], cc[i], guesses[visits[i] % g], S0, R, played, rs,
-                        lparams, limit, plies, S2, H2, played2, places2)  # fmt: skip
+                        lparams, limit, plies, S2, H2, played2, places2, count)  # fmt: skip
         total[i] += (n - place) / (n - 1)
         visits[i] += 1
     return total, visits

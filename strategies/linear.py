@@ -58,7 +58,33 @@ from strategies.hand import (
     weakest_of,
 )
 from strategies.rules_aware import mean_strength
-from strategies.specs import LINEAR_FEATURES, LINEAR_TEMPERATURE
+from strategies.specs import (
+    LINEAR_FEATURES,
+    LINEAR_TEMPERATURE,
+    LINEAR_W_BREAKS,
+    LINEAR_W_CARDS,
+    LINEAR_W_ENDS,
+    LINEAR_W_GROUPS,
+    LINEAR_W_JACK,
+    LINEAR_W_JOKER,
+    LINEAR_W_LEAD_CARDS,
+    LINEAR_W_LEAD_STRENGTH,
+    LINEAR_W_NEED,
+    LINEAR_W_ONLY_TWOS,
+    LINEAR_W_OUT,
+    LINEAR_W_OUT_ON_TWO,
+    LINEAR_W_PASS,
+    LINEAR_W_PASS_OWNER,
+    LINEAR_W_PASS_THREAT,
+    LINEAR_W_REVOLT,
+    LINEAR_W_SKIP,
+    LINEAR_W_STRENGTH,
+    LINEAR_W_SURE,
+    LINEAR_W_TWO,
+    LINEAR_W_WEAKEST,
+    LINEAR_W_WINS,
+    LINEAR_W_WINS_THREAT,
+)
 
 THREAT = 2  # cards at or below which a player is about to go out
 FAR = 99  # the card count of nobody: no threat
@@ -178,8 +204,110 @@ def situation(pos, S, H, R, played):
 
 
 @njit(**INLINE)
-def move_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
-    """The score of one candidate move."""
+def finite_weights(params, at):
+    """Whether every weight of row ``at`` is finite: then a feature of 0 adds exactly
+    nothing to a score (``inf * 0`` would add NaN), which :func:`play_score` relies on.
+    (Independent tests, not a sum: a chain of additions here cost as much as a move.)"""
+    ok = True
+    for i in range(LINEAR_FEATURES):
+        ok &= params[at, i] - params[at, i] == 0.0
+    return ok
+
+
+@njit(**INLINE)
+def pass_score(h, u, fewest, owner_cards, params, at):
+    """The score of the pass, as :func:`play_score` counts a play's (the pass's features
+    that may be other than 0: itself, groups, need, sure and the two threats)."""
+    g = groups(h)
+    sure = popc(unbeatable_groups(h, u))
+    need = max(g - sure, 0)
+    total = params[at, LINEAR_W_PASS]
+    if g != 0:
+        total += params[at, LINEAR_W_GROUPS] * float(g)
+    if need != 0:
+        total += params[at, LINEAR_W_NEED] * float(need)
+    if sure != 0:
+        total += params[at, LINEAR_W_SURE] * float(sure)
+    if fewest <= THREAT:
+        total += params[at, LINEAR_W_PASS_THREAT]
+    if owner_cards <= THREAT:
+        total += params[at, LINEAR_W_PASS_OWNER]
+    return total
+
+
+@njit(**INLINE)
+def play_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
+    """The score of playing ``c`` cards of ``r`` (``c > 0``), equal to the last bit to
+    :func:`score` of :func:`features` under finite weights, at a fraction of its cost.
+
+    The same sum in the same order, but only of the features that are not 0 (with finite
+    weights each other term adds a zero, which changes no sum) and with a flag's term
+    its weight (``w * 1.0`` is ``w``): a dot product of 23 terms was one chain of 23
+    dependent additions a move, most of them of zeros, the bulk of a playout's time.
+    """
+    tc = S[S_TOP_COUNT]
+    rev = S[S_REV]
+    rules = R[R_FLAGS]
+    held = count_of(h, r)
+    after = remove_cards(h, r, c)
+    g = groups(after)
+    sure = popc(unbeatable_groups(after, u))
+    need = max(g - sure, 0)
+    out = after == U0
+    nofin2 = rules & TWOS_LAST != 0
+    wins = unbeatable(u, r, c) and not out
+    s = strength(r, rev) / STRONGEST
+    total = params[at, LINEAR_W_CARDS] * float(c)
+    if s != 0.0:
+        total += params[at, LINEAR_W_STRENGTH] * s
+        if tc == 0:
+            total += params[at, LINEAR_W_LEAD_STRENGTH] * s
+    if held > c:
+        total += params[at, LINEAR_W_BREAKS]
+    if g != 0:
+        total += params[at, LINEAR_W_GROUPS] * float(g)
+    if need != 0:
+        total += params[at, LINEAR_W_NEED] * float(need)
+    if sure != 0:
+        total += params[at, LINEAR_W_SURE] * float(sure)
+    if wins:
+        total += params[at, LINEAR_W_WINS]
+    if out:
+        total += params[at, LINEAR_W_OUT]
+        if nofin2 and r >= TWO:
+            total += params[at, LINEAR_W_OUT_ON_TWO]
+    elif nofin2 and (after & ~spread(twos(after))) == U0:
+        total += params[at, LINEAR_W_ONLY_TWOS]
+    if r == TWO:
+        total += params[at, LINEAR_W_TWO]
+    if r == JOKER:
+        total += params[at, LINEAR_W_JOKER]
+    if r == weakest_of(h & RANKS, rev):
+        total += params[at, LINEAR_W_WEAKEST]
+    if wins and fewest <= THREAT:
+        total += params[at, LINEAR_W_WINS_THREAT]
+    if ends_trick(r, c, S, R):
+        total += params[at, LINEAR_W_ENDS]
+    if R[R_TRICK_FLAGS] & JACKS != 0 and r == JACK:
+        total += params[at, LINEAR_W_JACK]
+    if rules & REVERSES != 0 and c == 4 and not out:
+        revolt = 1.0 - mean_strength(after, rev) / (STRONGEST / 2)
+        if revolt != 0.0:
+            total += params[at, LINEAR_W_REVOLT] * revolt
+    if rules & SKIP != 0 and tc > 0 and r == S[S_TOP_RANK] and c == tc:
+        total += params[at, LINEAR_W_SKIP]
+    if tc == 0:
+        total += params[at, LINEAR_W_LEAD_CARDS] * float(c)
+    return total
+
+
+@njit(**INLINE)
+def move_score(h, r, c, u, S, R, fewest, owner_cards, params, at, finite):
+    """The score of one candidate move (``finite``: :func:`finite_weights`)."""
+    if finite:
+        if c == 0:
+            return pass_score(h, u, fewest, owner_cards, params, at)
+        return play_score(h, r, c, u, S, R, fewest, owner_cards, params, at)
     return score(features(h, r, c, u, S, R, fewest, owner_cards), params, at)
 
 
@@ -192,32 +320,35 @@ def linear_move(pos, S, H, R, played, rs, params):
     following = S[S_TOP_COUNT] != 0
     if following and m == U0:
         return 0, 0
+    finite = finite_weights(params, at)
     best_r, best_c, best = 0, 0, -np.inf
     if following:
-        best = move_score(h, 0, 0, u, S, R, fewest, owner_cards, params, at)
+        best = move_score(h, 0, 0, u, S, R, fewest, owner_cards, params, at, finite)
     x = m
     while x != U0:
         b = ctz(x)
         x &= x - U1
-        v = move_score(h, play_rank(b), play_count(b), u, S, R, fewest, owner_cards, params, at)
+        r, c = play_rank(b), play_count(b)
+        v = move_score(h, r, c, u, S, R, fewest, owner_cards, params, at, finite)
         if v > best:
-            best, best_r, best_c = v, play_rank(b), play_count(b)
+            best, best_r, best_c = v, r, c
     temperature = params[at, LINEAR_TEMPERATURE]
     if not temperature > 0:
         return best_r, best_c
-    return sample(h, m, following, u, S, R, fewest, owner_cards, params, at, best, temperature, rs)
+    return sample(h, m, following, u, S, R, fewest, owner_cards, params, at, finite, best, rs)
 
 
 @njit(**INLINE)
-def sample(h, m, following, u, S, R, fewest, owner_cards, params, at, best, temperature, rs):
+def sample(h, m, following, u, S, R, fewest, owner_cards, params, at, finite, best, rs):
     """A move drawn with probability proportional to ``exp((score - best) / temperature)``
     by one 32-bit draw of the stream ``rs``, the moves in the canonical order."""
+    temperature = params[at, LINEAR_TEMPERATURE]
     total = 0.0
     for step in range(2):  # the first pass sums the weights, the second finds the draw
         if step == 1:
             total *= next32(rs) / 4294967296.0
         if following:
-            v = move_score(h, 0, 0, u, S, R, fewest, owner_cards, params, at)
+            v = move_score(h, 0, 0, u, S, R, fewest, owner_cards, params, at, finite)
             total += np.exp((v - best) / temperature) * (1 - 2 * step)
             if step == 1 and total <= 0:
                 return 0, 0
@@ -227,7 +358,7 @@ def sample(h, m, following, u, S, R, fewest, owner_cards, params, at, best, temp
             b = ctz(x)
             x &= x - U1
             r, c = play_rank(b), play_count(b)
-            v = move_score(h, r, c, u, S, R, fewest, owner_cards, params, at)
+            v = move_score(h, r, c, u, S, R, fewest, owner_cards, params, at, finite)
             total += np.exp((v - best) / temperature) * (1 - 2 * step)
             if step == 1 and total <= 0:
                 return r, c

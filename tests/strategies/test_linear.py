@@ -8,14 +8,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
+from simulator.kernel.layout import MAX_PLAYERS
 from simulator.matchloop.api import KernelJob, trace_match
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Round
 from simulator.rules.cards import counts_from_cards, parse_card
+from simulator.rules.files import load_rules
 from simulator.rules.options import Rules
+from simulator.rules.presets import preset
 from strategies import registry
+from strategies.adapter import KernelStrategy
+from strategies.linear import features, finite_weights, move_score, situation
 from strategies.linear_features import move_features
-from strategies.specs import LINEAR_FEATURES, LINEAR_PARAMS, PLANNER_PARAMS
+from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS, NPARAMS, PLANNER_PARAMS
 
 THREE, FOUR, FIVE, SEVEN, EIGHT, NINE, KING, ACE, TWO = 0, 1, 2, 4, 5, 6, 10, 11, 12
 
@@ -131,3 +138,40 @@ def test_docs_list_every_weight_with_its_default() -> None:
     text = (Path(__file__).parents[2] / "docs" / "strategies.md").read_text()
     for param in LINEAR_PARAMS:
         assert f"| `{param.name}` | {param.help} | {param.default:g} |" in text, param.name
+
+
+def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
+    """``move_score`` under finite weights (which sums only the features that are not 0)
+    gives every legal move of random rounds the very float the dot product of its
+    features gives: ``linear``'s moves do not change, ties included. Weights in tenths
+    (ties are common) and random; a weight that is not finite takes the dot product."""
+    rng = np.random.default_rng(5)
+    names = ("french", "regles-jeu", "spade", "scum")
+    tables = [preset(name) for name in names] + [load_rules("examples/rules/daifugo.toml")]
+    strategy = KernelStrategy("linear", LINEAR, ())
+    checked = 0
+    for k, rules in enumerate(tables * 2):
+        weights = np.round(rng.normal(0, 1, LINEAR_FEATURES), 1 if k < len(tables) else 9)
+        params = np.zeros((MAX_PLAYERS, NPARAMS))
+        params[:, :LINEAR_FEATURES] = weights
+        deck = rng.permutation(np.repeat(np.arange(14), [4] * 13 + [rules.jokers]))
+        hands = [np.bincount(part, minlength=14).tolist() for part in np.array_split(deck, 4)]
+        rnd = Round(rules.with_options(players=4), hands, 0)
+        while not rnd.over:
+            obs = rnd.observation()
+            S, H, R, played, _ = strategy.arrays(obs)
+            h, u, fewest, owner_cards = situation(obs.seat, S, H, R, played)
+            moves = rnd.legal_moves()
+            for move in moves:
+                f = features(h, move.rank, move.count, u, S, R, fewest, owner_cards)
+                dot = 0.0
+                for w, x in zip(weights, f, strict=True):
+                    dot += w * x
+                args = (h, move.rank, move.count, u, S, R, fewest, owner_cards, params, 0)
+                fast = move_score(*args, finite_weights(params, 0))
+                assert fast == dot, (rules, obs, move)
+                checked += 1
+            rnd.apply(moves[rng.integers(len(moves))])
+    assert checked > 500
+    params[0, LINEAR_FEATURES - 1] = np.inf
+    assert not finite_weights(params, 0)
