@@ -1,10 +1,10 @@
 """linear's weights for the rules in force: the sets ``president tune`` found, shipped.
 
-``strategies/linear-weights/NAME.toml`` (package data, in the tuned-file format of
+Each file of ``strategies/linear-weights/`` (package data, in the tuned-file format of
 :mod:`strategies.tuned`: the weights, the feature-set version as ``params_version``, how
-they were tuned and the rules they were tuned for) holds ``linear`` tuned for one rule
-set: each preset (NAME is the preset) and each table of ``examples/rules/`` (NAME is the
-file's stem). Under the rules in force ``linear`` plays (:func:`weights_for`):
+they were tuned and the rules they were tuned for) holds ``linear``'s weights for one
+rule set: each preset (named after it) and each table of ``examples/rules/`` (named as
+its file). Under the rules in force ``linear`` plays (:func:`weights_for`):
 
 1. the set tuned for exactly these rules (every option, players included) — the hand-set
    weights themselves where the tune lost to them on held-out deals (its ``[tuning]``

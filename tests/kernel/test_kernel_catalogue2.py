@@ -67,7 +67,7 @@ def test_kernel_deals_and_leads_like_the_reference(label, rules):
             job = KernelJob.build(r, names, 21, None if r.target else 4, 60)
             rows, _ = trace_match(job, match)
             record = play_match(
-                r, [registry.make(s) for s in names], 21, match, rounds=4, max_rounds=60
+                r, [registry.make(s, r) for s in names], 21, match, rounds=4, max_rounds=60
             )
             where = f"{label}, {players} players, match {match}"
             assert rows[:, OUT_DEALER].tolist() == [rr.dealer for rr in record.rounds], where

@@ -99,7 +99,7 @@ def seat_strategies(players: int, match: int) -> list[str]:
 
 def reference_trace(rules: Rules, names: list[str], seed: int, match: int):
     record = play_match(
-        rules, [registry.make(s) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
+        rules, [registry.make(s, rules) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
     )
     return record, record_trace(record)
 
@@ -167,7 +167,7 @@ def test_duplicate_deals_replay_reference(preset_name):
         rows, trace = trace_match(job, match)
         record = play_match(
             rules,
-            [registry.make(s) for s in rotated],
+            [registry.make(s, rules) for s in rotated],
             9,
             match,
             rounds=ROUNDS,

@@ -58,7 +58,7 @@ def test_heuristics_replay_on_reference_engine(label: str, rules: Rules) -> None
             job = KernelJob.build(r, names, seed, None if r.target else ROUNDS, 200)
             rows, trace = trace_match(job, match)
             record = play_match(
-                r, [registry.make(s) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
+                r, [registry.make(s, r) for s in names], seed, match, rounds=ROUNDS, max_rounds=200
             )
             expected = record_trace(record)
             where = f"{label}, {players} players, match {match}, {names}"
