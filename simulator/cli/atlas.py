@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
 
 from reports import text
 from simulator import notices
 from simulator.cli import common
+from simulator.cli.engines import engine_context
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
-from simulator.matchloop.api import set_threads
 from simulator.runs.atlas import AtlasSettings, Play, estimate_minutes, play_locally, skill_rows
 from simulator.runs.atlas_folder import PARQUET, AtlasFolder
 from simulator.runs.atlas_sets import default_rule_sets, named_rule_sets
@@ -26,27 +26,16 @@ ENGINES = ("numba", "dask")
 DEFAULTS = AtlasSettings()
 
 
-@contextlib.contextmanager
-def player(engine: str, workers: int) -> Iterator[Play]:
-    """How a batch's tables are played: here in threads, or on a local Dask cluster."""
-    if engine == "numba":
-        set_threads(workers)
-        yield play_locally
-        return
-    try:
-        from simulator.runs.atlas_play import dask_play
+def _dask_play(workers: int) -> Any:
+    """A local Dask cluster's way of playing a batch's tables (imported only for dask)."""
+    from simulator.runs.atlas_play import dask_play
 
-        context = dask_play(workers)
-        play = context.__enter__()
-    except ImportError as exc:
-        raise common.UserError(
-            f'--engine dask needs the dask extra, pip install -e ".[dask]" ({exc})'
-        ) from None
-    set_threads(1)
-    try:
-        yield play
-    finally:
-        context.__exit__(None, None, None)
+    return dask_play(workers)
+
+
+def player(engine: str, workers: int) -> contextlib.AbstractContextManager[Play]:
+    """How a batch's tables are played: here in threads, or on a local Dask cluster."""
+    return engine_context(engine, workers, play_locally, _dask_play)
 
 
 def run_folder(folder: AtlasFolder, engine: str, workers: int, quiet: bool) -> Path:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -11,9 +11,9 @@ import click
 from reports import text
 from simulator import notices
 from simulator.cli import common
+from simulator.cli.engines import engine_context
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
-from simulator.matchloop.api import set_threads
 from simulator.runs.arguments import TUNE_SIZES, tune_job
 from simulator.runs.tune import (
     MEAN,
@@ -32,25 +32,9 @@ JOB_PARAMS = ("strategy", "rules_spec", "players", "field", "generations", "popu
 ENGINES = ("numba", "dask")
 
 
-@contextlib.contextmanager
-def _evaluator(engine: str, workers: int) -> Iterator:
+def _evaluator(engine: str, workers: int) -> contextlib.AbstractContextManager:
     """How a generation's candidates are played: here, or on a local Dask cluster."""
-    if engine == "numba":
-        set_threads(workers)
-        yield evaluate_locally
-        return
-    try:
-        context = dask_evaluator(workers)
-        evaluate = context.__enter__()
-    except ImportError as exc:
-        raise common.UserError(
-            f'--engine dask needs the dask extra, pip install -e ".[dask]" ({exc})'
-        ) from None
-    set_threads(1)
-    try:
-        yield evaluate
-    finally:
-        context.__exit__(None, None, None)
+    return engine_context(engine, workers, evaluate_locally, dask_evaluator)
 
 
 def search_generations(folder: TuneFolder, engine: str, workers: int, quiet: bool) -> TuneState:

@@ -13,7 +13,6 @@ writes ``DIR/atlas.parquet`` (its format version in the file's metadata,
 from __future__ import annotations
 
 import io
-import json
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,8 @@ from simulator.runs.claims import (
     ATLAS_FORMAT,
     MANIFEST_FILE,
     claim,
-    held_by_another,
+    damaged,
+    resume_manifest,
     write_atomic,
     write_json_atomic,
 )
@@ -61,31 +61,14 @@ class AtlasFolder(BatchStore):
     @classmethod
     def reopen(cls, path: Path) -> AtlasFolder:
         """The atlas in ``path``, to go on (an AtlasError in one line when it holds none)."""
-        try:
-            manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise AtlasError(
-                f"--resume {path}: no {MANIFEST_FILE} there, so no atlas to finish"
-            ) from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise AtlasError(
-                f"--resume {path}: its {MANIFEST_FILE} is unreadable ({exc})"
-            ) from None
-        other = held_by_another(path, manifest, "atlas")
-        if other:
-            raise AtlasError(other)
-        if not isinstance(manifest, dict) or manifest.get("format") != ATLAS_FORMAT:
-            raise AtlasError(f"--resume {path}: its {MANIFEST_FILE} is not an atlas's")
+        manifest = resume_manifest(path, "atlas", ATLAS_FORMAT, AtlasError)
         try:
             settings = AtlasSettings(**manifest["settings"])
             settings.check()
             rule_sets = [RuleSet(r["name"], r["change"], rules_from_mapping(r["rules"]))
                          for r in manifest["rule_sets"]]  # fmt: skip
         except (KeyError, TypeError, ValueError) as exc:
-            raise AtlasError(
-                f"--resume {path}: its {MANIFEST_FILE} is damaged ({type(exc).__name__}: "
-                f"{exc}); start again with a new --out"
-            ) from None
+            raise AtlasError(damaged(path, exc)) from None
         folder = cls(path, rule_sets, settings)
         folder.settled_sets = dict(manifest.get("settled", {}))
         folder.complete = manifest.get("complete") is True

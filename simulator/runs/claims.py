@@ -92,6 +92,32 @@ def manifest_in(path: Path) -> dict[str, Any] | None:
     return manifest if isinstance(manifest, dict) else {}
 
 
+def resume_manifest(path: Path, command: str, fmt: str, error: type[Exception]) -> dict[str, Any]:
+    """The manifest of the folder ``path`` that ``command`` ("atlas", "tune") goes on with,
+    in its format ``fmt``, or ``error`` saying in one line why not."""
+    try:
+        manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise error(
+            f"--resume {path}: no {MANIFEST_FILE} there, so no {command} to finish"
+        ) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise error(f"--resume {path}: its {MANIFEST_FILE} is unreadable ({exc})") from None
+    if other := held_by_another(path, manifest, command):
+        raise error(other)
+    if not isinstance(manifest, dict) or manifest.get("format") != fmt:
+        raise error(f"--resume {path}: its {MANIFEST_FILE} is not {_a(command)}'s")
+    return manifest
+
+
+def damaged(path: Path, exc: Exception) -> str:
+    """The one line for a manifest that parsed but does not hold what it should."""
+    return (
+        f"--resume {path}: its {MANIFEST_FILE} is damaged ({type(exc).__name__}: {exc}); "
+        "start again with a new --out"
+    )
+
+
 def holding(path: Path) -> str:
     """What the folder ``path`` holds, with the command that goes on from there: for
     messages that refuse it as a new run's folder."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import pickle
 from dataclasses import asdict
 from pathlib import Path
@@ -30,7 +29,8 @@ from simulator.runs.claims import (
     MANIFEST_FILE,
     TUNE_FORMAT,
     claim,
-    held_by_another,
+    damaged,
+    resume_manifest,
     write_atomic,
     write_json_atomic,
 )
@@ -61,27 +61,12 @@ class TuneFolder:
     @classmethod
     def reopen(cls, path: Path) -> TuneFolder:
         """The tune in ``path``, to go on (a TuneError in one line when it holds none)."""
-        try:
-            manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise TuneError(
-                f"--resume {path}: no {MANIFEST_FILE} there, so no tune to finish"
-            ) from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise TuneError(f"--resume {path}: its {MANIFEST_FILE} is unreadable ({exc})") from None
-        other = held_by_another(path, manifest, "tune")
-        if other:
-            raise TuneError(other)
-        if not isinstance(manifest, dict) or manifest.get("format") != TUNE_FORMAT:
-            raise TuneError(f"--resume {path}: its {MANIFEST_FILE} is not a tune's")
+        manifest = resume_manifest(path, "tune", TUNE_FORMAT, TuneError)
         try:
             folder = cls._read(path, manifest)
         except (KeyError, TypeError, ValueError, AttributeError, EOFError, binascii.Error,
                 pickle.UnpicklingError) as exc:  # fmt: skip
-            raise TuneError(
-                f"--resume {path}: its {MANIFEST_FILE} is damaged ({type(exc).__name__}: "
-                f"{exc}); start again with a new --out"
-            ) from None
+            raise TuneError(damaged(path, exc)) from None
         return folder
 
     @classmethod
