@@ -22,12 +22,14 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from simulator.kernel.sources import sources_digest
 from simulator.rules.files import rules_from_mapping
 from simulator.runs.atlas import BatchStore
 from simulator.runs.atlas_play import FORMAT_VERSION, AtlasSettings, Batch
 from simulator.runs.atlas_sets import AtlasError, RuleSet
 from simulator.runs.claims import (
     ATLAS_FORMAT,
+    CODE_KEY,
     MANIFEST_FILE,
     claim,
     damaged,
@@ -110,6 +112,7 @@ class AtlasFolder(BatchStore):
     def _write(self) -> None:
         manifest = {
             "format": ATLAS_FORMAT,
+            CODE_KEY: sources_digest(),
             "complete": self.complete,
             "settings": asdict(self.settings),
             "rule_sets": [

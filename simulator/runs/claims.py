@@ -15,10 +15,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+from simulator.kernel.sources import sources_digest
 from simulator.runs.job import SimulationError
 from simulator.runs.summary import FORMAT
 
 MANIFEST_FILE = "manifest.json"
+# the digest of the code that plays (simulator.kernel.sources) in a resumable folder's
+# manifest: a folder is finished only by the code that started it
+CODE_KEY = "code"
 COMPARE_FORMAT = "president-sim/compare/1"  # the manifest of a compare's folder
 TOURNAMENT_FORMAT = "president-sim/tournament/1"  # the manifest of a tournament's folder
 TUNE_FORMAT = "president-sim/tune/1"  # the manifest of a tune's folder
@@ -107,6 +111,12 @@ def resume_manifest(path: Path, command: str, fmt: str, error: type[Exception]) 
         raise error(other)
     if not isinstance(manifest, dict) or manifest.get("format") != fmt:
         raise error(f"--resume {path}: its {MANIFEST_FILE} is not {_a(command)}'s")
+    if manifest.get(CODE_KEY) != sources_digest():
+        raise error(
+            f"--resume {path}: its {command} was started by other code (the kernel, rules or "
+            "strategies changed since: what is left would not play as what is kept did); "
+            "finish it with the code that started it, or start again with a new --out"
+        )
     return manifest
 
 

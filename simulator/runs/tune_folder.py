@@ -23,9 +23,11 @@ from typing import Any
 
 from cmaes import CMA
 
+from simulator.kernel.sources import sources_digest
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules
 from simulator.runs.claims import (
+    CODE_KEY,
     MANIFEST_FILE,
     TUNE_FORMAT,
     claim,
@@ -111,6 +113,7 @@ class TuneFolder:
         state = self.state
         manifest = {
             "format": TUNE_FORMAT,
+            CODE_KEY: sources_digest(),
             "complete": complete,
             "rules": self.rules.to_dict(),
             "config": asdict(self.config),

@@ -176,3 +176,12 @@ def test_a_damaged_atlas_manifest_is_refused_in_one_line(whole, tmp_path):
     manifest["settings"]["batch_rounds"] = 0
     (out / "manifest.json").write_text(json.dumps(manifest))
     assert "its manifest.json is damaged" in refused("--resume", str(out))
+
+
+def test_an_atlas_started_by_other_code_is_refused_in_one_line(whole, tmp_path):
+    out = tmp_path / "other-code"
+    out.mkdir()
+    manifest = json.loads(whole[1]["manifest.json"])
+    manifest["code"] = "0" * 64  # the digest of sources that are not these
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    assert "was started by other code" in refused("--resume", str(out))

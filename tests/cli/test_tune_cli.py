@@ -188,3 +188,14 @@ def test_the_progress_line_shows_each_generation_within_80_columns(monkeypatch, 
     assert all(" mean " in line for line in shown if not line.startswith("generation 1/"))
     quiet = run_cli("tune", *JOB, "--out", str(tmp_path / "q"), "--quiet")
     assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+def test_a_tune_started_by_other_code_is_refused_and_kept(whole, tmp_path):
+    out = tmp_path / "other-code"
+    out.mkdir()
+    manifest = json.loads(whole[1]["manifest.json"])
+    manifest["code"] = "0" * 64  # the digest of sources that are not these
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    before = folder_bytes(out)
+    assert "was started by other code" in refused("--resume", str(out))
+    assert folder_bytes(out) == before
