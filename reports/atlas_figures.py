@@ -1,7 +1,7 @@
 """The atlas page's figure: relative skill per rule set, one row each, with its interval.
 
 The wide layout names each row on the axis; the narrow one (a 400 px phone) writes each
-name above its row instead, so that long names ("french: revolution=false") take the
+name above its row instead, so that long names ("french: OPTION=VALUE") take the
 whole width rather than squeeze the plot.
 """
 

@@ -178,7 +178,7 @@ def claim(f: Finding, base: str, places: int) -> str:
 
 def _says_more(change: str, name: str) -> bool:
     """Whether the change in words adds to the rule set's name: one option changed, not
-    already spelt out in the name (``french: revolution=false``)."""
+    already spelt out in the name (``french: OPTION=VALUE``)."""
     one = change.count(" = ") == 1 and "," not in change
     return one and change.replace(" ", "") not in name.replace(" ", "")
 

@@ -23,7 +23,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules, RulesError
@@ -98,7 +98,9 @@ def read_set(name: str, text: str) -> Shipped:
 @cache
 def shipped() -> tuple[Shipped, ...]:
     """Every shipped set, by name (read once per process)."""
-    folder = files("strategies").joinpath(FOLDER)
+    # beside this module, not files("strategies"): a script run from examples/ sees
+    # examples/strategies/ as a namespace portion of that name
+    folder = Path(__file__).resolve().parent / FOLDER
     entries = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=str)
     return tuple(read_set(f.name.removesuffix(".toml"), f.read_text("utf-8")) for f in entries)
 

@@ -15,16 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from simulator import __version__
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESETS
-from simulator.runs.atlas import Play, skill_rows
-from simulator.runs.atlas import Progress as AtlasProgress
-from simulator.runs.atlas_play import AtlasSettings
 from simulator.runs.atlas_sets import RuleSet, change_in_words
 from simulator.runs.claims import (
     COMPARE_FORMAT,
@@ -48,6 +43,13 @@ from simulator.runs.job import (
 from simulator.runs.simulate import Progress, resume, run
 from simulator.runs.summary import RunResult
 from strategies.specs import StrategyError
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from simulator.runs.atlas import Play
+    from simulator.runs.atlas import Progress as AtlasProgress
+    from simulator.runs.atlas_play import AtlasSettings
 
 RUNS_DIR = "runs"  # OUT/runs/NAME: each variant's run
 
@@ -259,6 +261,8 @@ def play_variant(
 def skill_settings(variants: Sequence[Variant]) -> AtlasSettings:
     """The atlas's settings for ``compare --skill``: its field, adaptive sizes and cap,
     with the compare's seed."""
+    from simulator.runs.atlas_play import AtlasSettings  # pandas: only for --skill
+
     return AtlasSettings(seed=variants[0].config.seed)
 
 
@@ -269,6 +273,8 @@ def variant_skill(
     (:func:`simulator.runs.atlas.skill_rows`, the rows of ``atlas.parquet``), each named
     as its variant, the first variant the base every other is paired with; ``play``: how
     a batch's tables are played (default: this machine's kernel threads)."""
+    from simulator.runs.atlas import skill_rows  # pandas: only when --skill asks for it
+
     return skill_rows(skill_rule_sets(variants), skill_settings(variants), progress, play=play)
 
 

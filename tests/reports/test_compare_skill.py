@@ -23,7 +23,6 @@ def test_without_skill_no_skill_game_is_played(tmp_path, monkeypatch):
     def refuse(*args: object, **kwargs: object) -> pd.DataFrame:
         raise AssertionError("compare without --skill played the atlas's games")
 
-    monkeypatch.setattr(variants, "skill_rows", refuse)
     monkeypatch.setattr(atlas, "skill_rows", refuse)
     result = run_cli(*COMPARE, "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
