@@ -12,7 +12,7 @@ import click
 from reports import text
 from simulator import notices
 from simulator.cli import common
-from simulator.cli.engines import engine_context
+from simulator.cli.engines import KERNEL_ENGINES, engine_context
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.atlas import AtlasSettings, Play, estimate_minutes, play_locally, skill_rows
@@ -22,7 +22,6 @@ from simulator.runs.atlas_sets import default_rule_sets, named_rule_sets
 # options that define the atlas: --resume reads them from DIR/manifest.json instead
 JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batches", "seed",
               "out_dir")  # fmt: skip
-ENGINES = ("numba", "dask")
 DEFAULTS = AtlasSettings()
 
 
@@ -82,7 +81,7 @@ def run_folder(folder: AtlasFolder, engine: str, workers: int, quiet: bool) -> P
               "flagged capped.")  # fmt: skip
 @common.seed_option
 @common.workers_option
-@click.option("--engine", type=click.Choice(ENGINES), default="numba", show_default=True,
+@click.option("--engine", type=click.Choice(KERNEL_ENGINES), default="numba", show_default=True,
               help="numba: the kernel in --workers threads; dask: a batch's tables side by "
               "side on a local Dask cluster of --workers (the same numbers).")  # fmt: skip
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,

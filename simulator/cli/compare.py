@@ -13,7 +13,6 @@ from reports.compare import Comparison, compare_runs
 from reports.compare_page import write_page
 from reports.compare_text import terminal_table
 from reports.text import wrap_lines
-from simulator.cli.atlas import ENGINES as ATLAS_ENGINES
 from simulator.cli.atlas import player
 from simulator.cli.common import (
     UserError,
@@ -29,6 +28,7 @@ from simulator.cli.common import (
     strategies_option,
     workers_option,
 )
+from simulator.cli.engines import KERNEL_ENGINES
 from simulator.cli.progress import ProgressBar, StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import compare_variants
@@ -218,7 +218,7 @@ def measure_skill(variants: list[Variant], workers: int, engine: str, quiet: boo
         status.step(done, total, "skill", what)
 
     try:
-        with player(engine if engine in ATLAS_ENGINES else "numba", workers) as play:
+        with player(engine if engine in KERNEL_ENGINES else "numba", workers) as play:
             return variant_skill(variants, progress, play)
     finally:
         status.close()

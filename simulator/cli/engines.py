@@ -10,6 +10,7 @@ from simulator.cli import common
 from simulator.matchloop.api import set_threads
 
 Play = TypeVar("Play")
+KERNEL_ENGINES = ("numba", "dask")  # the engines of the commands that play in the kernel only
 
 
 @contextlib.contextmanager

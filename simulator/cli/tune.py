@@ -11,7 +11,7 @@ import click
 from reports import text
 from simulator import notices
 from simulator.cli import common
-from simulator.cli.engines import engine_context
+from simulator.cli.engines import KERNEL_ENGINES, engine_context
 from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import TUNE_SIZES, tune_job
@@ -29,7 +29,6 @@ from strategies.tuned import tuned_text
 JOB_PARAMS = ("strategy", "rules_spec", "players", "field", "generations", "population",
               "rounds_per_candidate", "held_out_rounds", "rounds_per_match", "max_rounds",
               "seed", "out_dir")  # fmt: skip
-ENGINES = ("numba", "dask")
 
 
 def _evaluator(engine: str, workers: int) -> contextlib.AbstractContextManager:
@@ -121,7 +120,7 @@ def finish_tune(folder: TuneFolder, state: TuneState, say: Callable[[str], None]
 @common.max_rounds_option
 @common.seed_option
 @common.workers_option
-@click.option("--engine", type=click.Choice(ENGINES), default="numba", show_default=True,
+@click.option("--engine", type=click.Choice(KERNEL_ENGINES), default="numba", show_default=True,
               help="numba: the kernel, candidates one after another; dask: the candidates "
               "side by side on a local Dask cluster of --workers (the same result).")  # fmt: skip
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
