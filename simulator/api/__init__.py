@@ -208,7 +208,8 @@ def tune(
     """``president tune STRATEGY``: its numeric parameters tuned by CMA-ES for the rules,
     with the held-out check against the defaults. Without ``out`` the tune's folder
     (``tuned.toml``, ``tune.html``) is temporary, removed with the result."""
-    from simulator.cli.tune import ENGINES, finish_tune, search_generations
+    from simulator.cli.engines import KERNEL_ENGINES as ENGINES
+    from simulator.cli.tune import finish_tune, search_generations
     from simulator.runs.tune import TuneError
     from simulator.runs.tune_folder import TuneFolder
 
@@ -258,7 +259,8 @@ def atlas(
     default atlas around ``base``. Without ``out`` the folder is temporary."""
     from dataclasses import replace
 
-    from simulator.cli.atlas import ENGINES, run_folder
+    from simulator.cli.atlas import run_folder
+    from simulator.cli.engines import KERNEL_ENGINES as ENGINES
     from simulator.runs.atlas_folder import AtlasFolder
     from simulator.runs.atlas_sets import AtlasError, default_rule_sets, named_rule_sets
 
