@@ -13,7 +13,7 @@ change parameters (``control:strength=12``): variants need no recompilation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -217,6 +217,13 @@ def linear_weights(name: str, rules: Rules) -> dict[str, Any] | None:
     else:
         source = resolved
     return {"source": source, "sha256": digest(values)}
+
+
+def weights_played(names: Iterable[str], rules: Rules) -> dict[str, dict[str, Any]]:
+    """:func:`linear_weights` of each strategy of ``names`` that plays linear: what a
+    run's ``summary.json`` and a tournament's ``tournament.json`` record."""
+    found = {name: linear_weights(name, rules) for name in names}
+    return {name: entry for name, entry in found.items() if entry is not None}
 
 
 def make(name: str, rules: Rules | None = None) -> Strategy:

@@ -16,7 +16,7 @@ from typing import Any
 from simulator import __version__
 from simulator.errors import PresidentError
 from simulator.runs.job import SimConfig
-from strategies.registry import linear_weights
+from strategies.registry import weights_played
 
 FORMAT = "president-sim/1"
 ROUNDS_FILE = "rounds.parquet"
@@ -57,16 +57,8 @@ def summary_of(config: SimConfig, result: RunResult) -> dict[str, Any]:
         "group_matches": config.group,
         **result.estimation,
         "table": result.table,
-        "linear_weights": weights_of(config),
+        "linear_weights": weights_played(config.names, config.rules),
     }
-
-
-def weights_of(config: SimConfig) -> dict[str, dict[str, str]]:
-    """Per strategy of the run that plays linear (alone, or in its playouts and prior):
-    where the weights come from and their short sha256, so that a run says which
-    shipped set it played (strategies.shipped)."""
-    found = {name: linear_weights(name, config.rules) for name in config.names}
-    return {name: entry for name, entry in found.items() if entry is not None}
 
 
 def read_summary(path: Path) -> dict[str, Any]:

@@ -250,6 +250,7 @@ def results(rules: Rules, config: TournamentConfig, standings: Standings) -> dic
         "level": LEVEL,
         "clusters": standings.clusters,
         "cluster": "deal group, across all tables",
+        "linear_weights": registry.weights_played(strategy_names(config), rules),
     }
     return {
         "ranking.csv": standings.ranking.to_csv(index=False),

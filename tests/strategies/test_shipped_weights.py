@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
@@ -137,6 +138,20 @@ def test_a_run_records_where_its_linear_weights_come_from_and_their_hash(tmp_pat
     }
     assert "spade" in summary["linear_weights"]["linear"]["source"]
     assert shipped.digest(SETS["spade"].values) != shipped.digest(shipped.DEFAULTS)
+
+
+def test_a_tournament_records_the_weights_its_strategies_play(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    args = ["tournament", "--rules", "scum", "--strategies", "linear,lowest,random"]
+    more = ["--players", "3", "--matches", "3", "--rounds-per-match", "2", "--out", str(out)]
+    result = run_cli(*args, *more)
+    assert result.exit_code == 0, result.stderr
+    settings = json.loads((out / "tournament.json").read_text())
+    weights = shipped.weights_for(replace(preset("scum"), players=3))
+    assert "scum" in weights.source  # the set of the preset these rules derive from
+    assert settings["linear_weights"] == {
+        "linear": {"source": weights.source, "sha256": shipped.digest(weights.values)}
+    }
 
 
 def test_strategies_verbose_says_which_weights_linear_plays() -> None:
