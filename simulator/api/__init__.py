@@ -103,13 +103,21 @@ def compare(
     engine: str = "numba",
     out: str | Path | None = None,
     resume: str | Path | None = None,
+    skill: bool = False,
     progress: bool = False,
 ) -> Compared:
     """``president compare``: the same strategies and deals under each rule set of
-    ``rules`` (the first is the baseline); with ``out``, its page and runs are kept there."""
+    ``rules`` (the first is the baseline); with ``out``, its page and runs are kept there.
+    ``skill``: also the atlas's measures of skill and luck for the rule sets (``--skill``;
+    :attr:`Compared.skill`), at the cost of their own games."""
     from reports.compare_page import write_page
-    from simulator.cli.compare import play_with_bar, read_comparison
-    from simulator.runs.variants import finish_compare, prepare_compare, reopen_compare
+    from simulator.cli.compare import measure_skill, play_with_bar, read_comparison
+    from simulator.runs.variants import (
+        check_skill,
+        finish_compare,
+        prepare_compare,
+        reopen_compare,
+    )
 
     if resume is not None:
         out = Path(resume)
@@ -117,6 +125,8 @@ def compare(
     else:
         variants = compare_variants(rules, players, strategies, matches, rounds,
                                     rounds_per_match, seed)  # fmt: skip
+    if skill:
+        check_skill(variants)
     with tempfile.TemporaryDirectory(prefix="president-compare-") as scratch:
         root = Path(out) if out is not None else Path(scratch)
         if resume is None:
@@ -125,11 +135,13 @@ def compare(
             play_with_bar(variant, index, len(variants), root, workers or machine_cores(),
                           engine, not progress)  # fmt: skip
         comparison = read_comparison(root, variants, not progress)
+        cores = workers or machine_cores()
+        skill_frame = measure_skill(variants, cores, engine, not progress) if skill else None
     page = None
     if out is not None:
-        page = write_page(comparison, Path(out))
+        page = write_page(comparison, Path(out), skill_frame)
         finish_compare(Path(out), variants)
-    return Compared(variants, comparison, None if out is None else Path(out), page)
+    return Compared(variants, comparison, None if out is None else Path(out), page, skill_frame)
 
 
 def tournament(

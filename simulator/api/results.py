@@ -110,12 +110,15 @@ class Compared:
     ``estimates``: per variant and measure (estimate, lo, hi, se); ``differences``: each
     variant minus the first, paired by match; ``ranking``: the strategies by mean place
     in each variant. ``comparison`` is the whole :class:`reports.compare.Comparison`.
+    ``skill``: with ``compare(skill=True)``, the atlas's rows for the rule sets (the
+    columns of ``atlas.parquet``, docs/formats.md), else None.
     """
 
     variants: list[Variant]
     comparison: Comparison
     path: Path | None = None
     page: Path | None = None
+    skill: pd.DataFrame | None = None
 
     @property
     def estimates(self) -> pd.DataFrame:
@@ -133,7 +136,7 @@ class Compared:
         """The table ``president compare`` prints."""
         from reports.compare_text import terminal_table
 
-        return terminal_table(self.comparison, width)
+        return terminal_table(self.comparison, width, self.skill)
 
     def _repr_html_(self) -> str:
         shown = self.differences[

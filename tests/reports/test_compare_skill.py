@@ -8,6 +8,7 @@ import json
 import pandas as pd
 import pytest
 
+import simulator
 from reports.atlas_words import label
 from reports.compare_text import SKILL_TITLE
 from simulator.runs import atlas, variants
@@ -65,3 +66,18 @@ def test_skill_section_on_the_page_and_the_terminal(skilled):
     assert SKILL_TITLE.split(" (")[0] in stdout
     assert label("relative_skill") in stdout
     assert max(len(line) for line in stdout.splitlines()) <= 200  # the terminal's COLUMNS
+
+
+def test_the_api_measures_the_same_skill_as_the_command(skilled):
+    out, _ = skilled
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(variants, "skill_settings",
+                      lambda vs: AtlasSettings(seed=vs[0].config.seed, batch_rounds=24,
+                                               min_batches=1, max_batches=1))  # fmt: skip
+        cmp = simulator.compare(["french", "scum"], matches=6, rounds_per_match=3, skill=True)
+    rows = pd.DataFrame(json.loads((out / "compare.json").read_text())["skill"])
+    assert cmp.skill is not None
+    mine = cmp.skill[rows.columns].reset_index(drop=True)
+    mine = mine.replace([float("inf"), float("-inf")], float("nan"))  # JSON: null, open-ended
+    pd.testing.assert_frame_equal(mine, rows, check_dtype=False)
+    assert SKILL_TITLE.split(" (")[0] in cmp.text(200)
