@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from simulator.cli.common import rules_option
-from simulator.rules.files import load_rules
+from simulator.cli.common import players_option, rules_option
 from simulator.rules.options import Rules
+from simulator.runs.arguments import rules_of
 from strategies import registry, shipped
 
 
@@ -21,12 +21,13 @@ def strategy_lines() -> list[str]:
     return lines
 
 
-def weights_lines(rules_spec: str, rules: Rules) -> list[str]:
+def weights_lines(rules_spec: str, rules: Rules, players: int | None) -> list[str]:
     """``-v``: which of linear's weights the rules give, and the shipped sets."""
     weights = shipped.weights_for(rules)
     sets = ", ".join(s.name for s in shipped.shipped()) or "none"
+    table = f"--rules {rules_spec}" + (f" --players {players}" if players is not None else "")
     return [
-        f"    weights under --rules {rules_spec}: {weights.source} (sha256 {weights.digest});"
+        f"    weights under {table}: {weights.source} (sha256 {weights.digest});"
         " champion and clairvoyant play them in their playouts and prior",
         f"    shipped sets (the rules in force, else their preset, else the defaults): {sets}",
     ]
@@ -35,15 +36,16 @@ def weights_lines(rules_spec: str, rules: Rules) -> list[str]:
 @click.command("strategies")
 @click.option("--verbose", "-v", is_flag=True, help="Also explain each parameter.")
 @rules_option
-def strategies_command(verbose: bool, rules_spec: str) -> None:
+@players_option
+def strategies_command(verbose: bool, rules_spec: str, players: int | None) -> None:
     """List every available strategy: name, what it does, its parameters.
 
     Change a parameter with NAME:key=value,key=value wherever a strategy is named,
     e.g. --strategies control:strength=12,lowest. With -v, linear's line says which
-    weights it plays under --rules: those tuned for these rules when they are shipped,
-    else those of the preset they derive from, else the defaults listed.
+    weights it plays under --rules (and --players): those tuned for these rules when they
+    are shipped, else those of the preset they derive from, else the defaults listed.
     """
-    rules = load_rules(rules_spec)
+    rules = rules_of(rules_spec, players)
     for name, line in zip(registry.names(), strategy_lines(), strict=True):
         click.echo(line)
         if verbose:
@@ -55,4 +57,4 @@ def strategies_command(verbose: bool, rules_spec: str) -> None:
             if named:
                 click.echo(f"    kernel ids for {' and '.join(named)}: {registry.policy_ids()}")
             if name == shipped.SPEC.name:
-                click.echo("\n".join(weights_lines(rules_spec, rules)))
+                click.echo("\n".join(weights_lines(rules_spec, rules, players)))

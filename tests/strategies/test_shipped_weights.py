@@ -165,6 +165,18 @@ def test_strategies_verbose_says_which_weights_linear_plays() -> None:
     )
 
 
+def test_strategies_verbose_takes_the_players_of_the_table() -> None:
+    """The shipped sets are tuned for their rules' table size: at another size the
+    preset's set is played, and -v says so."""
+    result = run_cli("strategies", "-v", "--rules", "scum", "--players", "5")
+    assert result.exit_code == 0, result.stderr
+    five = shipped.weights_for(replace(preset("scum"), players=5))
+    assert five.source != shipped.weights_for(preset("scum")).source
+    assert f"--players 5: {five.source} (sha256 {five.digest})" in result.stdout
+    refused = run_cli("strategies", "--players", "9")
+    assert refused.exit_code == 2 and "players = 9 is not allowed" in refused.stderr
+
+
 def test_every_engine_plays_the_shipped_weights_to_the_same_bytes(tmp_path: Path) -> None:
     args = [
         "--rules",
