@@ -15,8 +15,8 @@ How the strongest Daifugō programs play (``/work/shared/RESEARCH.md``), on the 
 * **Playouts for the moves that might still be best.** A playout plays the round out
   with ``linear`` for everybody for ``plies`` moves, then with ``linear`` for the searcher
   and ``keep-sets`` (:func:`tail_move`, far cheaper) for the others: by default (``plies``
-  0) only the searcher's own moves are ``linear``'s, a trade of some strength for twice
-  the speed (docs/performance.md measures it). By default (``race``) the candidates
+  2) all but the first two moves of the others are ``keep-sets``'s, a trade of some
+  strength for twice the speed (docs/performance.md measures it). By default (``race``) the candidates
   race over the guesses as ``montecarlo``'s do: on each guess in turn every candidate
   still in the race is played out, and one that can no longer overrule the prior is
   dropped (:func:`strategies.montecarlo.race`), until only the prior is left, the
@@ -210,8 +210,7 @@ def policy_move(p, S, H, R, played, rs, lparams):
 def tail_move(p, S, H, R, played):
     """A rollout's move for ``p``, not the searcher, after ``plies`` moves: out within two
     plays when it can, else ``keep-sets``'s (whole groups, the weakest first), nearly as
-    cheap as ``lowest``: a model of the opponents that breaks no group, as ``linear``
-    seldom does."""
+    cheap as ``lowest``: opponents who break no group, as ``linear`` seldom does."""
     r, c = out_in_two(p, S, H, R, played)
     if r >= 0:
         return r, c

@@ -175,6 +175,7 @@ def test_the_playouts_go_to_the_better_moves() -> None:
          hand(r4=2, r8=2, r12=1, r11=1)]
     )  # fmt: skip
     params = params_of("champion")
+    params[:, CHAMPION_PLIES] = 1000  # linear plays every move of the playouts
     lparams = policy_rows(0, params)
     rs = np.array([9, 8, 7], np.uint64)
     cr, cc, _ = candidates(0, S, H, R, -1, 0)
