@@ -14,10 +14,9 @@ How the strongest Daifugō programs play (``/work/shared/RESEARCH.md``), on the 
   numbers).
 * **Playouts for the moves that might still be best.** A playout plays the round out
   with ``linear`` for everybody for ``plies`` moves, then with ``linear`` for the searcher
-  and ``keep-sets`` (:func:`tail_move`, far cheaper) for the others: by default (``plies``
-  2) all but the first two moves of the others are ``keep-sets``'s, a trade of some
-  strength for twice the speed (docs/performance.md measures it). By default (``race``) the candidates
-  race over the guesses as ``montecarlo``'s do: on each guess in turn every candidate
+  and ``keep-sets`` (:func:`tail_move`, far cheaper) for the others, a trade of some
+  strength for twice the speed (docs/performance.md). By default (``race``) the
+  candidates race over the guesses as ``montecarlo``'s do: on each guess in turn every candidate
   still in the race is played out, and one that can no longer overrule the prior is
   dropped (:func:`strategies.montecarlo.race`), until only the prior is left, the
   guesses are spent or ``budget`` playouts are. With ``race`` 0, each candidate once,
