@@ -13,15 +13,15 @@ How the strongest Daifugō programs play (``/work/shared/RESEARCH.md``), on the 
   and every candidate's ``j``-th playout uses the same ``j``-th guess (common random
   numbers).
 * **Playouts for the moves that might still be best.** A playout plays the round out
-  with ``linear`` for everybody for ``plies`` moves, then with ``linear`` for the searcher
-  and ``keep-sets`` (:func:`tail_move`, far cheaper) for the others, a trade of some
-  strength for twice the speed (docs/performance.md). By default (``race``) the
-  candidates race over the guesses as ``montecarlo``'s do: on each guess in turn every candidate
-  still in the race is played out, and one that can no longer overrule the prior is
-  dropped (:func:`strategies.montecarlo.race`), until only the prior is left, the
-  guesses are spent or ``budget`` playouts are. With ``race`` 0, each candidate once,
-  then UCB1 with constant ``explore`` over the whole ``budget``; with ``linear`` at
-  temperature 0 the rollouts are deterministic, so a candidate is never played out
+  with ``linear`` for everybody for ``plies`` moves, then with ``linear`` for the
+  searcher and ``keep-sets`` (:func:`tail_move`, far cheaper) for the others, a trade of
+  some strength for twice the speed (docs/performance.md). By default (``race``) the
+  candidates race over the guesses as ``montecarlo``'s do: on each guess in turn every
+  candidate still in the race is played out, and one that can no longer overrule the
+  prior is dropped (:func:`strategies.montecarlo.race`), until only the prior is left,
+  the guesses are spent or ``budget`` playouts are. With ``race`` 0, each candidate
+  once, then UCB1 with constant ``explore`` over the whole ``budget``; with ``linear``
+  at temperature 0 the rollouts are deterministic, so a candidate is never played out
   twice on one guess.
 * **Exact endgames** (:mod:`strategies.endgame`): a move that goes out within two plays
   is made at once, and played by everybody in the rollouts; with two players left each
