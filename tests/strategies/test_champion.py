@@ -123,10 +123,10 @@ def test_the_playouts_tail_keeps_groups_and_goes_out() -> None:
         [hand(r1=2, r3=1, r10=1), hand(r5=3, r9=2), hand(r2=1)], top=(0, 1), owner=2
     )
     assert tail_move(0, S, H, R, played) == (3, 1)
-    # on a single 9 it holds only groups it would break or a king: the king
+    # on a single 9 only its king may follow
     S[S_TOP_RANK] = 6
     assert tail_move(0, S, H, R, played) == (K, 1)
-    # leading, its weakest group whole; a single king and a 4, every 2 played: the
+    # leading, its weakest group whole; a single king and a 4, every ace and 2 played: the
     # king nobody can beat, then the 4 (out within two plays)
     S[S_TOP_RANK], S[S_TOP_COUNT] = -1, 0
     assert tail_move(0, S, H, R, played) == (1, 2)
@@ -192,7 +192,7 @@ def test_the_race_keeps_the_prior_unless_beaten_by_the_margin() -> None:
          hand(r4=2, r8=2, r12=1, r11=1)]
     )  # fmt: skip
     params = params_of("champion")
-    params[:, CHAMPION_PLIES] = 0  # the cheap tail plays every playout out
+    params[:, CHAMPION_PLIES] = 0  # linear for the searcher only, keep-sets for the others
     lparams = policy_rows(0, params)
     cr, cc, _ = candidates(0, S, H, R, -1, 0)
     guesses = guess_hands(
