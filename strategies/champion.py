@@ -13,14 +13,16 @@ How the strongest Daifugō programs play (``/work/shared/RESEARCH.md``), on the 
   and every candidate's ``j``-th playout uses the same ``j``-th guess (common random
   numbers).
 * **Playouts for the moves that might still be best.** A playout plays the round out
-  with ``linear`` for everybody (``lowest`` after ``plies`` moves, when set lower). By
-  default (``race``) the candidates race over the guesses as ``montecarlo``'s do: on each
-  guess in turn every candidate still in the race is played out, and one that can no
-  longer overrule the prior is dropped (:func:`strategies.montecarlo.race`), until only
-  the prior is left, the guesses are spent or ``budget`` playouts are. With ``race`` 0,
-  each candidate once, then UCB1 with constant ``explore`` over the whole ``budget``; with
-  ``linear`` at temperature 0 the rollouts are deterministic, so a candidate is never
-  played out twice on one guess.
+  with ``linear`` for everybody for ``plies`` moves, then with ``linear`` for the
+  searcher and ``keep-sets`` (:func:`tail_move`, far cheaper) for the others, a trade of
+  some strength for twice the speed (docs/performance.md). By default (``race``) the
+  candidates race over the guesses as ``montecarlo``'s do: on each guess in turn every
+  candidate still in the race is played out, and one that can no longer overrule the
+  prior is dropped (:func:`strategies.montecarlo.race`), until only the prior is left,
+  the guesses are spent or ``budget`` playouts are. With ``race`` 0, each candidate
+  once, then UCB1 with constant ``explore`` over the whole ``budget``; with ``linear``
+  at temperature 0 the rollouts are deterministic, so a candidate is never played out
+  twice on one guess.
 * **Exact endgames** (:mod:`strategies.endgame`): a move that goes out within two plays
   is made at once, and played by everybody in the rollouts; with two players left each
   guess is solved to its end (up to ``solve`` positions) instead of played out.
@@ -75,7 +77,7 @@ from simulator.kernel.step import (
 from simulator.rules.cards import NUM_RANKS
 from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve
 from strategies.hand import whole
-from strategies.kernels import lowest_move
+from strategies.heuristics import keep_sets_choice
 from strategies.linear import finite_weights, linear_move, move_score, situation
 from strategies.montecarlo import ALLOC, race, sample_hands
 from strategies.specs import (
@@ -88,11 +90,14 @@ from strategies.specs import (
     CHAMPION_RACE,
     CHAMPION_SOLVE,
     CHAMPION_TEMPERATURE,
+    KEEP_SETS_BREAK_AT,
+    KEEP_SETS_PARAMS,
     LINEAR_TEMPERATURE,
     POLICY_PARAMS,
 )
 
 NO_MOVE = 1 << 20  # a UCB score below any real one
+TAIL_BREAK_AT = int(KEEP_SETS_PARAMS[KEEP_SETS_BREAK_AT].default)  # keep-sets' own default
 
 
 @njit(**ALLOC)
@@ -200,13 +205,26 @@ def policy_move(p, S, H, R, played, rs, lparams):
     return linear_move(p, S, H, R, played, rs, lparams)
 
 
+@njit(**INLINE)
+def tail_move(p, S, H, R, played):
+    """A rollout's move for ``p``, not the searcher, after ``plies`` moves: out within two
+    plays when it can, else ``keep-sets``'s (whole groups, the weakest first), nearly as
+    cheap as ``lowest``: opponents who break no group, as ``linear`` seldom does."""
+    r, c = out_in_two(p, S, H, R, played)
+    if r >= 0:
+        return r, c
+    h = H[p]
+    return keep_sets_choice(h, legal_plays(h, S, R), S[S_TOP_COUNT], S[S_REV], TAIL_BREAK_AT)
+
+
 @njit(**HOT)
 def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, played2, places2,
             count):  # fmt: skip
     """The place of ``pos`` after playing ``c`` cards of ``r`` on the deal ``guess``:
     the last two players' race solved exactly (:func:`strategies.endgame.solve`, at most
-    ``limit`` positions), else the round played out with :func:`policy_move`, ``linear``
-    for the first ``plies`` moves and ``lowest`` (far cheaper) after them.
+    ``limit`` positions), else the round played out with :func:`policy_move`, ``linear``,
+    for everybody's first ``plies`` moves and the searcher's after them, and with
+    :func:`tail_move` (far cheaper) for the others' after them.
 
     It allocates nothing (``count`` is the solver's position count, from the caller), so
     it runs without numba's reference counting: with it, every call in a playout paid
@@ -232,16 +250,16 @@ def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, 
     ply = 0
     while places2[pos] == 0:
         p = st[ST_TURN]
-        if ply < plies:
+        if ply < plies or p == pos:
             store_state(S2, st)
             mr, mc = policy_move(p, S2, H2, R, played2, rs, lparams)
-        else:  # lowest reads only the top and the order in force (as montecarlo's rollouts)
+        else:  # the tail reads only the top, the order in force and the trick rules' slots
             S2[S_TOP_RANK], S2[S_TOP_COUNT], S2[S_REV] = (
                 st[ST_TOP_RANK],
                 st[ST_TOP_COUNT],
                 st[ST_REV],
             )
-            mr, mc = lowest_move(p, S2, H2, R)
+            mr, mc = tail_move(p, S2, H2, R, played2)
         ply += 1
         st = advance(st, fl, trick_rules, p, mr, mc, H2, played2, places2, S2)
     return places2[pos]

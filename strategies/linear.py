@@ -315,11 +315,11 @@ def move_score(h, r, c, u, S, R, fewest, owner_cards, params, at, finite):
 def linear_move(pos, S, H, R, played, rs, params):
     """``linear``'s move: ``(rank, count)``, count 0 = pass (see the module's docstring)."""
     at = np.uint64(pos)
-    h, u, fewest, owner_cards = situation(pos, S, H, R, played)
-    m = legal_plays(h, S, R)
+    m = legal_plays(H[pos], S, R)
     following = S[S_TOP_COUNT] != 0
-    if following and m == U0:
+    if following and m == U0:  # before the situation: most moves of a playout are these
         return 0, 0
+    h, u, fewest, owner_cards = situation(pos, S, H, R, played)
     finite = finite_weights(params, at)
     best_r, best_c, best = 0, 0, -np.inf
     if following:

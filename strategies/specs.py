@@ -321,13 +321,13 @@ CHAMPION_PARAMS = (
     ),
     Param(
         "guesses",
-        16,
+        12,
         "hand guesses per decision, resampled by the likelihood of the current trick's passes",
     ),
     Param("temperature", 0.3, "softmax temperature of linear's scores in that likelihood"),
     Param("margin", 0.2, "mean-place gain a move needs over linear's move to be played instead"),
-    Param("solve", 2000, "most positions the two-player endgame solver visits per guess and move"),
-    Param("plies", 1000, "moves of a playout by linear, then lowest (cheap) plays it out"),
+    Param("solve", 200, "most positions the two-player endgame solver visits per guess and move"),
+    Param("plies", 2, "moves of a playout by linear for all, then keep-sets for the others"),
     Param("race", 1, "1: drop the moves that cannot beat linear's (montecarlo's race); 0: UCB1"),
 )
 (

@@ -41,6 +41,7 @@ from strategies.champion import (
     resample,
     spend,
     spend_racing,
+    tail_move,
 )
 from strategies.endgame import advance, out_in_two, solve
 from strategies.specs import (
@@ -116,6 +117,23 @@ def test_out_in_two_needs_a_play_nobody_can_answer() -> None:
     assert out_in_two(0, S, H, R, played) == (-1, 0)
 
 
+def test_the_playouts_tail_keeps_groups_and_goes_out() -> None:
+    # a pair of 4s, a 6 and a king on a single 3: the 6 (lowest would break the 4s)
+    S, H, R, played = position(
+        [hand(r1=2, r3=1, r10=1), hand(r5=3, r9=2), hand(r2=1)], top=(0, 1), owner=2
+    )
+    assert tail_move(0, S, H, R, played) == (3, 1)
+    # on a single 9 only its king may follow
+    S[S_TOP_RANK] = 6
+    assert tail_move(0, S, H, R, played) == (K, 1)
+    # leading, its weakest group whole; a single king and a 4, every ace and 2 played: the
+    # king nobody can beat, then the 4 (out within two plays)
+    S[S_TOP_RANK], S[S_TOP_COUNT] = -1, 0
+    assert tail_move(0, S, H, R, played) == (1, 2)
+    S, H, R, played = position([hand(r10=1, r1=1), hand(r2=1), hand(r3=1)])
+    assert tail_move(0, S, H, R, played) == (K, 1)
+
+
 def test_both_search_players_make_a_winning_lead() -> None:
     # a 4, a 10 and two kings against a queen and two 9s: any single wins, the kings lose
     S, H, R, played = position([hand(r1=1, r7=1, r10=2), hand(r9=1, r6=2), np.uint64(0)])
@@ -157,6 +175,7 @@ def test_the_playouts_go_to_the_better_moves() -> None:
          hand(r4=2, r8=2, r12=1, r11=1)]
     )  # fmt: skip
     params = params_of("champion")
+    params[:, CHAMPION_PLIES] = 1000  # linear plays every move of the playouts
     lparams = policy_rows(0, params)
     rs = np.array([9, 8, 7], np.uint64)
     cr, cc, _ = candidates(0, S, H, R, -1, 0)
@@ -173,7 +192,7 @@ def test_the_race_keeps_the_prior_unless_beaten_by_the_margin() -> None:
          hand(r4=2, r8=2, r12=1, r11=1)]
     )  # fmt: skip
     params = params_of("champion")
-    params[:, CHAMPION_PLIES] = 0  # lowest plays every playout out
+    params[:, CHAMPION_PLIES] = 0  # linear for the searcher only, keep-sets for the others
     lparams = policy_rows(0, params)
     cr, cc, _ = candidates(0, S, H, R, -1, 0)
     guesses = guess_hands(
