@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from simulator.runs.tune_folder import kept_generations
 from tests.conftest import run_cli, without_compile_notice
 
 JOB = ["planner", "--generations", "3", "--population", "4", "--rounds-per-candidate", "48",
@@ -38,7 +39,9 @@ def test_a_tune_writes_its_result_page_and_state(whole):
             "figures/tune-paths.svg"} <= set(files)  # fmt: skip
     manifest = json.loads(files["manifest.json"])
     assert manifest["complete"] is True
-    assert [len(g["candidates"]) for g in manifest["generations"]] == [4, 4, 4]
+    assert manifest["generations"] == 3
+    lines = files["generations.jsonl"].decode().splitlines()
+    assert [len(json.loads(g)["candidates"]) for g in lines] == [4, 4, 4]
     page = files["tune.html"].decode()
     assert "Tuned against the defaults, on fresh seeds" in page
     assert "winner&#x27;s curse" in page or "winner's curse" in page
@@ -96,7 +99,7 @@ def test_a_killed_tune_resumes_to_the_uninterrupted_files(whole, tmp_path):
         child.kill()
     assert child.returncode == -signal.SIGKILL, stderr
     kept = json.loads((out / "manifest.json").read_text())["generations"]
-    assert 1 <= len(kept) < 3, "the kill must land mid-tune"
+    assert 1 <= kept < 3, "the kill must land mid-tune"
     resumed = run_cli("tune", "--resume", str(out), "--quiet")
     assert resumed.exit_code == 0, resumed.stderr
     assert folder_bytes(out) == whole[1]
@@ -199,3 +202,27 @@ def test_a_tune_started_by_other_code_is_refused_and_kept(whole, tmp_path):
     before = folder_bytes(out)
     assert "was started by other code" in refused("--resume", str(out))
     assert folder_bytes(out) == before
+
+
+def test_a_folder_missing_generations_it_counts_is_one_line_and_kept(whole, tmp_path):
+    out = tmp_path / "short"
+    out.mkdir()
+    (out / "manifest.json").write_bytes(whole[1]["manifest.json"])
+    lines = whole[1]["generations.jsonl"].decode().splitlines(keepends=True)
+    (out / "generations.jsonl").write_text("".join(lines[:2]))  # the manifest counts 3
+    before = folder_bytes(out)
+    assert "holds fewer than its 3 generations" in refused("--resume", str(out))
+    assert folder_bytes(out) == before
+
+
+def test_lines_after_the_last_manifest_are_played_again(tmp_path):
+    """A stop between a generation's line and the manifest that counts it leaves a line
+    (or part of one) that the manifest does not count: it is dropped, not kept."""
+    path = tmp_path / "generations.jsonl"
+    path.write_text('{"generation": 0}\n{"generation": 1}\n{"generation": 2}\n{"gen')
+    generations, kept = kept_generations(path, 2)
+    assert generations == [{"generation": 0}, {"generation": 1}]
+    assert kept == '{"generation": 0}\n{"generation": 1}\n'
+    assert kept_generations(path, 3)[0][-1] == {"generation": 2}
+    with pytest.raises(ValueError, match="fewer than its 4"):
+        kept_generations(path, 4)
