@@ -127,15 +127,14 @@ def compare(
                                     rounds_per_match, seed)  # fmt: skip
     if skill:
         check_skill(variants)
+    cores = workers or machine_cores()
     with tempfile.TemporaryDirectory(prefix="president-compare-") as scratch:
         root = Path(out) if out is not None else Path(scratch)
         if resume is None:
             prepare_compare(root, variants)
         for index, variant in enumerate(variants):
-            play_with_bar(variant, index, len(variants), root, workers or machine_cores(),
-                          engine, not progress)  # fmt: skip
+            play_with_bar(variant, index, len(variants), root, cores, engine, not progress)
         comparison = read_comparison(root, variants, not progress)
-        cores = workers or machine_cores()
         skill_frame = measure_skill(variants, cores, engine, not progress) if skill else None
     page = None
     if out is not None:

@@ -62,7 +62,7 @@ class TuneFolder:
         self.state: TuneState | None = None
         self.complete = False
         self.written = 0  # the generations in GENERATIONS_FILE
-        self.kept: str | None = None  # a reopened folder's file as its manifest counts it
+        self.trim_to: int | None = None  # a reopened folder's file size, as its manifest counts
 
     @classmethod
     def create(cls, path: Path, rules: Rules, config: TuneConfig) -> TuneFolder:
@@ -94,9 +94,8 @@ class TuneFolder:
             if not isinstance(optimizer, CMA):
                 raise TypeError("its optimiser is not a CMA")
         require_integers(manifest, ("generations",))
-        generations, folder.kept = kept_generations(path / GENERATIONS_FILE,
-                                                    manifest["generations"])  # fmt: skip
-        folder.written = len(generations)
+        generations, kept = kept_generations(path / GENERATIONS_FILE, manifest["generations"])
+        folder.written, folder.trim_to = len(generations), len(kept.encode("utf-8"))
         check = manifest["held_out"]
         found = check and HeldOut(**{k: tuple(v) if isinstance(v, list) else v
                                      for k, v in check.items()})  # fmt: skip
@@ -107,9 +106,9 @@ class TuneFolder:
     def save(self, state: TuneState) -> None:
         """Append the generations ``state`` adds, then write the manifest (atomically)."""
         self.state = state
-        if self.kept is not None:  # drop what a stop left after the last manifest
-            write_atomic(self.path / GENERATIONS_FILE, self.kept)
-            self.kept = None
+        if self.trim_to is not None:  # drop what a stop left after the last manifest
+            os.truncate(self.path / GENERATIONS_FILE, self.trim_to)
+            self.trim_to = None
         with open(self.path / GENERATIONS_FILE, "a", encoding="utf-8") as file:
             for generation in state.generations[self.written :]:
                 file.write(json.dumps(generation) + "\n")
