@@ -12,7 +12,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.transforms import blended_transform_factory
 
-from reports.atlas_words import RS, RS_LINEAR, base_of, measure_rows, rule_sets
+from reports.atlas_words import RS, RS_LINEAR, base_of, measure_rows
 from reports.colours import colour
 from reports.figures import NARROW, WIDE, legend_above, new_figure, whiskers
 
@@ -25,10 +25,9 @@ def rs_dots(frame: pd.DataFrame, narrow: bool = False) -> Figure:
     colour with a line through its value, capped rule sets hollow; RS with tuned
     ``linear`` in the place of champion as a small grey mark beside each."""
     rs = measure_rows(frame, RS)
-    facts = rule_sets(frame).set_index("rule_set")
     order = rs["estimate"].sort_values(ascending=True, kind="stable").index
     rs = rs.reindex(order).reset_index()
-    capped = facts.loc[rs["rule_set"], "capped"].to_numpy(bool)
+    capped = rs["capped"].to_numpy(bool)
     base = base_of(frame)
     rows = len(rs)
     height = (NARROW_ROW_INCH if narrow else ROW_INCH) * rows + 1.4

@@ -111,14 +111,14 @@ def summary(frame: pd.DataFrame) -> str:
             f"Under {base} itself, ", term("skill", "RS"),
             f" is {words.cell(b['estimate'], b['low'], b['high'], places)}.",
         ))  # fmt: skip
-    capped = words.rule_sets(frame).query("capped")["rule_set"].tolist()
-    if capped:
-        which = (
-            "every rule set" if len(capped) == len(words.rule_sets(frame)) else ", ".join(capped)
-        )
-        items.append(html.join(
-            term("capped", "Capped"), f" (wider intervals than asked for): {which}.",
-        ))  # fmt: skip
+    parts = words.capped_parts(frame)
+    for part, what in (("RS", "RS"), ("edges", "the edges (Δ, N95)")):
+        capped = [name for name, cut in parts.items() if part in cut]
+        if capped:
+            which = "every rule set" if len(capped) == len(parts) else ", ".join(capped)
+            items.append(html.join(
+                term("capped", "Capped"), f" (wider intervals than asked for), {what}: {which}.",
+            ))  # fmt: skip
     what = html.paragraph(
         term("skill", "Relative skill (RS)"),
         " is the share of what perfect knowledge of every hand could win over random play "
@@ -171,6 +171,7 @@ def sortable_table(frame: pd.DataFrame) -> str:
     heads += ["change", "players", "best heuristic", "field", "weights", "rounds", "clusters",
               "capped"]  # fmt: skip
     body = []
+    parts = words.capped_parts(frame)
     for name, row in facts.iterrows():
         cells = [_text(name)]
         for m in measures:
@@ -184,7 +185,7 @@ def sortable_table(frame: pd.DataFrame) -> str:
         cells += [_text(row["change"], "text wrap"), _number(row["players"], str(row["players"]))]
         cells += [_text(row[k]) for k in ("best_heuristic", "field", "weights")]
         cells += [_number(row[k], f"{int(row[k]):,}") for k in ("rounds", "clusters")]
-        cells.append(_text("yes" if row["capped"] else "no"))
+        cells.append(_text(parts.get(name) or "no"))
         mark = ' class="flag"' if row["capped"] else ""
         body.append(f"<tr{mark}>{''.join(cells)}</tr>")
     header = "".join(

@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from reports import numbers
+from simulator.runs.atlas_play import EDGE, part_of
 
 ALPHA = 0.05  # the Holm-adjusted p below which a difference with the base is claimed
 RS = "relative_skill"
@@ -121,6 +122,18 @@ def rule_sets(frame: pd.DataFrame) -> pd.DataFrame:
     sizes = grouped[["rounds", "clusters"]].max()
     capped = grouped["capped"].any().rename("capped")
     return pd.concat([facts, capped, sizes], axis=1).reset_index()
+
+
+def capped_parts(frame: pd.DataFrame) -> pd.Series:
+    """Which parts of each rule set hit their cap, in words ("RS", "edges", both or ""):
+    the duels behind RS and the edge tables behind Δ, N95 and the match measures adapt,
+    and are capped, apart."""
+    on_edges = frame["measure"].map(part_of).eq(EDGE)
+    capped = {part: frame[rows].groupby("rule_set", sort=False)["capped"].any()
+              for part, rows in (("RS", ~on_edges), ("edges", on_edges))}  # fmt: skip
+    names = frame["rule_set"].drop_duplicates().tolist()
+    return pd.Series([", ".join(p for p, c in capped.items() if c.get(n, False)) for n in names],
+                     index=names, dtype=object)  # fmt: skip
 
 
 def measure_rows(frame: pd.DataFrame, measure: str) -> pd.DataFrame:

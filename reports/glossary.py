@@ -145,7 +145,8 @@ TERMS: dict[str, tuple[str, str]] = {  # anchor → (term, definition)
     "capped": (
         "capped",
         "The rule set used the most rounds allowed before its intervals reached the "
-        "precision asked for: its intervals are wider than the others'.",
+        "precision asked for: its intervals are wider than asked. RS and the edges are "
+        "played apart, each to its own cap, so either may be capped alone.",
     ),
 }
 

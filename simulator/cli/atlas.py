@@ -20,8 +20,8 @@ from simulator.runs.atlas_folder import PARQUET, AtlasFolder
 from simulator.runs.atlas_sets import default_rule_sets, named_rule_sets
 
 # options that define the atlas: --resume reads them from DIR/manifest.json instead
-JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batches", "seed",
-              "out_dir")  # fmt: skip
+JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batches",
+              "max_edge_batches", "seed", "out_dir")  # fmt: skip
 DEFAULTS = AtlasSettings()
 
 
@@ -77,8 +77,11 @@ def run_folder(folder: AtlasFolder, engine: str, workers: int, quiet: bool) -> P
 @click.option("--min-batches", type=int, default=DEFAULTS.min_batches, show_default=True,
               help="Batches every rule set plays before its precision is checked.")  # fmt: skip
 @click.option("--max-batches", type=int, default=DEFAULTS.max_batches, show_default=True,
-              help="The cap: a rule set that reaches it short of the precision targets is "
-              "flagged capped.")  # fmt: skip
+              help="The duels' cap (RS): a rule set whose duels reach it short of the "
+              "precision targets has its RS rows flagged capped.")  # fmt: skip
+@click.option("--max-edge-batches", type=int, default=DEFAULTS.max_edge_batches,
+              show_default=True, help="The edge tables' cap (Δ, N95, the deal, persistence): "
+              "reached short of the Δ targets, those rows are flagged capped.")  # fmt: skip
 @common.seed_option
 @common.workers_option
 @click.option("--engine", type=click.Choice(KERNEL_ENGINES), default="numba", show_default=True,
@@ -100,6 +103,7 @@ def atlas_command(
     rounds: int,
     min_batches: int,
     max_batches: int,
+    max_edge_batches: int,
     seed: int,
     workers: int,
     engine: str,
@@ -127,7 +131,8 @@ def atlas_command(
         rule_sets = (named_rule_sets(list(rules_specs), base) if rules_specs
                      else default_rule_sets(base))  # fmt: skip
         settings = replace(DEFAULTS, field=field, seed=seed, batch_rounds=rounds,
-                           min_batches=min_batches, max_batches=max_batches)  # fmt: skip
+                           min_batches=min_batches, max_batches=max_batches,
+                           max_edge_batches=max_edge_batches)  # fmt: skip
         settings.check()
         folder = AtlasFolder.create(out_dir, rule_sets, settings)
     low, high = estimate_minutes(folder.rule_sets, folder.settings, workers)

@@ -8,14 +8,18 @@ and the same line-ups in ordinary matches. The best heuristic is the heuristic w
 lowest mean place in the test seat in batch 0 (fixed then, so that every later batch
 plays the same tables whatever happened after).
 
-**Sizes adapt.** After each batch (from the ``min_batches``-th on) the atlas computes the
-precision the issue asks for — RS to ±0.02, RS(variant) − RS(base) to ±0.01, each Δ to
-±0.01 (95 % half-widths) — and stops the rule set when it is reached, or at
-``max_batches`` (the rule set is then ``capped``). The base is played first; when a
-variant needs more batches than the base has for its paired difference, the base's
-next batches are played (the same deterministic batches), so the pairs share every
-deal. Every decision depends only on the batches' numbers, so a resumed or a Dask run
-makes the same decisions and ends with the same data.
+**Sizes adapt, part by part.** A batch has two parts (:data:`PARTS`): the duels, which
+give RS, and the edge tables (the two pairs and their ordinary matches), which give Δ,
+N95 and the match measures. Each part of a rule set plays batch after batch until its
+own targets are met — RS to ±0.02 and RS(variant) − RS(base) to ±0.01 for the duels, each
+Δ to ±0.01 for the edges (95 % half-widths), checked from the ``min_batches``-th batch on —
+or until its own cap (``max_batches``, ``max_edge_batches``; the part's rows are then
+``capped``). Apart, the cheap-to-settle RS stops early while the edges, which need
+far more rounds, use the rest of the time. The base is played first; when a variant
+needs more duels than the base has for its paired difference, the base's next duels are
+played (the same deterministic batches), so the pairs share every deal. Every decision
+depends only on the batches' numbers, so a resumed or a Dask run makes the same
+decisions and ends with the same data.
 
 :func:`skill_rows` returns the atlas's table (one row per rule set and measure, the
 columns of ``DIR/atlas.parquet``, ``docs/formats.md``); ``compare --skill`` calls it too.
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -32,25 +37,28 @@ import pandas as pd
 from simulator.rules.options import Rules
 from simulator.runs.atlas_play import (
     DUEL,
+    EDGE,
     MATCH,
     PAIR,
     PAIRS,
+    PARTS,
     TEST_STRATEGIES,
     AtlasSettings,
     Batch,
     Played,
     Table,
     batch_seed,
+    best_heuristic,
     rounds_per_match,
 )
 from simulator.runs.atlas_rows import atlas_frame, precise
 from simulator.runs.atlas_sets import RuleSet
-from simulator.runs.job import HEURISTICS
 
-# measured (1 December 2026): CPU seconds a batch costs per round of its tables, all its
-# tables together (the search seats' dominate): 5.5-7.5 ms on one thread
-# (benchmarks/bench_atlas.py), 7.6 ms in the default atlas on two threads of a busy machine
-CPU_SECONDS_PER_ROUND = 0.0075
+# CPU seconds a batch costs per round of its tables, all its tables together (the search
+# seats' dominate), for each part: measured with benchmarks/bench_atlas.py (one thread;
+# docs/performance.md)
+CPU_SECONDS_PER_ROUND = {DUEL: 0.0006, EDGE: 0.0009}
+PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch"}  # in the progress line
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is under way
 
@@ -59,9 +67,12 @@ def estimate_minutes(
     rule_sets: Sequence[RuleSet], settings: AtlasSettings, workers: int
 ) -> tuple[float, float]:
     """About how long the atlas takes on ``workers`` free cores, at least and at most
-    (every rule set stopping at ``min_batches``, or at the cap)."""
-    seconds = len(rule_sets) * settings.batch_rounds * CPU_SECONDS_PER_ROUND / workers
-    return seconds * settings.min_batches / 60, seconds * settings.max_batches / 60
+    (every part of every rule set stopping at ``min_batches``, or at its cap)."""
+    seconds = len(rule_sets) * settings.batch_rounds / workers
+    low = seconds * settings.min_batches * sum(CPU_SECONDS_PER_ROUND.values())
+    high = seconds * (settings.max_batches * CPU_SECONDS_PER_ROUND[DUEL]
+                      + settings.max_edge_batches * CPU_SECONDS_PER_ROUND[EDGE])  # fmt: skip
+    return low / 60, high / 60
 
 
 def groups_per_batch(rules: Rules, settings: AtlasSettings) -> int:
@@ -102,30 +113,23 @@ def pair_tables(rules: Rules, settings: AtlasSettings, batch: int, best: str) ->
     ]
 
 
-def best_heuristic(duels: dict[str, Batch]) -> str:
-    """The heuristic with the lowest mean place in the test seat (ties: the first in
-    :data:`HEURISTICS`)."""
-    means = [duels[h]["places"].sum() / duels[h]["rounds"].sum() for h in HEURISTICS]
-    return HEURISTICS[int(np.argmin(means))]
+def flattened(names: Sequence[str], sums: Sequence[dict[str, np.ndarray]]) -> Batch:
+    """The tables' sums as one :data:`Batch`: ``NAME:KEY`` for each table's name and key."""
+    return {f"{name}:{key}": value for name, table in zip(names, sums, strict=True)
+            for key, value in table.items()}  # fmt: skip
 
 
-def play_batch(rule_set: RuleSet, settings: AtlasSettings, batch: int, best: str | None,
-               play: Play) -> Batch:  # fmt: skip
-    """One batch of a rule set, flattened to named arrays (:data:`Batch`); in batch 0
-    (``best`` None) the duels first, then the pairs with the best heuristic they found."""
-    rules = rule_set.rules
-    out: Batch = {}
-    duels = dict(zip(TEST_STRATEGIES, play(rules, duel_tables(rules, settings, batch)),
-                     strict=True))  # fmt: skip
-    for name, sums in duels.items():
-        out |= {f"{DUEL}:{name}:{key}": value for key, value in sums.items()}
-    best = best or best_heuristic(duels)
-    out["best_heuristic"] = np.array(best)
-    tables = pair_tables(rules, settings, batch, best)
-    kinds = [(kind, pair) for kind in (PAIR, MATCH) for pair in PAIRS]  # pair_tables' order
-    for (kind, pair), sums in zip(kinds, play(rules, tables), strict=True):
-        out |= {f"{kind}:{pair}:{key}": value for key, value in sums.items()}
-    return out
+def play_duels(rules: Rules, settings: AtlasSettings, batch: int, play: Play) -> Batch:
+    """The duels of a batch: every test strategy in the test seat, on the same deals."""
+    names = [f"{DUEL}:{x}" for x in TEST_STRATEGIES]
+    return flattened(names, play(rules, duel_tables(rules, settings, batch)))
+
+
+def play_edges(rules: Rules, settings: AtlasSettings, batch: int, best: str, play: Play) -> Batch:
+    """The edge tables of a batch: the two pairs on duplicate deals, then in ordinary
+    matches (``best``: the best heuristic of the rule set's first duels)."""
+    names = [f"{kind}:{pair}" for kind in (PAIR, MATCH) for pair in PAIRS]  # pair_tables' order
+    return flattened(names, play(rules, pair_tables(rules, settings, batch, best)))
 
 
 def play_locally(rules: Rules, tables: list[Table]) -> list[Batch]:
@@ -136,20 +140,20 @@ def play_locally(rules: Rules, tables: list[Table]) -> list[Batch]:
 
 
 class BatchStore:
-    """Where an atlas keeps its batches (in memory here; :class:`AtlasFolder` on disk, so
-    that a resumed atlas never plays a batch again)."""
+    """Where an atlas keeps its batches, part by part (in memory here; :class:`AtlasFolder`
+    on disk, so that a resumed atlas never plays a batch again)."""
 
     def __init__(self) -> None:
-        self.batches: dict[tuple[str, int], Batch] = {}
+        self.batches: dict[tuple[str, str, int], Batch] = {}
 
-    def get(self, name: str, batch: int) -> Batch | None:
-        return self.batches.get((name, batch))
+    def get(self, name: str, part: str, batch: int) -> Batch | None:
+        return self.batches.get((name, part, batch))
 
-    def put(self, name: str, batch: int, data: Batch) -> None:
-        self.batches[(name, batch)] = data
+    def put(self, name: str, part: str, batch: int, data: Batch) -> None:
+        self.batches[(name, part, batch)] = data
 
-    def settled(self, name: str, batches: int, capped: bool) -> None:
-        """The rule set is done with ``batches`` batches (a folder records it)."""
+    def settled(self, name: str, parts: dict[str, list[Any]]) -> None:
+        """The rule set is done: ``[batches, capped]`` of each part (a folder records it)."""
 
 
 class Atlas:
@@ -160,44 +164,61 @@ class Atlas:
         settings.check()
         self.rule_sets = list(rule_sets)
         self.settings, self.store, self.play = settings, store, play
-        self.played = {r.name: Played(r, []) for r in self.rule_sets}
+        self.played = {r.name: Played(r) for r in self.rule_sets}
 
     @property
     def base(self) -> Played:
         return self.played[self.rule_sets[0].name]
 
-    def batch(self, played: Played, index: int) -> Batch:
-        """Batch ``index`` of a rule set: from the store, or played and stored."""
-        while len(played.batches) <= index:
-            k = len(played.batches)
-            name = played.rule_set.name
-            data = self.store.get(name, k)
+    def batch(self, played: Played, part: str, index: int) -> Batch:
+        """Part ``part`` of batch ``index`` of a rule set: from the store, or played and
+        stored."""
+        batches = played.parts[part]
+        while len(batches) <= index:
+            k, name, rules = len(batches), played.rule_set.name, played.rule_set.rules
+            data = self.store.get(name, part, k)
             if data is None:
-                best = str(played.batches[0]["best_heuristic"]) if played.batches else None
-                data = play_batch(played.rule_set, self.settings, k, best, self.play)
-                self.store.put(name, k, data)
-            played.batches.append(data)
-        return played.batches[index]
+                if part == DUEL:
+                    data = play_duels(rules, self.settings, k, self.play)
+                else:
+                    best = best_heuristic(self.batch(played, DUEL, 0))
+                    data = play_edges(rules, self.settings, k, best, self.play)
+                self.store.put(name, part, k, data)
+            batches.append(data)
+        return batches[index]
+
+    def settle(self, played: Played, part: str, say: Callable[[str], None]) -> None:
+        """Play one part of a rule set until its precision (:func:`precise`) or its cap; a
+        variant's duels bring the base's along (the paired difference's batches)."""
+        s = self.settings
+        cap = s.max_batches if part == DUEL else s.max_edge_batches
+        for k in range(cap):
+            say(f"{PART_NAMES[part]} {k + 1}")
+            self.batch(played, part, k)
+            if part == DUEL and played is not self.base:
+                self.batch(self.base, DUEL, k)
+            if k + 1 >= s.min_batches and precise(s, part, self.base, played, k + 1):
+                break
+        else:
+            played.capped[part] = True
+        del played.parts[part][k + 1 :]  # the base may hold more, for the others' pairs
 
     def run(self, progress: Progress | None = None) -> None:
-        """Every rule set in order, each until precise or capped."""
-        s = self.settings
+        """Every rule set in order, each part until precise or capped."""
+        total = len(self.rule_sets)
         for i, rule_set in enumerate(self.rule_sets):
             played = self.played[rule_set.name]
-            for k in range(s.max_batches):
+
+            def say(what: str, i: int = i, name: str = rule_set.name) -> None:
                 if progress:
-                    progress(i, len(self.rule_sets), f"{rule_set.name}: batch {k + 1}")
-                self.batch(played, k)
-                if played is not self.base:
-                    self.batch(self.base, k)  # the paired difference's batches
-                if k + 1 >= s.min_batches and precise(s, self.base, played, k + 1):
-                    break
-            else:
-                played.capped = True
-            del played.batches[k + 1 :]  # the base may hold more, for the others' pairs
-            self.store.settled(rule_set.name, k + 1, played.capped)
+                    progress(i, total, f"{name}: {what}")
+
+            for part in PARTS:
+                self.settle(played, part, say)
+            self.store.settled(rule_set.name, {p: [len(played.parts[p]), played.capped[p]]
+                                               for p in PARTS})  # fmt: skip
         if progress:
-            progress(len(self.rule_sets), len(self.rule_sets), "done")
+            progress(total, total, "done")
 
 
 def skill_rows(

@@ -2,8 +2,9 @@
 ``atlas.parquet`` at the end.
 
 ``DIR/manifest.json`` (format :data:`simulator.runs.claims.ATLAS_FORMAT`) holds the
-settings and the rule sets (their names, changes and resolved rules); each batch goes to
-``DIR/batches/SET-BATCH.npz`` (numpy's archive, no pickles) atomically once played, so
+settings and the rule sets (their names, changes and resolved rules); each part of each
+batch goes to ``DIR/batches/SET-PART-BATCH.npz`` (numpy's archive, no pickles) atomically
+once played, so
 ``--resume DIR`` after any stop — SIGKILL included — plays no batch it holds, and ends
 with the same data as an unbroken run (every batch is deterministic). The finished atlas
 writes ``DIR/atlas.parquet`` (its format version in the file's metadata,
@@ -76,26 +77,27 @@ class AtlasFolder(BatchStore):
         folder.complete = manifest.get("complete") is True
         return folder
 
-    def _file(self, name: str, batch: int) -> Path:
-        return self.path / "batches" / f"{self.index[name]:03d}-{batch:03d}.npz"
+    def _file(self, name: str, part: str, batch: int) -> Path:
+        return self.path / "batches" / f"{self.index[name]:03d}-{part}-{batch:03d}.npz"
 
-    def get(self, name: str, batch: int) -> Batch | None:
-        """A batch kept in the folder (None when it was never finished)."""
+    def get(self, name: str, part: str, batch: int) -> Batch | None:
+        """A batch's part kept in the folder (None when it was never finished)."""
         try:
-            with np.load(self._file(name, batch), allow_pickle=False) as data:
+            with np.load(self._file(name, part, batch), allow_pickle=False) as data:
                 return {key: data[key] for key in data.files}
         except FileNotFoundError:
             return None
 
-    def put(self, name: str, batch: int, data: Batch) -> None:
-        """Keep a batch, atomically (a stop leaves it whole or absent)."""
+    def put(self, name: str, part: str, batch: int, data: Batch) -> None:
+        """Keep a batch's part, atomically (a stop leaves it whole or absent)."""
         buffer = io.BytesIO()
         np.savez(buffer, **data)
-        write_atomic(self._file(name, batch), buffer.getvalue())
+        write_atomic(self._file(name, part, batch), buffer.getvalue())
 
-    def settled(self, name: str, batches: int, capped: bool) -> None:
-        """Record that a rule set is done (for whoever reads the manifest)."""
-        self.settled_sets[name] = [batches, capped]
+    def settled(self, name: str, parts: dict[str, list[Any]]) -> None:
+        """Record that a rule set is done, ``[batches, capped]`` of each part (for whoever
+        reads the manifest)."""
+        self.settled_sets[name] = parts
         self._write()
 
     def finish(self, frame: pd.DataFrame) -> Path:

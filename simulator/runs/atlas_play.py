@@ -24,6 +24,7 @@ import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from dataclasses import field as default
 
 import numpy as np
 
@@ -40,7 +41,7 @@ from strategies.specs import SEARCH_IDS, StrategyError
 FLOOR, TOP, CEILING, ROBUST = "random", "champion", "clairvoyant", "linear"
 TEST_STRATEGIES = (FLOOR, *HEURISTICS, ROBUST, TOP, CEILING)
 PAIRS = {"champion_vs_heuristic": (TOP, None), "heuristic_vs_random": (None, FLOOR)}
-FORMAT_VERSION = "1"  # of atlas.parquet (its metadata's ``atlas_format``)
+FORMAT_VERSION = "2"  # of atlas.parquet (its metadata's ``atlas_format``)
 COLUMNS = ("rule_set", "change", "players", "measure", "estimate", "low", "high", "p_holm",
            "rounds", "clusters", "capped", "field", "weights", "best_heuristic")  # fmt: skip
 
@@ -56,7 +57,8 @@ class AtlasSettings:
     seed: int = 0
     batch_rounds: int = 2_000  # each test strategy's rounds per batch (whole deal groups)
     min_batches: int = 2
-    max_batches: int = 6  # the cap: the default atlas in about 30 minutes on 2 cores
+    max_batches: int = 40  # the duels' cap (RS); docs/performance.md: how the caps were chosen
+    max_edge_batches: int = 20  # the edge tables' cap (the two pairs and their matches)
     rs_precision: float = 0.02  # 95 % half-widths the sizes adapt to
     rs_difference_precision: float = 0.01
     edge_precision: float = 0.01
@@ -67,12 +69,15 @@ class AtlasSettings:
         other seats of every rule set (one strategy the kernel plays fast)."""
         for label, value in (("--rounds", self.batch_rounds),
                              ("--max-batches", self.max_batches),
+                             ("--max-edge-batches", self.max_edge_batches),
                              ("--min-batches", self.min_batches)):  # fmt: skip
             if value < 1:
                 raise AtlasError(f"{label} must be a positive integer, not {value}")
-        if self.min_batches > self.max_batches:
-            raise AtlasError(f"--min-batches {self.min_batches} is above --max-batches "
-                             f"{self.max_batches} (allowed: at most the cap)")  # fmt: skip
+        for label, cap in (("--max-batches", self.max_batches),
+                           ("--max-edge-batches", self.max_edge_batches)):  # fmt: skip
+            if self.min_batches > cap:
+                raise AtlasError(f"--min-batches {self.min_batches} is above {label} {cap} "
+                                 "(allowed: at most the cap)")  # fmt: skip
         if "," in self.field:
             raise AtlasError(
                 f"--field {self.field}: the atlas seats 3 to 6 players, so the field is one "
@@ -87,17 +92,29 @@ class AtlasSettings:
                              "plays fast, not a search player (allowed: a heuristic, linear, lowest or random)")  # fmt: skip
 
 
-@dataclass
-class Played:
-    """A rule set's batches so far, and whether it is done (and capped)."""
-
-    rule_set: RuleSet
-    batches: list[Batch]
-    capped: bool = False
-
-
 DUEL, PAIR, MATCH = "duel", "pair", "match"
 PURPOSE = {DUEL: 10, PAIR: 11, MATCH: 12}  # stream_seed purposes, apart from tune's
+# The two parts of a batch, each played until its own precision or its own cap: the duels
+# (RS and the mean places) and the edge tables (the two pairs on duplicate deals and in
+# ordinary matches: Δ, N95, the deal's share, persistence, the exchange).
+EDGE = "edge"
+PARTS = (DUEL, EDGE)
+EDGE_MEASURES = ("edge_", "n95_", "deal_r2", "president_stays", "exchange_effect")  # prefixes
+
+
+def part_of(measure: str) -> str:
+    """The part of a batch a measure of ``atlas.parquet`` comes from (:data:`PARTS`)."""
+    return EDGE if measure.startswith(EDGE_MEASURES) else DUEL
+
+
+@dataclass
+class Played:
+    """A rule set's batches so far, part by part (:data:`PARTS`), and which parts hit
+    their cap."""
+
+    rule_set: RuleSet
+    parts: dict[str, list[Batch]] = default(default_factory=lambda: {p: [] for p in PARTS})
+    capped: dict[str, bool] = default(default_factory=lambda: dict.fromkeys(PARTS, False))
 
 
 def batch_seed(seed: int, kind: str, batch: int) -> int:
@@ -113,6 +130,14 @@ def rounds_per_match(rules: Rules) -> int:
         return DEFAULT_ROUNDS_PER_MATCH
     best = max((*rules.points.top, *rules.points.bottom, 1))
     return max(8, math.ceil(2 * rules.target / best))
+
+
+def best_heuristic(duels: Batch) -> str:
+    """The heuristic with the lowest mean place in the test seat in a batch's duels (ties:
+    the first in :data:`HEURISTICS`)."""
+    means = [duels[f"{DUEL}:{h}:places"].sum() / duels[f"{DUEL}:{h}:rounds"].sum()
+             for h in HEURISTICS]  # fmt: skip
+    return HEURISTICS[int(np.argmin(means))]
 
 
 @dataclass(frozen=True)

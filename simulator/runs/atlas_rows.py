@@ -18,6 +18,7 @@ from simulator.rules.options import Rules
 from simulator.runs.atlas_play import (
     COLUMNS,
     DUEL,
+    EDGE,
     MATCH,
     PAIR,
     PAIRS,
@@ -27,6 +28,8 @@ from simulator.runs.atlas_play import (
     AtlasSettings,
     Batch,
     Played,
+    best_heuristic,
+    part_of,
 )
 from simulator.runs.skill import (
     DuelSums,
@@ -76,17 +79,18 @@ def edges(batches: Sequence[Batch]) -> dict[str, Measure]:
             for p in PAIRS}  # fmt: skip
 
 
-def precise(s: AtlasSettings, base: Played, played: Played, k: int) -> bool:
-    """Whether the first ``k`` batches of ``played`` reach every precision target (its
-    paired difference with the first ``k`` of ``base``)."""
-    batches = played.batches[:k]
+def precise(s: AtlasSettings, part: str, base: Played, played: Played, k: int) -> bool:
+    """Whether the first ``k`` batches of one part of ``played`` reach its precision
+    targets: RS and its paired difference with the first ``k`` of ``base`` for the
+    duels, each Δ for the edges."""
+    batches = played.parts[part][:k]
+    if part == EDGE:
+        return all(m.half_width <= s.edge_precision for m in edges(batches).values())
     if relative_skill(duel_sums(batches)).half_width > s.rs_precision:
         return False
-    if played is not base:
-        diff = paired(batches, base.batches[:k])
-        if diff.half_width > s.rs_difference_precision:
-            return False
-    return all(m.half_width <= s.edge_precision for m in edges(batches).values())
+    return played is base or paired(batches, base.parts[DUEL][:k]).half_width <= (
+        s.rs_difference_precision
+    )
 
 
 def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) -> pd.DataFrame:
@@ -107,33 +111,40 @@ def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) 
 
 
 def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list[dict[str, Any]]:
-    """One rule set's measures as rows."""
+    """One rule set's measures as rows, each ``capped`` when its part hit its cap."""
 
-    batches, rule_set = played.batches, played.rule_set
-    duels = duel_sums(batches)
-    c, rounds = duels.clusters, int(joined(batches, f"{DUEL}:{TOP}:rounds").sum())
+    rule_set, duels = played.rule_set, played.parts[DUEL]
+    sums = duel_sums(duels)
+    c, rounds = sums.clusters, int(joined(duels, f"{DUEL}:{TOP}:rounds").sum())
     measures: list[tuple[str, Measure, int, int]] = [
-        ("relative_skill", relative_skill(duels), rounds, c),
-        ("relative_skill_linear", relative_skill(duels, top=ROBUST), rounds, c),
+        ("relative_skill", relative_skill(sums), rounds, c),
+        ("relative_skill_linear", relative_skill(sums, top=ROBUST), rounds, c),
     ]
     if played is not base:
-        measures.append(("relative_skill_vs_base", paired(batches, base.batches), rounds, c))
-    measures += [(f"mean_place_{name}", m, rounds, c) for name, m in mean_places(duels).items()]
-    for pair, delta in edges(batches).items():
-        pair_rounds = int(joined(batches, f"{PAIR}:{pair}:rounds").sum())
-        measures.append((f"edge_{pair}", delta, pair_rounds, c))
-        sd, by_round, matches = ordinary(batches, pair)
-        measures.append((f"n95_{pair}", n95(delta, sd, by_round), int(matches.sum()), len(matches)))
-    measures += match_measures(batches)
-    best = str(batches[0]["best_heuristic"])
+        diff = paired(duels, base.parts[DUEL])
+        measures.append(("relative_skill_vs_base", diff, rounds, c))
+    measures += [(f"mean_place_{x}", m, rounds, c) for x, m in mean_places(sums).items()]
+    measures += edge_measures(played.parts[EDGE])
+    best = best_heuristic(duels[0])
     return [
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
          "measure": name, "estimate": m.estimate, "low": m.low, "high": m.high,
-         "p_value": m.p_value, "rounds": r, "clusters": k, "capped": played.capped,
+         "p_value": m.p_value, "rounds": r, "clusters": k, "capped": played.capped[part_of(name)],
          "field": settings.field, "weights": weights_of(rule_set.rules, settings.field),
          "best_heuristic": best}
         for name, m, r, k in measures
     ]  # fmt: skip
+
+
+def edge_measures(batches: Sequence[Batch]) -> list[tuple[str, Measure, int, int]]:
+    """The measures of the edge tables: each pair's Δ and N95, then the match measures."""
+    measures: list[tuple[str, Measure, int, int]] = []
+    for pair, delta in edges(batches).items():
+        groups = joined(batches, f"{PAIR}:{pair}:rounds")
+        measures.append((f"edge_{pair}", delta, int(groups.sum()), len(groups)))
+        sd, by_round, matches = ordinary(batches, pair)
+        measures.append((f"n95_{pair}", n95(delta, sd, by_round), int(matches.sum()), len(matches)))
+    return measures + match_measures(batches)
 
 
 def ordinary(batches: Sequence[Batch], pair: str) -> tuple[Measure, list[np.ndarray], np.ndarray]:

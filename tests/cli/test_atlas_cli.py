@@ -23,7 +23,7 @@ EXAMPLE = str(
     Path(__file__).resolve().parents[2] / "examples" / "rules" / "french-no-exchange.toml"
 )
 JOB = ["--rules", "french", "--rules", EXAMPLE, "--rounds", "40", "--min-batches", "2",
-       "--max-batches", "2", "--seed", "3", "--workers", "1"]  # fmt: skip
+       "--max-batches", "2", "--max-edge-batches", "2", "--seed", "3", "--workers", "1"]  # fmt: skip
 
 
 def folder_bytes(path: Path) -> dict[str, bytes]:
@@ -88,9 +88,12 @@ def test_a_finished_atlas_resumed_plays_nothing_and_writes_the_same(whole, tmp_p
 
 # The child's batches are slowed down, so that the kill lands between two of them.
 CHILD = (
-    "import sys, time, simulator.runs.atlas as a; real = a.play_batch\n"
-    "def slow(*args):\n    out = real(*args)\n    time.sleep(1.0)\n    return out\n"
-    "a.play_batch = slow\nfrom simulator.cli import main; main(sys.argv[1:])"
+    "import sys, time, simulator.runs.atlas as a\n"
+    "def slowed(real):\n"
+    "    def slow(*args):\n        out = real(*args)\n        time.sleep(1.0)\n        return out\n"
+    "    return slow\n"
+    "a.play_duels, a.play_edges = slowed(a.play_duels), slowed(a.play_edges)\n"
+    "from simulator.cli import main; main(sys.argv[1:])"
 )
 
 
@@ -137,6 +140,9 @@ def refused(*args: str) -> str:
      (["--rules", "french", "--field", "champion"], "not a search player"),
      (["--rules", "french", "--rounds", "0"], "--rounds must be a positive integer, not 0"),
      (["--rules", "french", "--max-batches", "0"], "--max-batches must be a positive"),
+     (["--rules", "french", "--max-edge-batches", "0"], "--max-edge-batches must be a positive"),
+     (["--rules", "french", "--min-batches", "4", "--max-edge-batches", "3"],
+      "--min-batches 4 is above --max-edge-batches 3 (allowed: at most the cap)"),
      (["--rules", "french", "--rules", "french"], "names a rule set twice")],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_claims_no_folder(tmp_path, args, message):

@@ -8,30 +8,39 @@ import math
 
 import pandas as pd
 
+from simulator.runs.atlas_play import EDGE, part_of
+
 BASE = "french"
 STRATEGIES = ("random", "lowest", "planner", "linear", "champion", "clairvoyant")
-# rule set -> (change, players, RS, paired difference (estimate, low, high, p_holm), capped)
+# rule set -> (change, players, RS, paired difference (estimate, low, high, p_holm), the
+# parts capped: "RS" (the duels' rows), "edges" (the edge tables' rows), both or "")
 RULE_SETS = {
-    BASE: ("", 4, 0.40, (0.0, 0.0, 0.0, 1.0), False),
-    "french: jack_back=true": ("jack_back = true", 4, 0.46, (0.06, 0.04, 0.08, 0.001), False),
+    BASE: ("", 4, 0.40, (0.0, 0.0, 0.0, 1.0), ""),
+    "french: jack_back=true": ("jack_back = true", 4, 0.46, (0.06, 0.04, 0.08, 0.001), ""),
     "french: revolution=false": (
         "revolution = false",
         4,
         0.33,
         (-0.07, -0.09, -0.05, 0.0004),
-        False,
+        "",
     ),
-    "french: exchange=[]": ("exchange = []", 4, 0.41, (0.01, -0.01, 0.03, 0.40), False),
+    "french: exchange=[]": ("exchange = []", 4, 0.41, (0.01, -0.01, 0.03, 0.40), ""),
     # the raw interval leaves out 0 but Holm's p does not: no claim
     "french: eight_stops=false": (
         "eight_stops = false",
         4,
         0.43,
         (0.03, 0.005, 0.055, 0.08),
-        False,
+        "",
     ),
-    "spade": ("dealer = president, exchange = [1]", 4, 0.38, (-0.02, -0.05, 0.01, 0.30), True),
-    "french: 5 players": ("players = 5", 5, 0.35, None, False),
+    "spade": (
+        "dealer = president, exchange = [1]",
+        4,
+        0.38,
+        (-0.02, -0.05, 0.01, 0.30),
+        "RS, edges",
+    ),
+    "french: 5 players": ("players = 5", 5, 0.35, None, "edges"),
 }
 # linear keeps champion's order (0.8 RS) but for jack-back, which falls below no exchange
 # (0.328) and 8s (0.344): only the first pair's order by champion is clear
@@ -43,7 +52,8 @@ NO_DIFFERENCE = ("french: exchange=[]", "french: eight_stops=false", "spade")
 
 
 def _row(rule_set: str, measure: str, est: float, lo: float, hi: float, **extra) -> dict:
-    change, players, _, _, capped = RULE_SETS[rule_set]
+    change, players, _, _, parts = RULE_SETS[rule_set]
+    capped = ("edges" if part_of(measure) == EDGE else "RS") in parts
     return {
         "rule_set": rule_set, "change": change, "players": players, "measure": measure,
         "estimate": est, "low": lo, "high": hi, "p_holm": extra.get("p_holm", math.nan),

@@ -80,11 +80,15 @@ def test_no_claim_without_support(tmp_path):
     assert f"{len(NO_DIFFERENCE) + 2} rule sets showed no difference" in summary
 
 
-def test_capped_rule_sets_are_flagged(page):
+def test_capped_rule_sets_are_flagged_with_the_parts_that_hit_their_cap(page):
     capped = [n for n, v in RULE_SETS.items() if v[4]]
     rows = re.findall(r'<tr class="flag"><td class="text">([^<]*)</td>', page)
     assert rows == capped
-    assert f"Capped</a> (wider intervals than asked for): {', '.join(capped)}." in page
+    for part, what in (("RS", "RS"), ("edges", "the edges (Δ, N95)")):
+        which = ", ".join(n for n, v in RULE_SETS.items() if part in v[4])
+        assert f"Capped</a> (wider intervals than asked for), {what}: {which}." in page
+    cells = re.findall(r'<tr class="flag">.*?<td class="text">([^<]*)</td></tr>', page)
+    assert cells == [RULE_SETS[n][4] for n in capped]
 
 
 def test_the_table_sorts_without_fetching_anything(page):

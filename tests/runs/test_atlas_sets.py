@@ -80,14 +80,28 @@ def test_a_batch_deals_the_same_to_every_test_strategy_and_rule_set():
     assert np.unique([t.seed for t in pairs]).size == 2  # duplicate deals, ordinary matches
 
 
-@pytest.mark.parametrize(("target", "batches", "capped"), [(10.0, 1, False), (1e-6, 2, True)])
-def test_a_rule_set_plays_until_its_precision_or_the_cap(target, batches, capped):
+EDGE_ROWS = ("edge_", "n95_", "deal_r2", "president_stays", "exchange_effect")
+
+
+@pytest.mark.parametrize(
+    ("rs_target", "edge_target", "duels", "edges"),
+    [(10.0, 10.0, 1, 1), (1e-6, 1e-6, 2, 3), (10.0, 1e-6, 1, 3), (1e-6, 10.0, 2, 1)],
+)
+def test_each_part_plays_until_its_own_precision_or_its_own_cap(rs_target, edge_target, duels,
+                                                                edges):  # fmt: skip
     sets = named_rule_sets(["french", str(EXAMPLES / "french-no-exchange.toml")], "french")
-    settings = AtlasSettings(batch_rounds=40, min_batches=1, max_batches=2, rs_precision=target,
-                             rs_difference_precision=target, edge_precision=target)  # fmt: skip
+    settings = AtlasSettings(batch_rounds=40, min_batches=1, max_batches=2, max_edge_batches=3,
+                             rs_precision=rs_target, rs_difference_precision=rs_target,
+                             edge_precision=edge_target)  # fmt: skip
     store = BatchStore()
     frame = skill_rows(sets, settings, store=store)
-    assert set(store.batches) == {(s.name, b) for s in sets for b in range(batches)}
-    assert (frame["capped"] == capped).all()
+    assert set(store.batches) == {(s.name, part, b) for s in sets
+                                  for part, count in (("duel", duels), ("edge", edges))
+                                  for b in range(count)}  # fmt: skip
+    on_edges = frame["measure"].str.startswith(EDGE_ROWS)
+    assert (frame.loc[~on_edges, "capped"] == (duels == 2)).all()
+    assert (frame.loc[on_edges, "capped"] == (edges == 3)).all()
     rs = frame[frame["measure"] == "relative_skill"]
-    assert (rs["clusters"] == batches * 2).all()  # two deal groups of 40 rounds a batch
+    assert (rs["clusters"] == duels * 2).all()  # two deal groups of 40 rounds a batch
+    edge = frame[frame["measure"] == "edge_champion_vs_heuristic"]
+    assert (edge["clusters"] == edges * 2).all()
