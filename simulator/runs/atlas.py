@@ -55,9 +55,8 @@ from simulator.runs.atlas_rows import atlas_frame, precise
 from simulator.runs.atlas_sets import RuleSet
 
 # CPU seconds a batch costs per round of its tables, all its tables together (the search
-# seats' dominate), for each part: measured with benchmarks/bench_atlas.py (one thread;
-# docs/performance.md)
-CPU_SECONDS_PER_ROUND = {DUEL: 0.0006, EDGE: 0.0009}
+# seats' dominate), for each part: the default atlas's, measured (docs/performance.md)
+CPU_SECONDS_PER_ROUND = {DUEL: 0.0007, EDGE: 0.0011}
 PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch"}  # in the progress line
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is under way
