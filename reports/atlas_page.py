@@ -145,9 +145,9 @@ def measures_section(frame: pd.DataFrame) -> str:
         "One row per rule set; a click on a column's header sorts by it (again: the other "
         "way). Each cell is the estimate and its 95 % interval; ",
         term("edge", "Δ and N95"),
-        " compare two strategies at one table; rows in red were ",
+        " compare two strategies at one table; the last column names the parts that were ",
         term("capped", "capped"),
-        ".",
+        ", and a row is red where RS was.",
         note=True,
     )
     return intro + sortable_table(frame) + f"<script>{SORT_SCRIPT}</script>\n"
@@ -186,7 +186,7 @@ def sortable_table(frame: pd.DataFrame) -> str:
         cells += [_text(row[k]) for k in ("best_heuristic", "field", "weights")]
         cells += [_number(row[k], f"{int(row[k]):,}") for k in ("rounds", "clusters")]
         cells.append(_text(parts.get(name) or "no"))
-        mark = ' class="flag"' if row["capped"] else ""
+        mark = ' class="flag"' if "RS" in (parts.get(name) or "") else ""
         body.append(f"<tr{mark}>{''.join(cells)}</tr>")
     header = "".join(
         f'<th{TEXT if h in TEXT_HEADS else ""}><button type="button">{escape.escape(h)}</button>'
