@@ -21,7 +21,7 @@ from collections import defaultdict
 from simulator.matchloop.api import set_threads
 from simulator.rules.options import Rules
 from simulator.runs.atlas import AtlasSettings, BatchStore, play_locally, skill_rows
-from simulator.runs.atlas_play import DUEL, EDGE, Table
+from simulator.runs.atlas_play import DUEL, EDGE, PARTS, Table
 from simulator.runs.atlas_sets import default_rule_sets
 
 TARGETS = {"relative_skill": 0.02, "relative_skill_vs_base": 0.01,
@@ -80,7 +80,7 @@ def main() -> None:
 def report_defaults(every: list, base_players: int, cost: dict, rounds: int) -> None:
     """The default atlas at its caps, from the sample's costs by table size."""
     defaults = AtlasSettings()
-    caps = {DUEL: defaults.max_batches, EDGE: defaults.max_edge_batches}
+    caps = {part: defaults.cap(part) for part in PARTS}
     total = 0.0
     for rule_set in every:
         runs = cost.get(rule_set.rules.players) or cost[base_players]

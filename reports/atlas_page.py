@@ -113,7 +113,7 @@ def summary(frame: pd.DataFrame) -> str:
         ))  # fmt: skip
     parts = words.capped_parts(frame)
     for part, what in (("RS", "RS"), ("edges", "the edges (Δ, N95)")):
-        capped = [name for name, cut in parts.items() if part in cut]
+        capped = parts.index[parts[part]].tolist()
         if capped:
             which = "every rule set" if len(capped) == len(parts) else ", ".join(capped)
             items.append(html.join(
@@ -185,8 +185,8 @@ def sortable_table(frame: pd.DataFrame) -> str:
         cells += [_text(row["change"], "text wrap"), _number(row["players"], str(row["players"]))]
         cells += [_text(row[k]) for k in ("best_heuristic", "field", "weights")]
         cells += [_number(row[k], f"{int(row[k]):,}") for k in ("rounds", "clusters")]
-        cells.append(_text(parts.get(name) or "no"))
-        mark = ' class="flag"' if "RS" in (parts.get(name) or "") else ""
+        cells.append(_text(words.capped_words(parts.loc[name])))
+        mark = ' class="flag"' if parts.at[name, "RS"] else ""
         body.append(f"<tr{mark}>{''.join(cells)}</tr>")
     header = "".join(
         f'<th{TEXT if h in TEXT_HEADS else ""}><button type="button">{escape.escape(h)}</button>'

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from reports import numbers
-from simulator.runs.atlas_play import EDGE, part_of
+from simulator.runs.atlas_play import DUEL, EDGE, part_of
 
 ALPHA = 0.05  # the Holm-adjusted p below which a difference with the base is claimed
 RS = "relative_skill"
@@ -124,16 +124,25 @@ def rule_sets(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([facts, capped, sizes], axis=1).reset_index()
 
 
-def capped_parts(frame: pd.DataFrame) -> pd.Series:
-    """Which parts of each rule set hit their cap, in words ("RS", "edges", both or ""):
-    the duels behind RS and the edge tables behind Δ, N95 and the match measures adapt,
-    and are capped, apart."""
-    on_edges = frame["measure"].map(part_of).eq(EDGE)
-    capped = {part: frame[rows].groupby("rule_set", sort=False)["capped"].any()
-              for part, rows in (("RS", ~on_edges), ("edges", on_edges))}  # fmt: skip
-    names = frame["rule_set"].drop_duplicates().tolist()
-    return pd.Series([", ".join(p for p, c in capped.items() if c.get(n, False)) for n in names],
-                     index=names, dtype=object)  # fmt: skip
+CAPPED_PARTS = {DUEL: "RS", EDGE: "edges"}  # a batch's parts as the page names them
+
+
+def capped_parts(frame: pd.DataFrame) -> pd.DataFrame:
+    """Which parts of each rule set hit their cap: a row per rule set (in the frame's
+    order), a column of booleans per part named as :data:`CAPPED_PARTS` ("RS": the duels
+    behind RS; "edges": the tables behind Δ, N95 and the match measures, which adapt,
+    and are capped, apart)."""
+    part = frame["measure"].map(part_of).map(CAPPED_PARTS)
+    names = frame["rule_set"].drop_duplicates()
+    capped = frame.groupby([frame["rule_set"], part])["capped"].any().unstack(fill_value=False)
+    columns = list(CAPPED_PARTS.values())
+    return capped.reindex(index=names, columns=columns, fill_value=False).astype(bool)
+
+
+def capped_words(parts: pd.Series) -> str:
+    """One rule set's capped parts in words (a row of :func:`capped_parts`): "RS, edges",
+    "RS", "edges" or "no"."""
+    return ", ".join(name for name, capped in parts.items() if capped) or "no"
 
 
 def measure_rows(frame: pd.DataFrame, measure: str) -> pd.DataFrame:

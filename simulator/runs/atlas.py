@@ -69,8 +69,7 @@ def estimate_minutes(
     (every part of every rule set stopping at ``min_batches``, or at its cap)."""
     seconds = len(rule_sets) * settings.batch_rounds / workers
     low = seconds * settings.min_batches * sum(CPU_SECONDS_PER_ROUND.values())
-    high = seconds * (settings.max_batches * CPU_SECONDS_PER_ROUND[DUEL]
-                      + settings.max_edge_batches * CPU_SECONDS_PER_ROUND[EDGE])  # fmt: skip
+    high = seconds * sum(settings.cap(p) * CPU_SECONDS_PER_ROUND[p] for p in PARTS)
     return low / 60, high / 60
 
 
@@ -190,8 +189,7 @@ class Atlas:
         """Play one part of a rule set until its precision (:func:`precise`) or its cap; a
         variant's duels bring the base's along (the paired difference's batches)."""
         s = self.settings
-        cap = s.max_batches if part == DUEL else s.max_edge_batches
-        for k in range(cap):
+        for k in range(s.cap(part)):
             say(f"{PART_NAMES[part]} {k + 1}")
             self.batch(played, part, k)
             if part == DUEL and played is not self.base:

@@ -46,6 +46,15 @@ COLUMNS = ("rule_set", "change", "players", "measure", "estimate", "low", "high"
            "rounds", "clusters", "capped", "field", "weights", "best_heuristic")  # fmt: skip
 
 Batch = dict[str, np.ndarray]  # a batch's arrays, keyed "duel:STRATEGY:places", …
+DUEL, PAIR, MATCH = "duel", "pair", "match"
+PURPOSE = {DUEL: 10, PAIR: 11, MATCH: 12}  # stream_seed purposes, apart from tune's
+# The two parts of a batch, each played until its own precision or its own cap: the duels
+# (RS and the mean places) and the edge tables (the two pairs on duplicate deals and in
+# ordinary matches: Δ, N95, the deal's share, persistence, the exchange).
+EDGE = "edge"
+PARTS = (DUEL, EDGE)
+EDGE_MEASURES = ("edge_", "n95_", "deal_r2", "president_stays", "exchange_effect")  # prefixes
+CAP_OPTIONS = {DUEL: "--max-batches", EDGE: "--max-edge-batches"}  # each part's cap, named
 
 
 @dataclass(frozen=True)
@@ -64,17 +73,19 @@ class AtlasSettings:
     edge_precision: float = 0.01
     max_rounds: int = MAX_ROUNDS
 
+    def cap(self, part: str) -> int:
+        """The most batches part ``part`` (:data:`PARTS`) of a rule set plays."""
+        return self.max_batches if part == DUEL else self.max_edge_batches
+
     def check(self) -> None:
         """An AtlasError in one line for sizes below 1 or a field that cannot fill the
         other seats of every rule set (one strategy the kernel plays fast)."""
-        for label, value in (("--rounds", self.batch_rounds),
-                             ("--max-batches", self.max_batches),
-                             ("--max-edge-batches", self.max_edge_batches),
+        caps = [(CAP_OPTIONS[part], self.cap(part)) for part in PARTS]
+        for label, value in (("--rounds", self.batch_rounds), *caps,
                              ("--min-batches", self.min_batches)):  # fmt: skip
             if value < 1:
                 raise AtlasError(f"{label} must be a positive integer, not {value}")
-        for label, cap in (("--max-batches", self.max_batches),
-                           ("--max-edge-batches", self.max_edge_batches)):  # fmt: skip
+        for label, cap in caps:
             if self.min_batches > cap:
                 raise AtlasError(f"--min-batches {self.min_batches} is above {label} {cap} "
                                  "(allowed: at most the cap)")  # fmt: skip
@@ -90,16 +101,6 @@ class AtlasSettings:
         if spec.kernel_id in SEARCH_IDS:
             raise AtlasError(f"--field {self.field}: the field must be a strategy the kernel "
                              "plays fast, not a search player (allowed: a heuristic, linear, lowest or random)")  # fmt: skip
-
-
-DUEL, PAIR, MATCH = "duel", "pair", "match"
-PURPOSE = {DUEL: 10, PAIR: 11, MATCH: 12}  # stream_seed purposes, apart from tune's
-# The two parts of a batch, each played until its own precision or its own cap: the duels
-# (RS and the mean places) and the edge tables (the two pairs on duplicate deals and in
-# ordinary matches: Δ, N95, the deal's share, persistence, the exchange).
-EDGE = "edge"
-PARTS = (DUEL, EDGE)
-EDGE_MEASURES = ("edge_", "n95_", "deal_r2", "president_stays", "exchange_effect")  # prefixes
 
 
 def part_of(measure: str) -> str:
