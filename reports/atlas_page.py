@@ -25,6 +25,7 @@ from reports.figures import publish
 from reports.glossary import glossary, term
 from reports.html import Markup
 from simulator.runs.claims import write_atomic
+from strategies.shipped import search_settings
 
 PAGE_FILE = "atlas.html"
 FIGURES_DIR = "figures"
@@ -238,6 +239,9 @@ def field_section(facts: pd.DataFrame) -> str:
     text = html.paragraph(
         "Every seat but the test seat plays the field, and RS measures the game against it.",
         linear,
+        " champion and clairvoyant search with the settings shipped for the rules' set where "
+        f"there are some ({', '.join(search_settings())} and the rules derived from them: "
+        "president strategies -v --rules R says which).",
     )
     return text + html.table(
         rows, text_columns=("weights", "rule sets"), long_columns=("rule sets",), prose=True

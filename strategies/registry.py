@@ -23,7 +23,7 @@ from strategies import tuned
 from strategies.base import Strategy
 from strategies.lowest import Lowest
 from strategies.random_strategy import Random
-from strategies.shipped import DEFAULTS, digest, weights_for
+from strategies.shipped import DEFAULTS, digest, search_for, weights_for
 from strategies.specs import (
     BUILT_INS,
     CHAMPION,
@@ -181,15 +181,20 @@ def get(name: str, rules: Rules | None = None) -> StrategySpec:
 
 
 def _with_weights(spec: StrategySpec, rules: Rules | None, own: bool = True) -> StrategySpec:
-    """``spec`` playing linear's weights for ``rules`` wherever it plays linear (its own
-    values only when ``own``: not a tuned file's)."""
+    """``spec`` playing linear's weights for ``rules`` wherever it plays linear, and the
+    search players with the search settings shipped for ``rules`` (:func:`search_for`;
+    its own values only when ``own``: not a tuned file's)."""
     if rules is None:
         return spec
     weights = weights_for(rules).values
     if spec.kernel_id == LINEAR:
         return replace(spec, values=weights) if own else spec
     if spec.kernel_id in (CHAMPION, CLAIRVOYANT):
-        return replace(spec, extend=partial(_linear_slots, linear=weights))
+        spec = replace(spec, extend=partial(_linear_slots, linear=weights))
+        search = search_for(rules) if own else {}
+        names = [p.name for p in spec.params]
+        values = [search.get(name, value) for name, value in zip(names, spec.vector, strict=True)]
+        return replace(spec, values=tuple(values))
     if spec.kernel_id == MONTECARLO:
         return replace(spec, extend=partial(_search_slots, linear=weights))
     return spec
@@ -224,6 +229,28 @@ def weights_played(names: Iterable[str], rules: Rules) -> dict[str, dict[str, An
     run's ``summary.json`` and a tournament's ``tournament.json`` record."""
     found = {name: linear_weights(name, rules) for name in names}
     return {name: entry for name, entry in found.items() if entry is not None}
+
+
+def search_played(names: Iterable[str], rules: Rules) -> dict[str, dict[str, Any]]:
+    """Per strategy of ``names`` that is ``champion`` or ``clairvoyant``: the search
+    parameters it plays under ``rules`` and where they come from (the declared defaults,
+    or the settings shipped for the rules' set, :func:`strategies.shipped.search_for`):
+    what ``summary.json`` and ``tournament.json`` record beside the weights."""
+    found = {}
+    for name in names:
+        spec = get(name, rules)
+        if spec.kernel_id not in (CHAMPION, CLAIRVOYANT):
+            continue
+        search = search_for(rules)
+        shipped_values = _with_weights(REGISTRY[spec.name], rules).vector
+        source = "declared defaults"
+        if search:
+            source = f"shipped for {weights_for(rules).tuned_for}"
+        if spec.vector != shipped_values:
+            source = f"{source}, changed by the name {name!r}"
+        values = {p.name: float(v) for p, v in zip(spec.params, spec.vector, strict=True)}
+        found[name] = {"source": source, "values": values}
+    return found
 
 
 def make(name: str, rules: Rules | None = None) -> Strategy:

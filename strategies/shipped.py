@@ -14,6 +14,11 @@ its file). Under the rules in force ``linear`` plays (:func:`weights_for`):
 
 The choice depends on the resolved rules alone, which every engine, a resumed run and
 ``replay`` hold, so the same seed and arguments give the same data everywhere.
+
+``search-settings.toml`` (package data too) holds, per shipped set, the search
+parameters of ``champion`` and ``clairvoyant`` that differ from their declared defaults
+under the rules that play that set (:func:`search_for`): where the declared search, sized
+for the speed target under ``french``, loses to ``montecarlo``.
 """
 
 from __future__ import annotations
@@ -28,12 +33,14 @@ from pathlib import Path
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES, preset
-from strategies.specs import BUILT_INS, LINEAR, StrategyError
+from strategies.specs import BUILT_INS, CHAMPION, LINEAR, StrategyError
 from strategies.tuned import values_of
 
 FOLDER = "linear-weights"  # in the package ``strategies`` (pyproject.toml's package-data)
+SEARCH_FILE = "search-settings.toml"  # beside it: the search players' settings per set
 DIGEST_CHARS = 12  # of the sha256: enough to tell sets apart in a summary
 SPEC = next(b for b in BUILT_INS if b.kernel_id == LINEAR)  # linear as declared
+SEARCH_SPEC = next(b for b in BUILT_INS if b.kernel_id == CHAMPION)  # clairvoyant's alike
 DEFAULTS = tuple(float(p.default) for p in SPEC.params)
 
 
@@ -132,3 +139,41 @@ def weights_for(rules: Rules) -> Weights:
     if derived is not None:
         return Weights(derived.values, derived.name)
     return Weights(DEFAULTS)
+
+
+@cache
+def search_settings() -> dict[str, dict[str, float]]:
+    """:data:`SEARCH_FILE`, read once per process (:func:`read_search`)."""
+    return read_search((Path(__file__).resolve().parent / SEARCH_FILE).read_text("utf-8"))
+
+
+def read_search(text: str) -> dict[str, dict[str, float]]:
+    """Per shipped set, the search parameters that differ from the declared ones, from
+    the text of :data:`SEARCH_FILE`, or a StrategyError in one line (a set that is not
+    shipped, a parameter the search players do not have)."""
+    where = f"shipped search settings {SEARCH_FILE}"
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise StrategyError(f"{where} is not readable TOML: {exc}") from None
+    sets, params = [s.name for s in shipped()], [p.name for p in SEARCH_SPEC.params]
+    settings = {}
+    for name, table in data.items():
+        if name not in sets or not isinstance(table, dict):
+            raise StrategyError(
+                f"{where}: [{name}] is not a shipped set (allowed: {', '.join(sets)})"
+            )
+        bad = [key for key, value in table.items()
+               if key not in params or not isinstance(value, int | float)]  # fmt: skip
+        if bad:
+            raise StrategyError(f"{where}: [{name}] {bad[0]} is not a number of a search "
+                                f"parameter (allowed: {', '.join(params)})")  # fmt: skip
+        settings[name] = {key: float(value) for key, value in table.items()}
+    return settings
+
+
+def search_for(rules: Rules) -> dict[str, float]:
+    """The search parameters ``champion`` and ``clairvoyant`` play under ``rules`` where
+    they differ from the declared ones: those of the shipped set linear plays there."""
+    name = weights_for(rules).tuned_for
+    return search_settings().get(name, {}) if name is not None else {}

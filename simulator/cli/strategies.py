@@ -8,6 +8,7 @@ from simulator.cli.common import players_option, rules_option
 from simulator.rules.options import Rules
 from simulator.runs.arguments import rules_of
 from strategies import registry, shipped
+from strategies.specs import CHAMPION, CLAIRVOYANT
 
 
 def strategy_lines() -> list[str]:
@@ -31,6 +32,17 @@ def weights_lines(rules_spec: str, rules: Rules, players: int | None) -> list[st
         " champion and clairvoyant play them in their playouts and prior",
         f"    shipped sets (the rules in force, else their preset, else the defaults): {sets}",
     ]
+
+
+def search_lines(rules_spec: str, rules: Rules, players: int | None) -> list[str]:
+    """``-v``, for the search players: the search settings the rules give."""
+    search = shipped.search_for(rules)
+    table = f"--rules {rules_spec}" + (f" --players {players}" if players is not None else "")
+    if not search:
+        return [f"    search under {table}: the defaults above"]
+    values = ", ".join(f"{key}={value:g}" for key, value in search.items())
+    name = shipped.weights_for(rules).tuned_for
+    return [f"    search under {table}: {values} (shipped for {name}), the others as above"]
 
 
 @click.command("strategies")
@@ -58,3 +70,5 @@ def strategies_command(verbose: bool, rules_spec: str, players: int | None) -> N
                 click.echo(f"    kernel ids for {' and '.join(named)}: {registry.policy_ids()}")
             if name == shipped.SPEC.name:
                 click.echo("\n".join(weights_lines(rules_spec, rules, players)))
+            if registry.get(name).kernel_id in (CHAMPION, CLAIRVOYANT):
+                click.echo("\n".join(search_lines(rules_spec, rules, players)))

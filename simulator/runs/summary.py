@@ -16,7 +16,7 @@ from typing import Any
 from simulator import __version__
 from simulator.errors import PresidentError
 from simulator.runs.job import SimConfig
-from strategies.registry import weights_played
+from strategies.registry import search_played, weights_played
 
 FORMAT = "president-sim/1"
 ROUNDS_FILE = "rounds.parquet"
@@ -58,6 +58,7 @@ def summary_of(config: SimConfig, result: RunResult) -> dict[str, Any]:
         **result.estimation,
         "table": result.table,
         "linear_weights": weights_played(config.names, config.rules),
+        "search": search_played(config.names, config.rules),
     }
 
 

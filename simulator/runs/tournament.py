@@ -251,6 +251,7 @@ def results(rules: Rules, config: TournamentConfig, standings: Standings) -> dic
         "clusters": standings.clusters,
         "cluster": "deal group, across all tables",
         "linear_weights": registry.weights_played(strategy_names(config), rules),
+        "search": registry.search_played(strategy_names(config), rules),
     }
     return {
         "ranking.csv": standings.ranking.to_csv(index=False),

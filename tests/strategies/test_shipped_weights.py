@@ -137,6 +137,7 @@ def test_a_run_records_where_its_linear_weights_come_from_and_their_hash(tmp_pat
         }
     }
     assert "spade" in summary["linear_weights"]["linear"]["source"]
+    assert summary["search"] == {}  # no search player in the run
     assert shipped.digest(SETS["spade"].values) != shipped.digest(shipped.DEFAULTS)
 
 
@@ -152,6 +153,7 @@ def test_a_tournament_records_the_weights_its_strategies_play(tmp_path: Path) ->
     assert settings["linear_weights"] == {
         "linear": {"source": weights.source, "sha256": shipped.digest(weights.values)}
     }
+    assert settings["search"] == {}  # no search player at the table
 
 
 def test_strategies_verbose_says_which_weights_linear_plays() -> None:
