@@ -239,9 +239,9 @@ def field_section(facts: pd.DataFrame) -> str:
     text = html.paragraph(
         "Every seat but the test seat plays the field, and RS measures the game against it.",
         linear,
-        " champion and clairvoyant search with the settings shipped for the rules' set where "
-        f"there are some ({', '.join(search_settings())} and the rules derived from them: "
-        "president strategies -v --rules R says which).",
+        " champion and clairvoyant play their declared search under every rule set, not the "
+        f"deeper one shipped for {', '.join(search_settings())} (and the rules derived from "
+        "them): one instrument for all, so that RS compares rules, not search budgets.",
     )
     return text + html.table(
         rows, text_columns=("weights", "rule sets"), long_columns=("rule sets",), prose=True

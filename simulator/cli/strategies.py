@@ -55,7 +55,8 @@ def strategies_command(verbose: bool, rules_spec: str, players: int | None) -> N
     Change a parameter with NAME:key=value,key=value wherever a strategy is named,
     e.g. --strategies control:strength=12,lowest. With -v, linear's line says which
     weights it plays under --rules (and --players): those tuned for these rules when they
-    are shipped, else those of the preset they derive from, else the defaults listed.
+    are shipped, else those of the preset they derive from, else the defaults listed;
+    champion's and clairvoyant's lines say which search settings those rules give.
     """
     rules = rules_of(rules_spec, players)
     for name, line in zip(registry.names(), strategy_lines(), strict=True):

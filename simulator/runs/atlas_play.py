@@ -162,7 +162,8 @@ def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
     duplicate = table.kind != MATCH
     group = group_size(table.lineup, True) if duplicate else 1
     per_match = None if rules.target else DEFAULT_ROUNDS_PER_MATCH
-    job = KernelJob.build(rules, list(table.lineup), table.seed, per_match, table.max_rounds,
+    names = [declared_search(name) for name in table.lineup]
+    job = KernelJob.build(rules, names, table.seed, per_match, table.max_rounds,
                           duplicate=duplicate)  # fmt: skip
     rows = run_matches(job, 0, table.count * group)
     n = rules.players
@@ -177,6 +178,20 @@ def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
         return {"diff": np.bincount(cluster, diff, minlength=table.count),
                 "rounds": np.bincount(cluster, minlength=table.count).astype(np.float64)}  # fmt: skip
     return match_sums(rows, place, match, n, table.count)
+
+
+def declared_search(name: str) -> str:
+    """The name the kernel plays for a line-up slot: ``champion`` and ``clairvoyant`` with
+    their declared search under every rule set, not the deeper one shipped for some
+    (:func:`strategies.shipped.search_for`), so that RS and its differences compare rules
+    with one instrument, not search budgets (docs/skill.md); the others as named."""
+    if name not in (TOP, CEILING):
+        return name
+    spec = registry.get(name)  # without rules: the declared values
+    values = ",".join(
+        f"{p.name}={float(v)!r}" for p, v in zip(spec.params, spec.vector, strict=True)
+    )
+    return f"{name}:{values}"
 
 
 def duel_sums(place: np.ndarray, match: np.ndarray, slot: np.ndarray, group: int,

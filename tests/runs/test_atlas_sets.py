@@ -12,13 +12,14 @@ import pytest
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES, preset
 from simulator.runs.atlas import BatchStore, duel_tables, pair_tables, skill_rows
-from simulator.runs.atlas_play import AtlasSettings
+from simulator.runs.atlas_play import AtlasSettings, declared_search
 from simulator.runs.atlas_sets import (
     EXAMPLES,
     AtlasError,
     default_rule_sets,
     named_rule_sets,
 )
+from strategies.registry import get
 
 
 @pytest.mark.parametrize("base", ["french", "scum"])
@@ -78,6 +79,21 @@ def test_a_batch_deals_the_same_to_every_test_strategy_and_rule_set():
     pairs = pair_tables(french, settings, 3, "planner")
     assert [t.lineup[:2] for t in pairs] == [("champion", "planner"), ("planner", "random")] * 2
     assert np.unique([t.seed for t in pairs]).size == 2  # duplicate deals, ordinary matches
+
+
+@pytest.mark.parametrize("rules_name", ["spade", "scum", "french"])
+def test_the_search_players_play_one_search_in_every_rule_set(rules_name):
+    """Under spade and scum a named champion searches deeper (the settings shipped for
+    them); the atlas plays the declared search everywhere, so RS compares rules."""
+    rules = preset(rules_name)
+    for name in ("champion", "clairvoyant"):
+        declared = get(name).kernel_vector[: len(get(name).params)]
+        played = get(declared_search(name), rules).kernel_vector[: len(declared)]
+        assert played == declared
+        assert (get(name, rules).kernel_vector[: len(declared)] != declared) == (
+            rules_name != "french"
+        )
+    assert declared_search("linear") == "linear"
 
 
 EDGE_ROWS = ("edge_", "n95_", "deal_r2", "president_stays", "exchange_effect")
