@@ -164,7 +164,7 @@ def read_search(text: str) -> dict[str, dict[str, float]]:
                 f"{where}: [{name}] is not a shipped set (allowed: {', '.join(sets)})"
             )
         bad = [key for key, value in table.items()
-               if key not in params or not isinstance(value, int | float)]  # fmt: skip
+               if key not in params or isinstance(value, bool) or not isinstance(value, int | float)]  # fmt: skip
         if bad:
             raise StrategyError(f"{where}: [{name}] {bad[0]} is not a number of a search "
                                 f"parameter (allowed: {', '.join(params)})")  # fmt: skip

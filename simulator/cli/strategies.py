@@ -22,11 +22,16 @@ def strategy_lines() -> list[str]:
     return lines
 
 
+def table_words(rules_spec: str, players: int | None) -> str:
+    """The options that named the table, as typed: ``--rules R [--players N]``."""
+    return f"--rules {rules_spec}" + (f" --players {players}" if players is not None else "")
+
+
 def weights_lines(rules_spec: str, rules: Rules, players: int | None) -> list[str]:
     """``-v``: which of linear's weights the rules give, and the shipped sets."""
     weights = shipped.weights_for(rules)
     sets = ", ".join(s.name for s in shipped.shipped()) or "none"
-    table = f"--rules {rules_spec}" + (f" --players {players}" if players is not None else "")
+    table = table_words(rules_spec, players)
     return [
         f"    weights under {table}: {weights.source} (sha256 {weights.digest});"
         " champion and clairvoyant play them in their playouts and prior",
@@ -37,7 +42,7 @@ def weights_lines(rules_spec: str, rules: Rules, players: int | None) -> list[st
 def search_lines(rules_spec: str, rules: Rules, players: int | None) -> list[str]:
     """``-v``, for the search players: the search settings the rules give."""
     search = shipped.search_for(rules)
-    table = f"--rules {rules_spec}" + (f" --players {players}" if players is not None else "")
+    table = table_words(rules_spec, players)
     if not search:
         return [f"    search under {table}: the defaults above"]
     values = ", ".join(f"{key}={value:g}" for key, value in search.items())

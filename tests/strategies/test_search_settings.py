@@ -72,6 +72,7 @@ def test_a_run_records_the_search_played_and_where_it_comes_from() -> None:
             "[spade] depth is not a number of a search parameter (allowed: budget",
         ),
         ('[spade]\nbudget = "many"', "[spade] budget is not a number of a search parameter"),
+        ("[spade]\nbudget = true", "[spade] budget is not a number of a search parameter"),
         ("[spade\n", "is not readable TOML"),
     ],
 )
