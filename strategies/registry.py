@@ -23,7 +23,7 @@ from strategies import tuned
 from strategies.base import Strategy
 from strategies.lowest import Lowest
 from strategies.random_strategy import Random
-from strategies.shipped import DEFAULTS, digest, search_for, weights_for
+from strategies.shipped import DEFAULTS, digest, search_for, search_source, weights_for
 from strategies.specs import (
     BUILT_INS,
     CHAMPION,
@@ -241,12 +241,8 @@ def search_played(names: Iterable[str], rules: Rules) -> dict[str, dict[str, Any
         spec = get(name, rules)
         if spec.kernel_id not in (CHAMPION, CLAIRVOYANT):
             continue
-        search = search_for(rules)
-        shipped_values = _with_weights(REGISTRY[spec.name], rules).vector
-        source = "declared defaults"
-        if search:
-            source = f"shipped for {weights_for(rules).tuned_for}"
-        if spec.vector != shipped_values:
+        source = search_source(rules)
+        if spec.vector != get(spec.name, rules).vector:  # the name's own values
             source = f"{source}, changed by the name {name!r}"
         values = {p.name: float(v) for p, v in zip(spec.params, spec.vector, strict=True)}
         found[name] = {"source": source, "values": values}

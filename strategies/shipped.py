@@ -163,8 +163,10 @@ def read_search(text: str) -> dict[str, dict[str, float]]:
             raise StrategyError(
                 f"{where}: [{name}] is not a shipped set (allowed: {', '.join(sets)})"
             )
-        bad = [key for key, value in table.items()
-               if key not in params or isinstance(value, bool) or not isinstance(value, int | float)]  # fmt: skip
+        # a TOML true is an int to Python: a number here is an int or a float, not a bool
+        bad = [
+            k for k, value in table.items() if k not in params or type(value) not in (int, float)
+        ]
         if bad:
             raise StrategyError(f"{where}: [{name}] {bad[0]} is not a number of a search "
                                 f"parameter (allowed: {', '.join(params)})")  # fmt: skip
@@ -177,3 +179,10 @@ def search_for(rules: Rules) -> dict[str, float]:
     they differ from the declared ones: those of the shipped set linear plays there."""
     name = weights_for(rules).tuned_for
     return search_settings().get(name, {}) if name is not None else {}
+
+
+def search_source(rules: Rules) -> str:
+    """Where the search players' settings under ``rules`` come from, in words
+    (``strategies -v``, ``summary.json``): "shipped for NAME" or "declared defaults"."""
+    found = search_for(rules)
+    return f"shipped for {weights_for(rules).tuned_for}" if found else "declared defaults"

@@ -46,8 +46,8 @@ def search_lines(rules_spec: str, rules: Rules, players: int | None) -> list[str
     if not search:
         return [f"    search under {table}: the defaults above"]
     values = ", ".join(f"{key}={value:g}" for key, value in search.items())
-    name = shipped.weights_for(rules).tuned_for
-    return [f"    search under {table}: {values} (shipped for {name}), the others as above"]
+    source = shipped.search_source(rules)
+    return [f"    search under {table}: {values} ({source}), the others as above"]
 
 
 @click.command("strategies")
