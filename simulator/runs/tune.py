@@ -163,11 +163,35 @@ def stream_seed(seed: int, purpose: int, index: int) -> int:
     return int(words[0]) << 31 | int(words[1]) >> 1
 
 
-def groups_for(rules: Rules, config: TuneConfig, rounds: int) -> int:
-    """Deal groups of about ``rounds`` rounds (a group: one match per seat rotation), at
-    least two, so that an interval has two clusters."""
-    per_match = config.rounds_per_match if not rules.target else max(8, 4 * rules.target)
-    return max(2, math.ceil(rounds / (per_match * rules.players)))
+def groups_for(rules: Rules, config: TuneConfig, rounds: int, per_group: float = 0.0) -> int:
+    """Deal groups (a group: one match per seat rotation) in which the tuned seat plays
+    about ``rounds`` rounds, at least two, so that an interval has two clusters.
+
+    Without a target a group holds ``rounds_per_match`` rounds per seat. Under a target a
+    match lasts until it is won, which no rule fixes: ``per_group`` is the rounds a group
+    gave the tuned seat in the generation before (measured), and before any, the guess of
+    :func:`first_guess`.
+    """
+    if not rules.target:
+        per_group = config.rounds_per_match * rules.players
+    elif per_group <= 0:
+        per_group = first_guess(rules)
+    return max(2, math.ceil(rounds / per_group))
+
+
+def first_guess(rules: Rules) -> float:
+    """The tuned seat's rounds in a group under a target, before any was measured: twice
+    the rounds of the quickest win (the best place every round), a match per seat."""
+    best = max(v for v in rules.points.top + rules.points.bottom)
+    return 2.0 * math.ceil(rules.target / best) * rules.players
+
+
+def rounds_per_group(generation: dict) -> float:
+    """The rounds a deal group gave the tuned seat in a recorded generation (each
+    candidate's mean: under a target, matches of better play end sooner)."""
+    candidates = generation["candidates"]
+    total = sum(sum(c["rounds"]) for c in candidates)
+    return total / (len(candidates) * generation["groups"])
 
 
 @dataclass(frozen=True)
@@ -230,15 +254,21 @@ class HeldOut:
 
 
 def held_out(
-    rules: Rules, config: TuneConfig, space: Space, values: Sequence[float], evaluate: Evaluate
+    rules: Rules,
+    config: TuneConfig,
+    space: Space,
+    values: Sequence[float],
+    evaluate: Evaluate,
+    per_group: float = 0.0,
 ) -> HeldOut:
     """The tuned ``values`` and the defaults, each in the field whose MEAN seats play the
-    defaults, on the same duplicate deals of a seed never used while tuning."""
+    defaults, on the same duplicate deals of a seed never used while tuning
+    (``per_group``: as :func:`groups_for` takes it)."""
     default = space.name(space.spec.vector)
     lineups = [lineup_of(space.name(values), config.field, default),
                lineup_of(default, config.field, default)]  # fmt: skip
     seed = stream_seed(config.seed, HELD_OUT, 0)
-    groups = groups_for(rules, config, config.held_out_rounds)
+    groups = groups_for(rules, config, config.held_out_rounds, per_group)
     tuned, base = evaluate(rules, config, lineups, seed, groups)
     diff = ratio_difference(tuned.places, tuned.rounds, base.places, base.rounds)
     return HeldOut(

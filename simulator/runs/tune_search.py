@@ -30,6 +30,7 @@ from simulator.runs.tune import (
     groups_for,
     held_out,
     lineup_of,
+    rounds_per_group,
     stream_seed,
     tuned_spec,
 )
@@ -82,6 +83,11 @@ def as_resumed(optimizer: CMA, seed: int) -> CMA:
     return copy
 
 
+def measured(state: TuneState) -> float:
+    """The rounds per deal group of the last generation played (0 before the first)."""
+    return rounds_per_group(state.generations[-1]) if state.generations else 0.0
+
+
 def best_so_far(state: TuneState) -> float:
     """The lowest mean place of any candidate so far (each on its generation's deals)."""
     return min(c["fitness"] for g in state.generations for c in g["candidates"])
@@ -99,7 +105,7 @@ def play_generation(
     points = [opt.ask() for _ in range(opt.population_size)]
     values = [space.values(z) for z in points]
     seed = stream_seed(config.seed, DEALS, index)
-    groups = groups_for(rules, config, config.rounds_per_candidate)
+    groups = groups_for(rules, config, config.rounds_per_candidate, measured(state))
     lineups = [lineup_of(space.name(v), config.field, space.name(mean)) for v in values]
     sums = evaluate(rules, config, lineups, seed, groups)
     opt.tell([(z, s.mean_place) for z, s in zip(points, sums, strict=True)])
@@ -140,7 +146,7 @@ def run_tune(
         assert state.optimizer is not None
         state.tuned = space.values(state.optimizer.mean)
     if state.held_out is None:
-        state.held_out = held_out(rules, config, space, state.tuned, evaluate)
+        state.held_out = held_out(rules, config, space, state.tuned, evaluate, measured(state))
         if store:
             store.save(state)
     return state

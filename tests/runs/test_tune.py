@@ -3,6 +3,9 @@ generations, the held-out check, the Dask evaluator and the tuned file."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -15,8 +18,10 @@ from simulator.runs.tune import (
     check_field,
     default_field,
     evaluate_locally,
+    groups_for,
     lineup_of,
     play_sums,
+    rounds_per_group,
     stream_seed,
     tuned_spec,
 )
@@ -94,6 +99,26 @@ def test_a_candidate_equal_to_a_field_seat_counts_all_its_seats():
     same = space.name(space.spec.vector)
     sums = play_sums(RULES, SMALL, lineup_of(same, SMALL.field, same), 7, 5)
     assert sums.rounds.tolist() == [24.0] * 5  # two seats of four
+
+
+def test_under_a_target_the_groups_follow_the_measured_length_of_a_match():
+    """spade's matches end at 11 points (about 9 rounds): the first generation guesses
+    (twice the quickest win: 12 rounds a match), the next ones measure, and every
+    generation's candidates play about the rounds asked (a guess of 4 x 11 rounds a
+    match once gave them a fifth of them)."""
+    spade = preset("spade")
+    config = replace(SMALL, generations=3, rounds_per_candidate=600, held_out_rounds=600)
+    state = run_tune(spade, config, None, None, evaluate_locally)
+    assert groups_for(spade, config, 600) == math.ceil(600 / (2 * 6 * 4))
+    for generation in state.generations:
+        played = [sum(c["rounds"]) for c in generation["candidates"]]
+        assert 400 <= np.mean(played) <= 900, played
+    assert state.generations[1]["groups"] == groups_for(
+        spade, config, 600, rounds_per_group(state.generations[0])
+    )
+    assert 400 <= state.held_out.rounds <= 900
+    # without a target nothing is measured: a match lasts rounds_per_match rounds
+    assert groups_for(RULES, SMALL, 120, per_group=1.0) == math.ceil(120 / (3 * 4))
 
 
 def test_a_tune_records_every_candidate_and_checks_on_fresh_seeds():
