@@ -46,7 +46,7 @@ from simulator.kernel.layout import (
     TWOS_LAST,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
-from simulator.rules.cards import EIGHT, JACK, JOKER, TWO
+from simulator.rules.cards import ACE, EIGHT, JACK, JOKER, TWO
 from strategies.hand import (
     groups,
     outside,
@@ -63,6 +63,7 @@ from strategies.specs import (
     LINEAR_TEMPERATURE,
     LINEAR_W_BREAKS,
     LINEAR_W_CARDS,
+    LINEAR_W_CONTROL_KEPT,
     LINEAR_W_ENDS,
     LINEAR_W_GROUPS,
     LINEAR_W_JACK,
@@ -132,6 +133,15 @@ def ends_trick(r, c, S, R):
 
 
 @njit(**INLINE)
+def control_kept(r, rev, after):
+    """Playing a control — an ace or stronger in the order in force, what ``control``
+    keeps — times the cards the play keeps, / 13: what it costs to spend one early."""
+    if strength(r, rev) < ACE:
+        return 0.0
+    return popc(after) / 13.0
+
+
+@njit(**INLINE)
 def features(h, r, c, u, S, R, fewest, owner_cards):
     """The features of playing ``c`` cards of rank ``r`` from hand ``h`` (``c == 0``: the
     pass), in the order of ``LINEAR_PARAMS``; ``u`` is the unbeatable plays
@@ -147,7 +157,7 @@ def features(h, r, c, u, S, R, fewest, owner_cards):
     if c == 0:
         return (1.0, 0.0, 0.0, 0.0, 0.0, float(g), float(need), float(sure), 0.0, 0.0,
                 0.0, 0.0, 0.0, 0.0, 0.0, flag(threat), flag(owner_cards <= THREAT), 0.0,
-                0.0, 0.0, 0.0, 0.0, 0.0)  # fmt: skip
+                0.0, 0.0, 0.0, 0.0, 0.0, 0.0)  # fmt: skip
     out = after == U0
     nofin2 = R[R_FLAGS] & TWOS_LAST != 0
     wins = unbeatable(u, r, c) and not out
@@ -180,6 +190,7 @@ def features(h, r, c, u, S, R, fewest, owner_cards):
         revolt,  # w_revolt
         flag(skip),  # w_skip
         float(c) if tc == 0 else 0.0,  # w_lead_cards
+        control_kept(r, rev, after),  # w_control_kept
     )
 
 
@@ -298,6 +309,9 @@ def play_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
         total += params[at, LINEAR_W_SKIP]
     if tc == 0:
         total += params[at, LINEAR_W_LEAD_CARDS] * float(c)
+    kept = control_kept(r, rev, after)
+    if kept != 0.0:
+        total += params[at, LINEAR_W_CONTROL_KEPT] * kept
     return total
 
 

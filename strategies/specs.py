@@ -191,7 +191,7 @@ RULES_AWARE = heuristic(
 
 # linear's weights, one per feature of a move (strategies.linear computes them in this
 # order; docs/strategies.md says what each means), then its softmax temperature
-LINEAR_FEATURES_VERSION = 1  # bump when a feature is added, removed or changes meaning
+LINEAR_FEATURES_VERSION = 2  # bump when a feature is added, removed or changes meaning
 # the range president tune searches each weight in (going out, and out on 2s, are rules
 # of play written as weights: they stay fixed)
 WEIGHT_RANGE = (-4.0, 4.0)
@@ -251,6 +251,12 @@ LINEAR_PARAMS = (
         "w_skip", 0.2, "an equal play under equal_rank = skip (skips the next player)", WEIGHT_RANGE
     ),
     Param("w_lead_cards", 0.1, "cards played, when leading", WEIGHT_RANGE),
+    Param(
+        "w_control_kept",
+        0.0,
+        "plays aces or stronger (the order in force), times the cards it keeps / 13",
+        WEIGHT_RANGE,
+    ),
     Param("temperature", 0.0, "softmax temperature of the choice (0: the best-scored move)"),
 )
 (
@@ -277,6 +283,7 @@ LINEAR_PARAMS = (
     LINEAR_W_REVOLT,
     LINEAR_W_SKIP,
     LINEAR_W_LEAD_CARDS,
+    LINEAR_W_CONTROL_KEPT,
     LINEAR_TEMPERATURE,
 ) = slots(LINEAR_PARAMS)
 LINEAR_FEATURES = LINEAR_TEMPERATURE  # the weights come first, one slot per feature

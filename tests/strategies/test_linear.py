@@ -20,7 +20,7 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 from strategies.adapter import KernelStrategy
-from strategies.linear import features, finite_weights, move_score, situation
+from strategies.linear import control_kept, features, finite_weights, move_score, situation
 from strategies.linear_features import move_features
 from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS, NPARAMS, PLANNER_PARAMS
 
@@ -78,6 +78,21 @@ def test_features_of_going_out_and_the_table_rules() -> None:
     lead = position(Rules(revolution=True), ["4 4 4 4 5 6", "9 9", "8 K"], [])
     four = move_features(lead.observation(), Move(FOUR, 4))
     assert four["revolt"] > 0 and four["lead_cards"] == 4 and four["lead_strength"] > 0
+
+
+def test_a_control_spent_costs_by_the_cards_it_keeps() -> None:
+    """On a single 5, seat 1 holds 7 9 K A A 2: an ace keeps 5 cards, the 2 keeps 5, the
+    king is no control (0); reversed, the 3 is a control and the ace is not."""
+    rnd = position(Rules(), ["5 Q", "7 9 K A A 2", "K 4"], [(FIVE, 1)])
+    obs = rnd.observation()
+    assert move_features(obs, Move(ACE, 1))["control_kept"] == 5 / 13
+    assert move_features(obs, Move(ACE, 2))["control_kept"] == 4 / 13
+    assert move_features(obs, Move(TWO, 1))["control_kept"] == 5 / 13
+    assert move_features(obs, Move(KING, 1))["control_kept"] == 0
+    assert move_features(obs, PASS)["control_kept"] == 0
+    seven = np.uint64(0b1111111)  # any seven cards kept
+    assert control_kept(THREE, True, seven) == 7 / 13  # reversed, a 3 is a control
+    assert control_kept(ACE, True, seven) == 0 and control_kept(ACE, False, seven) == 7 / 13
 
 
 def choice(rules: Rules, hands: list[str], script: list[tuple[int, int]], name: str) -> Move:

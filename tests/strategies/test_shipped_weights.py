@@ -20,7 +20,7 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import PRESET_NAMES, preset
 from strategies import shipped
 from strategies.registry import get, linear_weights
-from strategies.specs import CHAMPION_POLICY_SLOT, StrategyError
+from strategies.specs import CHAMPION_POLICY_SLOT, LINEAR_FEATURES_VERSION, StrategyError
 from tests.conftest import ROOT, run_cli
 from tests.runs.test_simulate import part_bytes
 
@@ -91,7 +91,8 @@ def test_a_users_tuned_file_is_played_as_it_is(tmp_path: Path) -> None:
     values = [round(0.1 * i - 1, 3) for i in range(len(NAMES))]
     params = "\n".join(f"{n} = {v}" for n, v in zip(NAMES, values, strict=True))
     path = tmp_path / "tuned.toml"
-    path.write_text(f'strategy = "linear"\nparams_version = 1\n[params]\n{params}\n')
+    version = LINEAR_FEATURES_VERSION
+    path.write_text(f'strategy = "linear"\nparams_version = {version}\n[params]\n{params}\n')
     assert get(str(path), preset("french")).vector == tuple(values)
     assert linear_weights(str(path), preset("french"))["source"] == f"the tuned file {path}"
 
@@ -112,9 +113,14 @@ def test_the_kernel_job_row_holds_the_shipped_weights() -> None:
 def test_a_shipped_file_for_another_feature_version_is_refused_in_one_line() -> None:
     text = (files("strategies") / shipped.FOLDER / "french.toml").read_text("utf-8")
     with pytest.raises(StrategyError) as caught:
-        shipped.read_set("french", text.replace("params_version = 1", "params_version = 99"))
+        shipped.read_set(
+            "french",
+            text.replace(f"params_version = {LINEAR_FEATURES_VERSION}", "params_version = 99"),
+        )
     assert "\n" not in str(caught.value)
-    assert "version 99 of linear's parameters, not version 1" in str(caught.value)
+    assert f"version 99 of linear's parameters, not version {LINEAR_FEATURES_VERSION}" in str(
+        caught.value
+    )
 
 
 def test_a_run_records_where_its_linear_weights_come_from_and_their_hash(tmp_path: Path) -> None:
