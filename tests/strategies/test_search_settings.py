@@ -27,7 +27,7 @@ def played(name: str, rules_name: str, players: int | None = None) -> dict[str, 
 
 
 @pytest.mark.parametrize("name", ["champion", "clairvoyant"])
-@pytest.mark.parametrize("rules_name", ["spade", "scum"])
+@pytest.mark.parametrize("rules_name", ["french", "spade", "scum"])
 def test_the_search_players_play_the_settings_shipped_for_the_rules(name, rules_name) -> None:
     settings = shipped.search_settings()[rules_name]
     assert settings and all(settings[k] != DECLARED[k] for k in settings)
@@ -36,9 +36,9 @@ def test_the_search_players_play_the_settings_shipped_for_the_rules(name, rules_
     assert played(name, rules_name, players=5) == {**DECLARED, **settings}
 
 
-def test_french_keeps_the_declared_search_and_a_names_own_values_win() -> None:
-    assert "french" not in shipped.search_settings()
-    assert played("champion", "french") == DECLARED
+def test_regles_jeu_keeps_the_declared_search_and_a_names_own_values_win() -> None:
+    assert "regles-jeu" not in shipped.search_settings()
+    assert played("champion", "regles-jeu") == DECLARED
     assert played("champion:budget=10,plies=3", "scum")["budget"] == 10
     assert played("champion:budget=10,plies=3", "scum")["plies"] == 3
     assert (
@@ -59,7 +59,8 @@ def test_a_run_records_the_search_played_and_where_it_comes_from() -> None:
         "shipped for spade, changed by the name 'clairvoyant:budget=10'"
     )
     assert (
-        search_played(["champion"], preset("french"))["champion"]["source"] == "declared defaults"
+        search_played(["champion"], preset("regles-jeu"))["champion"]["source"]
+        == "declared defaults"
     )
 
 
@@ -88,5 +89,5 @@ def test_strategies_verbose_says_which_search_the_rules_give() -> None:
     assert result.exit_code == 0, result.stderr
     line = "    search under --rules spade: guesses=24, budget=96, plies=1000 (shipped for spade)"
     assert result.stdout.count(line) == 2  # champion and clairvoyant
-    french = run_cli("strategies", "-v", "--rules", "french")
-    assert french.stdout.count("    search under --rules french: the defaults above") == 2
+    declared = run_cli("strategies", "-v", "--rules", "regles-jeu")
+    assert declared.stdout.count("    search under --rules regles-jeu: the defaults above") == 2
