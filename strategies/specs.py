@@ -251,12 +251,7 @@ LINEAR_PARAMS = (
         "w_skip", 0.2, "an equal play under equal_rank = skip (skips the next player)", WEIGHT_RANGE
     ),
     Param("w_lead_cards", 0.1, "cards played, when leading", WEIGHT_RANGE),
-    Param(
-        "w_control_kept",
-        0.0,
-        "plays aces or stronger (the order in force), times the cards it keeps / 13",
-        WEIGHT_RANGE,
-    ),
+    Param("w_control_kept", 0.0, "an ace or stronger played, times cards kept / 13", WEIGHT_RANGE),
     Param("temperature", 0.0, "softmax temperature of the choice (0: the best-scored move)"),
 )
 (

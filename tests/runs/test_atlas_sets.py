@@ -81,17 +81,18 @@ def test_a_batch_deals_the_same_to_every_test_strategy_and_rule_set():
     assert np.unique([t.seed for t in pairs]).size == 2  # duplicate deals, ordinary matches
 
 
-@pytest.mark.parametrize("rules_name", ["spade", "scum", "french"])
+@pytest.mark.parametrize("rules_name", ["spade", "scum", "french", "regles-jeu"])
 def test_the_search_players_play_one_search_in_every_rule_set(rules_name):
-    """Under spade and scum a named champion searches deeper (the settings shipped for
-    them); the atlas plays the declared search everywhere, so RS compares rules."""
+    """Under spade, scum and french a named champion searches otherwise (the settings
+    shipped for them); the atlas plays the declared search everywhere, so RS compares
+    rules."""
     rules = preset(rules_name)
     for name in ("champion", "clairvoyant"):
         declared = get(name).kernel_vector[: len(get(name).params)]
         played = get(declared_search(name), rules).kernel_vector[: len(declared)]
         assert played == declared
         assert (get(name, rules).kernel_vector[: len(declared)] != declared) == (
-            rules_name != "french"
+            rules_name != "regles-jeu"
         )
     assert declared_search("linear") == "linear"
 
