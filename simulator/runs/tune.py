@@ -182,7 +182,7 @@ def groups_for(rules: Rules, config: TuneConfig, rounds: int, per_group: float =
 def first_guess(rules: Rules) -> float:
     """The tuned seat's rounds in a group under a target, before any was measured: twice
     the rounds of the quickest win (the best place every round), a match per seat."""
-    best = max(v for v in rules.points.top + rules.points.bottom)
+    best = max(rules.points.top + rules.points.bottom)
     return 2.0 * math.ceil(rules.target / best) * rules.players
 
 
