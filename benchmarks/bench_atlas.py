@@ -3,8 +3,9 @@ need: ``python benchmarks/bench_atlas.py [--rounds R] [--sample K]``.
 
 Plays two batches (``R`` rounds a table) of a sample of the default atlas's rule sets —
 the base, one rule set per other table size, and the first ``K`` others — on one
-thread, and prints for each: the CPU seconds of a batch's duels and of its edge tables
-(every thread's, so the figure holds on a busy machine), the 95 % half-widths of RS,
+thread, and prints for each: the CPU seconds of a batch's duels, of its edges (the pairs
+on duplicate deals) and of its ordinary matches (every thread's, so the figure holds on
+a busy machine), the 95 % half-widths of RS,
 RS − RS(base) and the two Δ after two batches, and the rounds a table each target would
 need (a half-width shrinks as 1/√rounds). Then the default atlas's cost with every part
 of every rule set at its cap (the sample's mean cost by table size), in minutes on two
@@ -21,7 +22,7 @@ from collections import defaultdict
 from simulator.matchloop.api import set_threads
 from simulator.rules.options import Rules
 from simulator.runs.atlas import AtlasSettings, BatchStore, play_locally, skill_rows
-from simulator.runs.atlas_play import DUEL, EDGE, PARTS, Table
+from simulator.runs.atlas_play import DUEL, EDGE, MATCH, PAIR, PARTS, Table
 from simulator.runs.atlas_sets import default_rule_sets
 
 TARGETS = {"relative_skill": 0.02, "relative_skill_vs_base": 0.01,
@@ -37,7 +38,8 @@ class TimedPlay:
     def __call__(self, rules: Rules, tables: list[Table]) -> list:
         start = time.process_time()
         out = play_locally(rules, tables)
-        self.seconds[DUEL if tables[0].kind == DUEL else EDGE] += time.process_time() - start
+        part = {DUEL: DUEL, PAIR: EDGE, MATCH: MATCH}[tables[0].kind]
+        self.seconds[part] += time.process_time() - start
         return out
 
 
@@ -53,7 +55,8 @@ def main() -> None:
     sample = [base, *list(by_players.values()), *every[1 : 1 + args.sample]]
     batches = 2
     settings = AtlasSettings(batch_rounds=args.rounds, min_batches=batches,
-                             max_batches=batches, max_edge_batches=batches)  # fmt: skip
+                             max_batches=batches, max_edge_batches=batches,
+                             match_batches=batches)  # fmt: skip
     cost: dict[int, list[dict[str, float]]] = {}
     base_store = BatchStore()
     skill_rows([base], settings, store=base_store)  # the base's batches, for the pairs
@@ -73,7 +76,8 @@ def main() -> None:
                 need = batches * args.rounds * (half / target) ** 2
                 widths.append(f"{measure} ±{half:.3f} (~{need:,.0f} rounds)")
         print(f"{rule_set.name}: CPU s a batch: duels {per_batch[DUEL]:.1f}, edges "
-              f"{per_batch[EDGE]:.1f}; " + "; ".join(widths), flush=True)  # fmt: skip
+              f"{per_batch[EDGE]:.1f}, matches {per_batch[MATCH]:.1f}; " + "; ".join(widths),
+              flush=True)  # fmt: skip
     report_defaults(every, base.rules.players, cost, args.rounds)
 
 
@@ -89,10 +93,11 @@ def report_defaults(every: list, base_players: int, cost: dict, rounds: int) -> 
             total += mean * defaults.batch_rounds / rounds * cap
     base_runs = cost[base_players]
     per_round = {p: sum(r[p] for r in base_runs) / len(base_runs) / rounds for p in caps}
-    print(f"default atlas ({len(every)} rule sets, {caps[DUEL]} batches of duels and "
-          f"{caps[EDGE]} of edges of {defaults.batch_rounds} rounds at the caps): {total:,.0f} "
-          f"CPU s, about {total / 2 / 60:.0f} minutes on 2 cores; CPU s a round at "
-          f"{base_players} players: duels {per_round[DUEL]:.5f}, edges {per_round[EDGE]:.5f}")  # fmt: skip
+    print(f"default atlas ({len(every)} rule sets, {caps[DUEL]} batches of duels, "
+          f"{caps[EDGE]} of edges and {caps[MATCH]} of matches of {defaults.batch_rounds} "
+          f"rounds at the caps): {total:,.0f} CPU s, about {total / 2 / 60:.0f} minutes on 2 "
+          f"cores; CPU s a round at {base_players} players: duels {per_round[DUEL]:.5f}, "
+          f"edges {per_round[EDGE]:.5f}, matches {per_round[MATCH]:.5f}")  # fmt: skip
 
 
 def _copy(store: BatchStore) -> BatchStore:

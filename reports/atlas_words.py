@@ -130,8 +130,8 @@ CAPPED_PARTS = {DUEL: "RS", EDGE: "edges"}  # a batch's parts as the page names 
 def capped_parts(frame: pd.DataFrame) -> pd.DataFrame:
     """Which parts of each rule set hit their cap: a row per rule set (in the frame's
     order), a column of booleans per part named as :data:`CAPPED_PARTS` ("RS": the duels
-    behind RS; "edges": the tables behind Δ, N95 and the match measures, which adapt,
-    and are capped, apart)."""
+    behind RS; "edges": the pairs on duplicate deals behind Δ and N95, which adapt, and
+    are capped, apart; the ordinary matches have no target, so no cap)."""
     part = frame["measure"].map(part_of).map(CAPPED_PARTS)
     names = frame["rule_set"].drop_duplicates()
     capped = frame.groupby([frame["rule_set"], part])["capped"].any().unstack(fill_value=False)

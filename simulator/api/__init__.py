@@ -258,6 +258,7 @@ def atlas(
     min_batches: int = ATLAS_DEFAULTS.min_batches,
     max_batches: int = ATLAS_DEFAULTS.max_batches,
     max_edge_batches: int = ATLAS_DEFAULTS.max_edge_batches,
+    match_batches: int = ATLAS_DEFAULTS.match_batches,
     seed: int = 0,
     workers: int | None = None,
     engine: str = "numba",
@@ -286,7 +287,8 @@ def atlas(
             rule_sets = named_rule_sets(specs, base) if specs else default_rule_sets(base)
             settings = replace(ATLAS_DEFAULTS, field=field, seed=seed, batch_rounds=rounds,
                                min_batches=min_batches, max_batches=max_batches,
-                               max_edge_batches=max_edge_batches)  # fmt: skip
+                               max_edge_batches=max_edge_batches,
+                               match_batches=match_batches)  # fmt: skip
             settings.check()
             path = Path(out) if out is not None else Path(scratch) / "atlas"
             folder = AtlasFolder.create(path, rule_sets, settings)

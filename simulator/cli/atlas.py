@@ -21,7 +21,7 @@ from simulator.runs.atlas_sets import default_rule_sets, named_rule_sets
 
 # options that define the atlas: --resume reads them from DIR/manifest.json instead
 JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batches",
-              "max_edge_batches", "seed", "out_dir")  # fmt: skip
+              "max_edge_batches", "match_batches", "seed", "out_dir")  # fmt: skip
 DEFAULTS = AtlasSettings()
 
 
@@ -80,8 +80,11 @@ def run_folder(folder: AtlasFolder, engine: str, workers: int, quiet: bool) -> P
               help="The duels' cap (RS): a rule set whose duels reach it short of the "
               "precision targets has its RS rows flagged capped.")  # fmt: skip
 @click.option("--max-edge-batches", type=int, default=DEFAULTS.max_edge_batches,
-              show_default=True, help="The edge tables' cap (Δ, N95, the deal, persistence): "
-              "reached short of the Δ targets, those rows are flagged capped.")  # fmt: skip
+              show_default=True, help="The edges' cap (the pairs on duplicate deals: Δ and "
+              "N95): reached short of the Δ targets, those rows are flagged capped.")  # fmt: skip
+@click.option("--match-batches", type=int, default=DEFAULTS.match_batches, show_default=True,
+              help="Batches of ordinary matches each rule set plays (σ of N95, the deal's "
+              "share, persistence, the exchange; no precision target).")  # fmt: skip
 @common.seed_option
 @common.workers_option
 @click.option("--engine", type=click.Choice(KERNEL_ENGINES), default="numba", show_default=True,
@@ -104,6 +107,7 @@ def atlas_command(
     min_batches: int,
     max_batches: int,
     max_edge_batches: int,
+    match_batches: int,
     seed: int,
     workers: int,
     engine: str,
@@ -117,7 +121,7 @@ def atlas_command(
     show, the deal's share before and after the exchange, persistence and the exchange's
     effect, each with its 95 % interval (docs/skill.md).
     Each rule set plays batches of duplicate deals (the same deals for every test strategy
-    and every rule set) until the precision targets are met or --max-batches is reached;
+    and every rule set) until the precision targets are met or a cap is reached;
     every batch is kept in OUT as it is played, so --resume OUT goes on after any stop.
     """
     if resume_dir is not None:
@@ -132,7 +136,8 @@ def atlas_command(
                      else default_rule_sets(base))  # fmt: skip
         settings = replace(DEFAULTS, field=field, seed=seed, batch_rounds=rounds,
                            min_batches=min_batches, max_batches=max_batches,
-                           max_edge_batches=max_edge_batches)  # fmt: skip
+                           max_edge_batches=max_edge_batches,
+                           match_batches=match_batches)  # fmt: skip
         settings.check()
         folder = AtlasFolder.create(out_dir, rule_sets, settings)
     low, high = estimate_minutes(folder.rule_sets, folder.settings, workers)

@@ -8,14 +8,16 @@ and the same line-ups in ordinary matches. The best heuristic is the heuristic w
 lowest mean place in the test seat in batch 0 (fixed then, so that every later batch
 plays the same tables whatever happened after).
 
-**Sizes adapt, part by part.** A batch has two parts (:data:`PARTS`): the duels, which
-give RS, and the edge tables (the two pairs and their ordinary matches), which give Δ,
-N95 and the match measures. Each part of a rule set plays batch after batch until its
-own targets are met — RS to ±0.02 and RS(variant) − RS(base) to ±0.01 for the duels, each
-Δ to ±0.01 for the edges (95 % half-widths), checked from the ``min_batches``-th batch on —
-or until its own cap (``max_batches``, ``max_edge_batches``; the part's rows are then
-``capped``). Apart, the cheap-to-settle RS stops early while the edges, which need
-far more rounds, use the rest of the time. The base is played first; when a variant
+**Sizes adapt, part by part.** A batch has three parts (:data:`PARTS`): the duels, which
+give RS; the edges (the two pairs on duplicate deals), which give Δ; and the ordinary
+matches, which give N95's σ, the deal's share, persistence and the exchange. The duels
+and the edges of a rule set each play batch after batch until their own targets are
+met — RS to ±0.02 and RS(variant) − RS(base) to ±0.01 for the duels, each Δ to ±0.01 for
+the edges (95 % half-widths), checked from the ``min_batches``-th batch on — or until
+their own cap (``max_batches``, ``max_edge_batches``; the part's rows are then
+``capped``). The ordinary matches have no target: ``match_batches`` batches, always.
+Apart, the cheap-to-settle RS stops early while Δ, which needs far more rounds, uses the
+rest of the time. The base is played first; when a variant
 needs more duels than the base has for its paired difference, the base's next duels are
 played (the same deterministic batches), so the pairs share every deal. Every decision
 depends only on the batches' numbers, so a resumed or a Dask run makes the same
@@ -42,6 +44,7 @@ from simulator.runs.atlas_play import (
     PAIR,
     PAIRS,
     PARTS,
+    TARGETED,
     TEST_STRATEGIES,
     AtlasSettings,
     Batch,
@@ -56,8 +59,8 @@ from simulator.runs.atlas_sets import RuleSet
 
 # CPU seconds a batch costs per round of its tables, all its tables together (the search
 # seats' dominate), for each part: the default atlas's, measured (docs/performance.md)
-CPU_SECONDS_PER_ROUND = {DUEL: 0.0007, EDGE: 0.0011}
-PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch"}  # in the progress line
+CPU_SECONDS_PER_ROUND = {DUEL: 0.00035, EDGE: 0.00025, MATCH: 0.00025}
+PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch", MATCH: "matches, batch"}  # progress
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is under way
 
@@ -68,7 +71,8 @@ def estimate_minutes(
     """About how long the atlas takes on ``workers`` free cores, at least and at most
     (every part of every rule set stopping at ``min_batches``, or at its cap)."""
     seconds = len(rule_sets) * settings.batch_rounds / workers
-    low = seconds * settings.min_batches * sum(CPU_SECONDS_PER_ROUND.values())
+    least = {p: settings.cap(p) if p not in TARGETED else settings.min_batches for p in PARTS}
+    low = seconds * sum(least[p] * CPU_SECONDS_PER_ROUND[p] for p in PARTS)
     high = seconds * sum(settings.cap(p) * CPU_SECONDS_PER_ROUND[p] for p in PARTS)
     return low / 60, high / 60
 
@@ -101,14 +105,15 @@ def duel_tables(rules: Rules, settings: AtlasSettings, batch: int) -> list[Table
             for x in TEST_STRATEGIES]  # fmt: skip
 
 
-def pair_tables(rules: Rules, settings: AtlasSettings, batch: int, best: str) -> list[Table]:
-    """The two pairs of a batch: on duplicate deals, then in ordinary matches."""
+def pair_tables(
+    rules: Rules, settings: AtlasSettings, batch: int, best: str, kind: str
+) -> list[Table]:
+    """The two pairs of a batch, on duplicate deals (``kind`` PAIR, the edges) or in
+    ordinary matches (MATCH)."""
     lineups = pair_lineups(rules, settings.field, best).values()
-    pair_seed, match_seed = (batch_seed(settings.seed, k, batch) for k in (PAIR, MATCH))
-    groups, matches = groups_per_batch(rules, settings), matches_per_batch(rules, settings)
-    return [Table(PAIR, lu, pair_seed, groups, settings.max_rounds) for lu in lineups] + [
-        Table(MATCH, lu, match_seed, matches, settings.max_rounds) for lu in lineups
-    ]
+    seed = batch_seed(settings.seed, kind, batch)
+    count = (groups_per_batch if kind == PAIR else matches_per_batch)(rules, settings)
+    return [Table(kind, lu, seed, count, settings.max_rounds) for lu in lineups]
 
 
 def flattened(names: Sequence[str], sums: Sequence[dict[str, np.ndarray]]) -> Batch:
@@ -123,11 +128,13 @@ def play_duels(rules: Rules, settings: AtlasSettings, batch: int, play: Play) ->
     return flattened(names, play(rules, duel_tables(rules, settings, batch)))
 
 
-def play_edges(rules: Rules, settings: AtlasSettings, batch: int, best: str, play: Play) -> Batch:
-    """The edge tables of a batch: the two pairs on duplicate deals, then in ordinary
-    matches (``best``: the best heuristic of the rule set's first duels)."""
-    names = [f"{kind}:{pair}" for kind in (PAIR, MATCH) for pair in PAIRS]  # pair_tables' order
-    return flattened(names, play(rules, pair_tables(rules, settings, batch, best)))
+def play_pairs(
+    rules: Rules, settings: AtlasSettings, batch: int, best: str, kind: str, play: Play
+) -> Batch:
+    """The two pairs of a batch, on duplicate deals or in ordinary matches (:func:`pair_tables`;
+    ``best``: the best heuristic of the rule set's first duels)."""
+    names = [f"{kind}:{pair}" for pair in PAIRS]  # pair_tables' order
+    return flattened(names, play(rules, pair_tables(rules, settings, batch, best, kind)))
 
 
 def play_locally(rules: Rules, tables: list[Table]) -> list[Batch]:
@@ -180,24 +187,27 @@ class Atlas:
                     data = play_duels(rules, self.settings, k, self.play)
                 else:
                     best = best_heuristic(self.batch(played, DUEL, 0))
-                    data = play_edges(rules, self.settings, k, best, self.play)
+                    kind = PAIR if part == EDGE else MATCH
+                    data = play_pairs(rules, self.settings, k, best, kind, self.play)
                 self.store.put(name, part, k, data)
             batches.append(data)
         return batches[index]
 
     def settle(self, played: Played, part: str, say: Callable[[str], None]) -> None:
-        """Play one part of a rule set until its precision (:func:`precise`) or its cap; a
-        variant's duels bring the base's along (the paired difference's batches)."""
+        """Play one part of a rule set until its precision (:func:`precise`) or its cap (the
+        ordinary matches: all their batches); a variant's duels bring the base's along (the
+        paired difference's batches)."""
         s = self.settings
         for k in range(s.cap(part)):
             say(f"{PART_NAMES[part]} {k + 1}")
             self.batch(played, part, k)
             if part == DUEL and played is not self.base:
                 self.batch(self.base, DUEL, k)
-            if k + 1 >= s.min_batches and precise(s, part, self.base, played, k + 1):
+            if (part in TARGETED and k + 1 >= s.min_batches
+                    and precise(s, part, self.base, played, k + 1)):  # fmt: skip
                 break
         else:
-            played.capped[part] = True
+            played.capped[part] = part in TARGETED
         del played.parts[part][k + 1 :]  # the base may hold more, for the others' pairs
 
     def run(self, progress: Progress | None = None) -> None:

@@ -48,13 +48,21 @@ COLUMNS = ("rule_set", "change", "players", "measure", "estimate", "low", "high"
 Batch = dict[str, np.ndarray]  # a batch's arrays, keyed "duel:STRATEGY:places", …
 DUEL, PAIR, MATCH = "duel", "pair", "match"
 PURPOSE = {DUEL: 10, PAIR: 11, MATCH: 12}  # stream_seed purposes, apart from tune's
-# The two parts of a batch, each played until its own precision or its own cap: the duels
-# (RS and the mean places) and the edge tables (the two pairs on duplicate deals and in
-# ordinary matches: Δ, N95, the deal's share, persistence, the exchange).
+# The three parts of a batch, each played apart: the duels (RS and the mean places) and the
+# edges (the two pairs on duplicate deals: Δ), each until its own precision or its own cap,
+# and the ordinary matches (σ of N95, the deal's share, persistence, the exchange), which
+# have no precision target: a fixed number of batches. Δ needs five times the rounds RS
+# does and the matches far fewer (docs/performance.md), so none waits for another.
 EDGE = "edge"
-PARTS = (DUEL, EDGE)
-EDGE_MEASURES = ("edge_", "n95_", "deal_r2", "president_stays", "exchange_effect")  # prefixes
-CAP_OPTIONS = {DUEL: "--max-batches", EDGE: "--max-edge-batches"}  # each part's cap, named
+PARTS = (DUEL, EDGE, MATCH)
+TARGETED = (DUEL, EDGE)  # the parts that adapt to a precision target (and can be capped)
+MATCH_MEASURES = ("deal_r2", "president_stays", "exchange_effect")  # prefixes
+EDGE_MEASURES = ("edge_", "n95_")  # N95: its Δ's precision decides its size
+# Matches a kernel block holds in a table: a batch's table (200 matches by default) then
+# makes 13 blocks for the threads to share, not 4 of 64, which left one of 2 threads idle
+# for a quarter of the time (18 % slower, measured). The rows do not depend on it.
+TABLE_BLOCK = 16
+CAP_OPTIONS = {DUEL: "--max-batches", EDGE: "--max-edge-batches", MATCH: "--match-batches"}
 
 
 @dataclass(frozen=True)
@@ -67,15 +75,17 @@ class AtlasSettings:
     batch_rounds: int = 2_000  # each test strategy's rounds per batch (whole deal groups)
     min_batches: int = 2
     max_batches: int = 40  # the duels' cap (RS); docs/performance.md: how the caps were chosen
-    max_edge_batches: int = 20  # the edge tables' cap (the two pairs and their matches)
+    max_edge_batches: int = 200  # the edges' cap (the two pairs on duplicate deals: Δ)
+    match_batches: int = 6  # the ordinary matches' batches (no target: always this many)
     rs_precision: float = 0.02  # 95 % half-widths the sizes adapt to
     rs_difference_precision: float = 0.01
     edge_precision: float = 0.01
     max_rounds: int = MAX_ROUNDS
 
     def cap(self, part: str) -> int:
-        """The most batches part ``part`` (:data:`PARTS`) of a rule set plays."""
-        return self.max_batches if part == DUEL else self.max_edge_batches
+        """The most batches part ``part`` (:data:`PARTS`) of a rule set plays (the ordinary
+        matches: always this many)."""
+        return {DUEL: self.max_batches, EDGE: self.max_edge_batches}.get(part, self.match_batches)
 
     def check(self) -> None:
         """An AtlasError in one line for sizes below 1 or a field that cannot fill the
@@ -85,7 +95,7 @@ class AtlasSettings:
                              ("--min-batches", self.min_batches)):  # fmt: skip
             if value < 1:
                 raise AtlasError(f"{label} must be a positive integer, not {value}")
-        for label, cap in caps:
+        for label, cap in ((CAP_OPTIONS[part], self.cap(part)) for part in TARGETED):
             if self.min_batches > cap:
                 raise AtlasError(f"--min-batches {self.min_batches} is above {label} {cap} "
                                  "(allowed: at most the cap)")  # fmt: skip
@@ -105,6 +115,8 @@ class AtlasSettings:
 
 def part_of(measure: str) -> str:
     """The part of a batch a measure of ``atlas.parquet`` comes from (:data:`PARTS`)."""
+    if measure.startswith(MATCH_MEASURES):
+        return MATCH
     return EDGE if measure.startswith(EDGE_MEASURES) else DUEL
 
 
@@ -165,7 +177,7 @@ def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
     names = [declared_search(name) for name in table.lineup]
     job = KernelJob.build(rules, names, table.seed, per_match, table.max_rounds,
                           duplicate=duplicate)  # fmt: skip
-    rows = run_matches(job, 0, table.count * group)
+    rows = run_matches(job, 0, table.count * group, block=TABLE_BLOCK)
     n = rules.players
     match = rows[:, OUT_MATCH].astype(np.int64)
     place = seats(rows, SEAT_PLACE, n).astype(np.int64)

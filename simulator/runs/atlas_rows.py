@@ -124,7 +124,7 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
         diff = paired(duels, base.parts[DUEL])
         measures.append(("relative_skill_vs_base", diff, rounds, c))
     measures += [(f"mean_place_{x}", m, rounds, c) for x, m in mean_places(sums).items()]
-    measures += edge_measures(played.parts[EDGE])
+    measures += edge_measures(played.parts[EDGE], played.parts[MATCH])
     best = best_heuristic(duels[0])
     return [
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
@@ -136,15 +136,18 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
     ]  # fmt: skip
 
 
-def edge_measures(batches: Sequence[Batch]) -> list[tuple[str, Measure, int, int]]:
-    """The measures of the edge tables: each pair's Δ and N95, then the match measures."""
+def edge_measures(
+    pairs: Sequence[Batch], matches: Sequence[Batch]
+) -> list[tuple[str, Measure, int, int]]:
+    """Each pair's Δ (from the batches of the pairs on duplicate deals) and N95 (with σ
+    from those of the ordinary matches), then the match measures."""
     measures: list[tuple[str, Measure, int, int]] = []
-    for pair, delta in edges(batches).items():
-        groups = joined(batches, f"{PAIR}:{pair}:rounds")
+    for pair, delta in edges(pairs).items():
+        groups = joined(pairs, f"{PAIR}:{pair}:rounds")
         measures.append((f"edge_{pair}", delta, int(groups.sum()), len(groups)))
-        sd, by_round, matches = ordinary(batches, pair)
-        measures.append((f"n95_{pair}", n95(delta, sd, by_round), int(matches.sum()), len(matches)))
-    return measures + match_measures(batches)
+        sd, by_round, played = ordinary(matches, pair)
+        measures.append((f"n95_{pair}", n95(delta, sd, by_round), int(played.sum()), len(played)))
+    return measures + match_measures(matches)
 
 
 def ordinary(batches: Sequence[Batch], pair: str) -> tuple[Measure, list[np.ndarray], np.ndarray]:

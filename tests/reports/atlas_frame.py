@@ -8,7 +8,7 @@ import math
 
 import pandas as pd
 
-from simulator.runs.atlas_play import EDGE, part_of
+from simulator.runs.atlas_play import EDGE, MATCH, part_of
 
 BASE = "french"
 STRATEGIES = ("random", "lowest", "planner", "linear", "champion", "clairvoyant")
@@ -53,7 +53,8 @@ NO_DIFFERENCE = ("french: exchange=[]", "french: eight_stops=false", "spade")
 
 def _row(rule_set: str, measure: str, est: float, lo: float, hi: float, **extra) -> dict:
     change, players, _, _, parts = RULE_SETS[rule_set]
-    capped = ("edges" if part_of(measure) == EDGE else "RS") in parts
+    part = part_of(measure)
+    capped = part != MATCH and ("edges" if part == EDGE else "RS") in parts
     return {
         "rule_set": rule_set, "change": change, "players": players, "measure": measure,
         "estimate": est, "low": lo, "high": hi, "p_holm": extra.get("p_holm", math.nan),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
 import pytest
 
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules, RulesError
@@ -76,9 +75,12 @@ def test_a_batch_deals_the_same_to_every_test_strategy_and_rule_set():
     assert [t.seed for t in duel_tables(revolution, settings, 3)] == [t.seed for t in duels]
     assert duel_tables(french, settings, 4)[0].seed != duels[0].seed
     assert all(t.lineup[1:] == ("linear",) * 3 for t in duels)
-    pairs = pair_tables(french, settings, 3, "planner")
-    assert [t.lineup[:2] for t in pairs] == [("champion", "planner"), ("planner", "random")] * 2
-    assert np.unique([t.seed for t in pairs]).size == 2  # duplicate deals, ordinary matches
+    pairs, matches = (
+        pair_tables(french, settings, 3, "planner", kind) for kind in ("pair", "match")
+    )
+    for tables in (pairs, matches):
+        assert [t.lineup[:2] for t in tables] == [("champion", "planner"), ("planner", "random")]
+    assert len({t.seed for t in pairs + matches}) == 2  # duplicate deals, ordinary matches
 
 
 @pytest.mark.parametrize("rules_name", ["spade", "scum", "french", "regles-jeu"])
@@ -97,7 +99,8 @@ def test_the_search_players_play_one_search_in_every_rule_set(rules_name):
     assert declared_search("linear") == "linear"
 
 
-EDGE_ROWS = ("edge_", "n95_", "deal_r2", "president_stays", "exchange_effect")
+EDGE_ROWS = ("edge_", "n95_")
+MATCH_ROWS = ("deal_r2", "president_stays", "exchange_effect")
 
 
 @pytest.mark.parametrize(
@@ -106,19 +109,26 @@ EDGE_ROWS = ("edge_", "n95_", "deal_r2", "president_stays", "exchange_effect")
 )
 def test_each_part_plays_until_its_own_precision_or_its_own_cap(rs_target, edge_target, duels,
                                                                 edges):  # fmt: skip
+    """The duels and the edges stop at their own precision or cap; the ordinary matches,
+    which have no target, play their batches whatever the others do, and are never capped."""
     sets = named_rule_sets(["french", str(EXAMPLES / "french-no-exchange.toml")], "french")
     settings = AtlasSettings(batch_rounds=40, min_batches=1, max_batches=2, max_edge_batches=3,
-                             rs_precision=rs_target, rs_difference_precision=rs_target,
-                             edge_precision=edge_target)  # fmt: skip
+                             match_batches=2, rs_precision=rs_target,
+                             rs_difference_precision=rs_target, edge_precision=edge_target)  # fmt: skip
     store = BatchStore()
     frame = skill_rows(sets, settings, store=store)
-    assert set(store.batches) == {(s.name, part, b) for s in sets
-                                  for part, count in (("duel", duels), ("edge", edges))
+    counts = (("duel", duels), ("edge", edges), ("match", 2))
+    assert set(store.batches) == {(s.name, part, b) for s in sets for part, count in counts
                                   for b in range(count)}  # fmt: skip
     on_edges = frame["measure"].str.startswith(EDGE_ROWS)
-    assert (frame.loc[~on_edges, "capped"] == (duels == 2)).all()
+    on_matches = frame["measure"].str.startswith(MATCH_ROWS)
+    assert (frame.loc[~on_edges & ~on_matches, "capped"] == (duels == 2)).all()
     assert (frame.loc[on_edges, "capped"] == (edges == 3)).all()
+    assert not frame.loc[on_matches, "capped"].any()
     rs = frame[frame["measure"] == "relative_skill"]
     assert (rs["clusters"] == duels * 2).all()  # two deal groups of 40 rounds a batch
     edge = frame[frame["measure"] == "edge_champion_vs_heuristic"]
     assert (edge["clusters"] == edges * 2).all()
+    # 4 ordinary matches of 10 rounds a batch and pair: N95's σ has a pair's, the deal both's
+    for measure, pairs in (("n95_champion_vs_heuristic", 1), ("deal_r2", 2)):
+        assert (frame.loc[frame["measure"] == measure, "clusters"] == 2 * 4 * pairs).all()
