@@ -74,7 +74,7 @@ class AtlasSettings:
     seed: int = 0
     batch_rounds: int = 2_000  # each test strategy's rounds per batch (whole deal groups)
     min_batches: int = 2
-    max_batches: int = 40  # the duels' cap (RS); docs/performance.md: how the caps were chosen
+    max_batches: int = 48  # the duels' cap (RS); docs/performance.md: how the caps were chosen
     max_edge_batches: int = 200  # the edges' cap (the two pairs on duplicate deals: Δ)
     match_batches: int = 6  # the ordinary matches' batches (no target: always this many)
     rs_precision: float = 0.02  # 95 % half-widths the sizes adapt to
