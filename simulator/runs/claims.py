@@ -110,6 +110,10 @@ def resume_manifest(path: Path, command: str, fmt: str, error: type[Exception]) 
     if other := held_by_another(path, manifest, command):
         raise error(other)
     if not isinstance(manifest, dict) or manifest.get("format") != fmt:
+        found = manifest.get("format") if isinstance(manifest, dict) else None
+        if isinstance(found, str) and found.rsplit("/", 1)[0] == fmt.rsplit("/", 1)[0]:
+            raise error(f"--resume {path}: its {command} is of format {found}, and this version "
+                        f"goes on with {fmt} only; start again with a new --out")  # fmt: skip
         raise error(f"--resume {path}: its {MANIFEST_FILE} is not {_a(command)}'s")
     if manifest.get(CODE_KEY) != sources_digest():
         raise error(

@@ -164,6 +164,18 @@ def test_a_foreign_resume_folder_is_refused(tmp_path):
     assert "no manifest.json there, so no atlas to finish" in refused("--resume", str(empty))
 
 
+def test_an_atlas_of_an_older_format_is_refused_by_its_format(whole, tmp_path):
+    """Format 2 kept the ordinary matches in the edge batches: what it holds cannot be
+    gone on with, and the message says so (not "not an atlas")."""
+    out = tmp_path / "older"
+    out.mkdir()
+    manifest = json.loads(whole[1]["manifest.json"])
+    (out / "manifest.json").write_text(json.dumps({**manifest, "format": "president-sim/atlas/2"}))
+    message = refused("--resume", str(out))
+    assert "its atlas is of format president-sim/atlas/2" in message
+    assert "goes on with president-sim/atlas/3 only; start again with a new --out" in message
+
+
 def test_the_api_returns_the_parquet_rows_and_raises_on_bad_input(whole, tmp_path):
     from simulator import atlas
     from simulator.errors import PresidentError
