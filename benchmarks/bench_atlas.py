@@ -22,7 +22,7 @@ from collections import defaultdict
 from simulator.matchloop.api import set_threads
 from simulator.rules.options import Rules
 from simulator.runs.atlas import AtlasSettings, BatchStore, play_locally, skill_rows
-from simulator.runs.atlas_play import DUEL, EDGE, MATCH, PAIR, PARTS, Table
+from simulator.runs.atlas_play import DUEL, EDGE, MATCH, PARTS, TABLE_KIND, Table
 from simulator.runs.atlas_sets import default_rule_sets
 
 TARGETS = {"relative_skill": 0.02, "relative_skill_vs_base": 0.01,
@@ -38,7 +38,7 @@ class TimedPlay:
     def __call__(self, rules: Rules, tables: list[Table]) -> list:
         start = time.process_time()
         out = play_locally(rules, tables)
-        part = {DUEL: DUEL, PAIR: EDGE, MATCH: MATCH}[tables[0].kind]
+        part = next(p for p, kind in TABLE_KIND.items() if kind == tables[0].kind)
         self.seconds[part] += time.process_time() - start
         return out
 

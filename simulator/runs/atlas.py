@@ -44,6 +44,7 @@ from simulator.runs.atlas_play import (
     PAIR,
     PAIRS,
     PARTS,
+    TABLE_KIND,
     TARGETED,
     TEST_STRATEGIES,
     AtlasSettings,
@@ -187,8 +188,7 @@ class Atlas:
                     data = play_duels(rules, self.settings, k, self.play)
                 else:
                     best = best_heuristic(self.batch(played, DUEL, 0))
-                    kind = PAIR if part == EDGE else MATCH
-                    data = play_pairs(rules, self.settings, k, best, kind, self.play)
+                    data = play_pairs(rules, self.settings, k, best, TABLE_KIND[part], self.play)
                 self.store.put(name, part, k, data)
             batches.append(data)
         return batches[index]

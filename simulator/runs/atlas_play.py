@@ -56,6 +56,7 @@ PURPOSE = {DUEL: 10, PAIR: 11, MATCH: 12}  # stream_seed purposes, apart from tu
 EDGE = "edge"
 PARTS = (DUEL, EDGE, MATCH)
 TARGETED = (DUEL, EDGE)  # the parts that adapt to a precision target (and can be capped)
+TABLE_KIND = {DUEL: DUEL, EDGE: PAIR, MATCH: MATCH}  # the kind of table each part plays
 MATCH_MEASURES = ("deal_r2", "president_stays", "exchange_effect")  # prefixes
 EDGE_MEASURES = ("edge_", "n95_")  # N95: its Δ's precision decides its size
 # Matches a kernel block holds in a table: a batch's table (200 matches by default) then
@@ -85,7 +86,9 @@ class AtlasSettings:
     def cap(self, part: str) -> int:
         """The most batches part ``part`` (:data:`PARTS`) of a rule set plays (the ordinary
         matches: always this many)."""
-        return {DUEL: self.max_batches, EDGE: self.max_edge_batches}.get(part, self.match_batches)
+        return {DUEL: self.max_batches, EDGE: self.max_edge_batches, MATCH: self.match_batches}[
+            part
+        ]
 
     def check(self) -> None:
         """An AtlasError in one line for sizes below 1 or a field that cannot fill the
