@@ -129,25 +129,25 @@ def log_likelihood(pos, S, G, R, played, lparams, temperature):
 def pass_log_probability(q, S, G, R, played, lparams, temperature):
     """log P(pass) for player ``q`` holding ``G[q]``: the pass's softmax share among his
     moves (0 when he had no legal play)."""
-    h, u, fewest, owner_cards = situation(q, S, G, R, played)
+    h, out, u, fewest, owner_cards, last = situation(q, S, G, R, played)
     m = legal_plays(h, S, R)
     if m == U0:
         return 0.0
     at = np.uint64(q)
     finite = finite_weights(lparams, at)
-    v_pass = move_score(h, 0, 0, u, S, R, fewest, owner_cards, lparams, at, finite) / temperature
     scores = np.empty(popc(m) + 1)
-    scores[0] = v_pass
+    scores[0] = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, lparams, at, finite)
+    scores[0] /= temperature  # the pass's
     i = 1
     while m != U0:
         b = ctz(m)
         m &= m - U1
         r, c = play_rank(b), play_count(b)
-        v = move_score(h, r, c, u, S, R, fewest, owner_cards, lparams, at, finite)
+        v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, lparams, at, finite)
         scores[i] = v / temperature
         i += 1
     top = scores.max()
-    return v_pass - top - np.log(np.exp(scores - top).sum())
+    return scores[0] - top - np.log(np.exp(scores - top).sum())
 
 
 @njit(**ALLOC)

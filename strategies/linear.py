@@ -36,6 +36,8 @@ from simulator.kernel.layout import (
     R_TRICK_FLAGS,
     REVERSES,
     S_ACTIVE,
+    S_ANSWERED,
+    S_OOT,
     S_OWNER,
     S_REV,
     S_RUN,
@@ -48,6 +50,7 @@ from simulator.kernel.layout import (
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
 from simulator.rules.cards import ACE, EIGHT, JACK, JOKER, TWO
 from strategies.hand import (
+    at_least,
     groups,
     outside,
     spread,
@@ -61,7 +64,9 @@ from strategies.rules_aware import mean_strength
 from strategies.specs import (
     LINEAR_FEATURES,
     LINEAR_TEMPERATURE,
+    LINEAR_W_BEATERS,
     LINEAR_W_BREAKS,
+    LINEAR_W_BREAKS_KEPT,
     LINEAR_W_CARDS,
     LINEAR_W_CONTROL_KEPT,
     LINEAR_W_ENDS,
@@ -69,12 +74,15 @@ from strategies.specs import (
     LINEAR_W_JACK,
     LINEAR_W_JOKER,
     LINEAR_W_LEAD_CARDS,
+    LINEAR_W_LEAD_OVER,
     LINEAR_W_LEAD_STRENGTH,
     LINEAR_W_NEED,
     LINEAR_W_ONLY_TWOS,
     LINEAR_W_OUT,
     LINEAR_W_OUT_ON_TWO,
     LINEAR_W_PASS,
+    LINEAR_W_PASS_CARDS,
+    LINEAR_W_PASS_LAST,
     LINEAR_W_PASS_OWNER,
     LINEAR_W_PASS_THREAT,
     LINEAR_W_REVOLT,
@@ -142,11 +150,22 @@ def control_kept(r, rev, after):
 
 
 @njit(**INLINE)
-def features(h, r, c, u, S, R, fewest, owner_cards):
+def beaters(out, r, c, rev):
+    """The ranks stronger than ``r`` in the order in force of which ``c`` cards or more are
+    out there (``out``: :func:`~strategies.hand.outside`), / 13: how many ranks could
+    still beat the play — 0 for a play nobody can beat, more for a weaker one."""
+    level = (out >> np.uint64(16 * (c - 1))) & RANKS
+    return popc(level & at_least(strength(r, rev) + 1.0, rev)) / 13.0
+
+
+@njit(**INLINE)
+def features(h, r, c, out, u, S, R, fewest, owner_cards, last):
     """The features of playing ``c`` cards of rank ``r`` from hand ``h`` (``c == 0``: the
-    pass), in the order of ``LINEAR_PARAMS``; ``u`` is the unbeatable plays
+    pass), in the order of ``LINEAR_PARAMS``; ``out`` is the cards out there
+    (:func:`~strategies.hand.outside`), ``u`` the unbeatable plays
     (:func:`~strategies.hand.unbeatable_plays`), ``fewest`` the fewest cards another
-    player holds, ``owner_cards`` the cards of the top's owner."""
+    player holds, ``owner_cards`` the cards of the top's owner, ``last`` whether a pass
+    would be the last answer to the top."""
     tc = S[S_TOP_COUNT]
     rev = S[S_REV]
     after = remove_cards(h, r, c) if c > 0 else h
@@ -157,13 +176,14 @@ def features(h, r, c, u, S, R, fewest, owner_cards):
     if c == 0:
         return (1.0, 0.0, 0.0, 0.0, 0.0, float(g), float(need), float(sure), 0.0, 0.0,
                 0.0, 0.0, 0.0, 0.0, 0.0, flag(threat), flag(owner_cards <= THREAT), 0.0,
-                0.0, 0.0, 0.0, 0.0, 0.0, 0.0)  # fmt: skip
-    out = after == U0
+                0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+                popc(h) / 13.0, flag(last))  # fmt: skip
+    gone = after == U0
     nofin2 = R[R_FLAGS] & TWOS_LAST != 0
-    wins = unbeatable(u, r, c) and not out
+    wins = unbeatable(u, r, c) and not gone
     s = strength(r, rev) / STRONGEST
     revolt = 0.0
-    if R[R_FLAGS] & REVERSES != 0 and c == 4 and not out:
+    if R[R_FLAGS] & REVERSES != 0 and c == 4 and not gone:
         revolt = 1.0 - mean_strength(after, rev) / (STRONGEST / 2)
     skip = R[R_FLAGS] & SKIP != 0 and tc > 0 and r == S[S_TOP_RANK] and c == tc
     return (
@@ -176,9 +196,9 @@ def features(h, r, c, u, S, R, fewest, owner_cards):
         float(need),  # w_need
         float(sure),  # w_sure
         flag(wins),  # w_wins
-        flag(out),  # w_out
-        flag(out and nofin2 and r >= TWO),  # w_out_on_two
-        flag(nofin2 and not out and (after & ~spread(twos(after))) == U0),  # w_only_twos
+        flag(gone),  # w_out
+        flag(gone and nofin2 and r >= TWO),  # w_out_on_two
+        flag(nofin2 and not gone and (after & ~spread(twos(after))) == U0),  # w_only_twos
         flag(r == TWO),  # w_two
         flag(r == JOKER),  # w_joker
         flag(r == weakest_of(h & RANKS, rev)),  # w_weakest
@@ -191,6 +211,11 @@ def features(h, r, c, u, S, R, fewest, owner_cards):
         flag(skip),  # w_skip
         float(c) if tc == 0 else 0.0,  # w_lead_cards
         control_kept(r, rev, after),  # w_control_kept
+        beaters(out, r, c, rev),  # w_beaters
+        flag(tc == 0 and c > fewest),  # w_lead_over
+        popc(after) / 13.0 if count_of(h, r) > c else 0.0,  # w_breaks_kept
+        0.0,  # w_pass_cards
+        0.0,  # w_pass_last
     )
 
 
@@ -205,13 +230,20 @@ def score(f, params, at):
 
 @njit(**INLINE)
 def situation(pos, S, H, R, played):
-    """What every candidate shares: the hand, the unbeatable plays, the fewest cards of
-    another player and the top owner's cards (``FAR`` when leading)."""
+    """What every candidate shares: the hand, the cards out there, the unbeatable plays,
+    the fewest cards of another player, the top owner's cards (``FAR`` when leading) and
+    whether a pass would be the last answer to the top (nobody else left to answer it:
+    the trick then ends)."""
     h = H[pos]
-    u = unbeatable_plays(outside(h, played, R[R_JOKERS]), S[S_REV])
+    out = outside(h, played, R[R_JOKERS])
+    u = unbeatable_plays(out, S[S_REV])
     owner = S[S_OWNER]
-    owner_cards = popc(H[owner]) if S[S_TOP_COUNT] != 0 and owner >= 0 else FAR
-    return h, u, fewest_others(S, H, pos), owner_cards
+    following = S[S_TOP_COUNT] != 0
+    owner_cards = popc(H[owner]) if following and owner >= 0 else FAR
+    asked = S[S_ACTIVE] & ~S[S_OOT] & ~S[S_ANSWERED] & ~(1 << pos)
+    if owner >= 0:
+        asked &= ~(1 << owner)
+    return h, out, u, fewest_others(S, H, pos), owner_cards, following and asked == 0
 
 
 @njit(**INLINE)
@@ -226,9 +258,10 @@ def finite_weights(params, at):
 
 
 @njit(**INLINE)
-def pass_score(h, u, fewest, owner_cards, params, at):
+def pass_score(h, u, fewest, owner_cards, last, params, at):
     """The score of the pass, as :func:`play_score` counts a play's (the pass's features
-    that may be other than 0: itself, groups, need, sure and the two threats)."""
+    that may be other than 0: itself, groups, need, sure, the two threats, the cards
+    held and the last answer)."""
     g = groups(h)
     sure = popc(unbeatable_groups(h, u))
     need = max(g - sure, 0)
@@ -243,11 +276,14 @@ def pass_score(h, u, fewest, owner_cards, params, at):
         total += params[at, LINEAR_W_PASS_THREAT]
     if owner_cards <= THREAT:
         total += params[at, LINEAR_W_PASS_OWNER]
+    total += params[at, LINEAR_W_PASS_CARDS] * (popc(h) / 13.0)
+    if last:
+        total += params[at, LINEAR_W_PASS_LAST]
     return total
 
 
 @njit(**INLINE)
-def play_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
+def play_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at):
     """The score of playing ``c`` cards of ``r`` (``c > 0``), equal to the last bit to
     :func:`score` of :func:`features` under finite weights, at a fraction of its cost.
 
@@ -264,9 +300,9 @@ def play_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
     g = groups(after)
     sure = popc(unbeatable_groups(after, u))
     need = max(g - sure, 0)
-    out = after == U0
+    gone = after == U0
     nofin2 = rules & TWOS_LAST != 0
-    wins = unbeatable(u, r, c) and not out
+    wins = unbeatable(u, r, c) and not gone
     s = strength(r, rev) / STRONGEST
     total = params[at, LINEAR_W_CARDS] * float(c)
     if s != 0.0:
@@ -283,7 +319,7 @@ def play_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
         total += params[at, LINEAR_W_SURE] * float(sure)
     if wins:
         total += params[at, LINEAR_W_WINS]
-    if out:
+    if gone:
         total += params[at, LINEAR_W_OUT]
         if nofin2 and r >= TWO:
             total += params[at, LINEAR_W_OUT_ON_TWO]
@@ -301,7 +337,7 @@ def play_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
         total += params[at, LINEAR_W_ENDS]
     if R[R_TRICK_FLAGS] & JACKS != 0 and r == JACK:
         total += params[at, LINEAR_W_JACK]
-    if rules & REVERSES != 0 and c == 4 and not out:
+    if rules & REVERSES != 0 and c == 4 and not gone:
         revolt = 1.0 - mean_strength(after, rev) / (STRONGEST / 2)
         if revolt != 0.0:
             total += params[at, LINEAR_W_REVOLT] * revolt
@@ -312,17 +348,25 @@ def play_score(h, r, c, u, S, R, fewest, owner_cards, params, at):
     kept = control_kept(r, rev, after)
     if kept != 0.0:
         total += params[at, LINEAR_W_CONTROL_KEPT] * kept
+    if params[at, LINEAR_W_BEATERS] != 0.0:  # the dearest feature: only where it weighs
+        stronger = beaters(out, r, c, rev)
+        if stronger != 0.0:
+            total += params[at, LINEAR_W_BEATERS] * stronger
+    if tc == 0 and c > fewest:
+        total += params[at, LINEAR_W_LEAD_OVER]
+    if held > c:
+        total += params[at, LINEAR_W_BREAKS_KEPT] * (popc(after) / 13.0)
     return total
 
 
 @njit(**INLINE)
-def move_score(h, r, c, u, S, R, fewest, owner_cards, params, at, finite):
+def move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite):
     """The score of one candidate move (``finite``: :func:`finite_weights`)."""
     if finite:
         if c == 0:
-            return pass_score(h, u, fewest, owner_cards, params, at)
-        return play_score(h, r, c, u, S, R, fewest, owner_cards, params, at)
-    return score(features(h, r, c, u, S, R, fewest, owner_cards), params, at)
+            return pass_score(h, u, fewest, owner_cards, last, params, at)
+        return play_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at)
+    return score(features(h, r, c, out, u, S, R, fewest, owner_cards, last), params, at)
 
 
 @njit(**HOT)
@@ -333,27 +377,29 @@ def linear_move(pos, S, H, R, played, rs, params):
     following = S[S_TOP_COUNT] != 0
     if following and m == U0:  # before the situation: most moves of a playout are these
         return 0, 0
-    h, u, fewest, owner_cards = situation(pos, S, H, R, played)
+    h, out, u, fewest, owner_cards, last = situation(pos, S, H, R, played)
     finite = finite_weights(params, at)
     best_r, best_c, best = 0, 0, -np.inf
     if following:
-        best = move_score(h, 0, 0, u, S, R, fewest, owner_cards, params, at, finite)
+        best = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, params, at, finite)
     x = m
     while x != U0:
         b = ctz(x)
         x &= x - U1
         r, c = play_rank(b), play_count(b)
-        v = move_score(h, r, c, u, S, R, fewest, owner_cards, params, at, finite)
+        v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite)
         if v > best:
             best, best_r, best_c = v, r, c
     temperature = params[at, LINEAR_TEMPERATURE]
     if not temperature > 0:
         return best_r, best_c
-    return sample(h, m, following, u, S, R, fewest, owner_cards, params, at, finite, best, rs)
+    return sample(
+        h, m, following, out, u, S, R, fewest, owner_cards, last, params, at, finite, best, rs
+    )
 
 
 @njit(**INLINE)
-def sample(h, m, following, u, S, R, fewest, owner_cards, params, at, finite, best, rs):
+def sample(h, m, following, out, u, S, R, fewest, owner_cards, last, params, at, finite, best, rs):
     """A move drawn with probability proportional to ``exp((score - best) / temperature)``
     by one 32-bit draw of the stream ``rs``, the moves in the canonical order."""
     temperature = params[at, LINEAR_TEMPERATURE]
@@ -362,7 +408,7 @@ def sample(h, m, following, u, S, R, fewest, owner_cards, params, at, finite, be
         if step == 1:
             total *= next32(rs) / 4294967296.0
         if following:
-            v = move_score(h, 0, 0, u, S, R, fewest, owner_cards, params, at, finite)
+            v = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, params, at, finite)
             total += np.exp((v - best) / temperature) * (1 - 2 * step)
             if step == 1 and total <= 0:
                 return 0, 0
@@ -372,7 +418,7 @@ def sample(h, m, following, u, S, R, fewest, owner_cards, params, at, finite, be
             b = ctz(x)
             x &= x - U1
             r, c = play_rank(b), play_count(b)
-            v = move_score(h, r, c, u, S, R, fewest, owner_cards, params, at, finite)
+            v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite)
             total += np.exp((v - best) / temperature) * (1 - 2 * step)
             if step == 1 and total <= 0:
                 return r, c

@@ -20,8 +20,8 @@ from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS
 def features_at(pos, S, H, R, played, r, c):
     """The feature vector of playing ``c`` cards of ``r`` (``c == 0``: the pass) for the
     player at ``pos`` (for :func:`move_features`)."""
-    h, u, fewest, owner_cards = situation(pos, S, H, R, played)
-    return features(h, r, c, u, S, R, fewest, owner_cards)
+    h, out, u, fewest, owner_cards, last = situation(pos, S, H, R, played)
+    return features(h, r, c, out, u, S, R, fewest, owner_cards, last)
 
 
 def move_features(obs: Observation, move: Move) -> dict[str, float]:

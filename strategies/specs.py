@@ -191,67 +191,51 @@ RULES_AWARE = heuristic(
 
 # linear's weights, one per feature of a move (strategies.linear computes them in this
 # order; docs/strategies.md says what each means), then its softmax temperature
-LINEAR_FEATURES_VERSION = 2  # bump when a feature is added, removed or changes meaning
+LINEAR_FEATURES_VERSION = 3  # bump when a feature is added, removed or changes meaning
 # the range president tune searches each weight in (going out, and out on 2s, are rules
 # of play written as weights: they stay fixed)
 WEIGHT_RANGE = (-4.0, 4.0)
+
+
+def weight(name: str, default: float, help: str) -> Param:
+    """A weight of ``linear``, searched in ``WEIGHT_RANGE`` by president tune."""
+    return Param(name, default, help, WEIGHT_RANGE)
+
+
 LINEAR_PARAMS = (
-    Param("w_pass", -0.2, "the pass, when a play was legal", WEIGHT_RANGE),
-    Param("w_cards", 0.05, "cards played", WEIGHT_RANGE),
-    Param(
-        "w_strength", -0.1, "strength of the rank played in the order in force, 2 = 1", WEIGHT_RANGE
-    ),
-    Param("w_lead_strength", -0.1, "the same, when leading", WEIGHT_RANGE),
-    Param("w_breaks", -0.1, "plays fewer cards than held of its rank", WEIGHT_RANGE),
-    Param("w_groups", -0.3, "groups (ranks) held after the move", WEIGHT_RANGE),
-    Param(
-        "w_need", -1.0, "groups held after the move that nobody is sure not to beat", WEIGHT_RANGE
-    ),
-    Param(
-        "w_sure", 0.0, "groups held after the move that nobody can beat (controls)", WEIGHT_RANGE
-    ),
-    Param("w_wins", 0.6, "a play nobody can beat by rank (it keeps the lead)", WEIGHT_RANGE),
+    weight("w_pass", -0.2, "the pass, when a play was legal"),
+    weight("w_cards", 0.05, "cards played"),
+    weight("w_strength", -0.1, "strength of the rank played in the order in force, 2 = 1"),
+    weight("w_lead_strength", -0.1, "the same, when leading"),
+    weight("w_breaks", -0.1, "plays fewer cards than held of its rank"),
+    weight("w_groups", -0.3, "groups (ranks) held after the move"),
+    weight("w_need", -1.0, "groups held after the move that nobody is sure not to beat"),
+    weight("w_sure", 0.0, "groups held after the move that nobody can beat (controls)"),
+    weight("w_wins", 0.6, "a play nobody can beat by rank (it keeps the lead)"),
     Param("w_out", 1000.0, "the play goes out"),
     Param("w_out_on_two", -2000.0, "goes out on 2s or a joker under no_finish_on_two"),
-    Param("w_only_twos", -3.0, "leaves only 2s and jokers under no_finish_on_two", WEIGHT_RANGE),
-    Param("w_two", -0.2, "plays 2s", WEIGHT_RANGE),
-    Param("w_joker", -0.3, "plays jokers", WEIGHT_RANGE),
-    Param("w_weakest", 0.1, "plays its weakest rank", WEIGHT_RANGE),
-    Param(
-        "w_pass_threat", -0.3, "the pass while another player holds 2 cards or fewer", WEIGHT_RANGE
-    ),
-    Param(
-        "w_pass_owner", -0.3, "the pass while the top's owner holds 2 cards or fewer", WEIGHT_RANGE
-    ),
-    Param(
-        "w_wins_threat",
-        0.3,
-        "an unbeatable play while another player holds 2 cards or fewer",
-        WEIGHT_RANGE,
-    ),
-    Param(
-        "w_ends",
-        0.4,
-        "ends the trick by a table rule: 8s, 2s under two_ends_trick, a burn",
-        WEIGHT_RANGE,
-    ),
-    Param(
-        "w_jack",
-        0.8,
-        "plays jacks under jack_back (the order reverses for the trick)",
-        WEIGHT_RANGE,
-    ),
-    Param(
+    weight("w_only_twos", -3.0, "leaves only 2s and jokers under no_finish_on_two"),
+    weight("w_two", -0.2, "plays 2s"),
+    weight("w_joker", -0.3, "plays jokers"),
+    weight("w_weakest", 0.1, "plays its weakest rank"),
+    weight("w_pass_threat", -0.3, "the pass while another player holds 2 cards or fewer"),
+    weight("w_pass_owner", -0.3, "the pass while the top's owner holds 2 cards or fewer"),
+    weight("w_wins_threat", 0.3, "an unbeatable play while another player holds 2 cards or fewer"),
+    weight("w_ends", 0.4, "ends the trick by a table rule: 8s, 2s under two_ends_trick, a burn"),
+    weight("w_jack", 0.8, "plays jacks under jack_back (the order reverses for the trick)"),
+    weight(
         "w_revolt",
         1.0,
         "a four under revolution, times 1 - mean strength left / 6 (weak hand: up to 1)",
-        WEIGHT_RANGE,
     ),
-    Param(
-        "w_skip", 0.2, "an equal play under equal_rank = skip (skips the next player)", WEIGHT_RANGE
-    ),
-    Param("w_lead_cards", 0.1, "cards played, when leading", WEIGHT_RANGE),
-    Param("w_control_kept", 0.0, "an ace or stronger played, times cards kept / 13", WEIGHT_RANGE),
+    weight("w_skip", 0.2, "an equal play under equal_rank = skip (skips the next player)"),
+    weight("w_lead_cards", 0.1, "cards played, when leading"),
+    weight("w_control_kept", 0.0, "an ace or stronger played, times cards kept / 13"),
+    weight("w_beaters", 0.0, "ranks stronger than the play with as many cards out there, / 13"),
+    weight("w_lead_over", 0.0, "a lead of more cards than the player nearest to going out holds"),
+    weight("w_breaks_kept", 0.0, "breaks a group, times cards kept / 13"),
+    weight("w_pass_cards", 0.0, "the pass, times cards held / 13"),
+    weight("w_pass_last", 0.0, "the pass as the last answer to the top (then the trick ends)"),
     Param("temperature", 0.0, "softmax temperature of the choice (0: the best-scored move)"),
 )
 (
@@ -279,6 +263,11 @@ LINEAR_PARAMS = (
     LINEAR_W_SKIP,
     LINEAR_W_LEAD_CARDS,
     LINEAR_W_CONTROL_KEPT,
+    LINEAR_W_BEATERS,
+    LINEAR_W_LEAD_OVER,
+    LINEAR_W_BREAKS_KEPT,
+    LINEAR_W_PASS_CARDS,
+    LINEAR_W_PASS_LAST,
     LINEAR_TEMPERATURE,
 ) = slots(LINEAR_PARAMS)
 LINEAR_FEATURES = LINEAR_TEMPERATURE  # the weights come first, one slot per feature

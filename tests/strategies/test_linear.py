@@ -95,6 +95,45 @@ def test_a_control_spent_costs_by_the_cards_it_keeps() -> None:
     assert control_kept(ACE, True, seven) == 0 and control_kept(ACE, False, seven) == 7 / 13
 
 
+def test_how_beatable_a_play_is_and_what_breaking_keeps() -> None:
+    """On a single 5, seat 1 holds 7 7 9 K A: a 9 can still be beaten by six ranks (10 to
+    2: some of each is out there), an ace by one (the 2s), a pair of 7s by the eight
+    ranks above with two cards out (the 8s to the 2s); a 7 breaks the pair and keeps 4
+    cards, the 9 breaks nothing; the pass keeps the 5 cards."""
+    rnd = position(Rules(), ["5 Q", "7 7 9 K A", "K 4"], [(FIVE, 1)])
+    obs = rnd.observation()
+    nine, ace, seven = (move_features(obs, Move(r, 1)) for r in (NINE, ACE, SEVEN))
+    assert (nine["beaters"], ace["beaters"]) == (6 / 13, 1 / 13)
+    assert move_features(obs, Move(SEVEN, 2))["beaters"] == 8 / 13
+    assert (seven["breaks_kept"], nine["breaks_kept"]) == (4 / 13, 0)
+    passing = move_features(obs, PASS)
+    assert passing["pass_cards"] == 5 / 13 and nine["pass_cards"] == 0
+    assert passing["beaters"] == 0 and passing["breaks_kept"] == 0
+    rnd = position(Rules(), ["5 Q", "7 7 9 K 2", "K 4"], [(FIVE, 1)])
+    assert move_features(rnd.observation(), Move(TWO, 1))["beaters"] == 0  # wins
+
+
+def test_a_lead_the_player_nearest_to_going_out_cannot_follow() -> None:
+    """Seat 1 leads while seat 0 holds one card: a pair of 7s is a lead over him, the 9
+    is not; following is never a lead."""
+    rnd = Round(Rules(), [counts(h) for h in ["Q", "7 7 9 K", "K 4 4"]], 1)
+    obs = rnd.observation()
+    assert move_features(obs, Move(SEVEN, 2))["lead_over"] == 1
+    assert move_features(obs, Move(NINE, 1))["lead_over"] == 0
+    rnd.apply(Move(NINE, 1))
+    assert move_features(rnd.observation(), Move(KING, 1))["lead_over"] == 0
+
+
+def test_the_pass_that_ends_the_trick() -> None:
+    """On seat 0's 5, seat 1 passes: seat 2's pass is the last answer (the trick ends,
+    seat 0 leads); seat 1's was not (seat 2 was still to answer)."""
+    rnd = position(Rules(), ["5 Q", "7 7 9 K A", "K 4"], [(FIVE, 1)])
+    assert move_features(rnd.observation(), PASS)["pass_last"] == 0
+    rnd.apply(PASS)
+    assert move_features(rnd.observation(), PASS)["pass_last"] == 1
+    assert move_features(rnd.observation(), Move(KING, 1))["pass_last"] == 0
+
+
 def choice(rules: Rules, hands: list[str], script: list[tuple[int, int]], name: str) -> Move:
     return registry.make(name).choose(position(rules, hands, script).observation(), Stream(1))
 
@@ -175,14 +214,27 @@ def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
         while not rnd.over:
             obs = rnd.observation()
             S, H, R, played, _ = strategy.arrays(obs)
-            h, u, fewest, owner_cards = situation(obs.seat, S, H, R, played)
+            h, out, u, fewest, owner_cards, last = situation(obs.seat, S, H, R, played)
             moves = rnd.legal_moves()
             for move in moves:
-                f = features(h, move.rank, move.count, u, S, R, fewest, owner_cards)
+                f = features(h, move.rank, move.count, out, u, S, R, fewest, owner_cards, last)
                 dot = 0.0
                 for w, x in zip(weights, f, strict=True):
                     dot += w * x
-                args = (h, move.rank, move.count, u, S, R, fewest, owner_cards, params, 0)
+                args = (
+                    h,
+                    move.rank,
+                    move.count,
+                    out,
+                    u,
+                    S,
+                    R,
+                    fewest,
+                    owner_cards,
+                    last,
+                    params,
+                    0,
+                )
                 fast = move_score(*args, finite_weights(params, 0))
                 assert fast == dot, (rules, obs, move)
                 checked += 1
