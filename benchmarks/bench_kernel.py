@@ -65,9 +65,16 @@ def verdict(ok: bool | None) -> str:
     return "info" if ok is None else "PASS" if ok else "MISS"
 
 
+LABEL = 47  # a figure's line fits 80 columns: label, value 12, target 13, verdict 4
+
+
 def show(label: str, value: str, target: str = "", ok: bool | None = None) -> None:
-    """One figure: what, how much, the target and whether it is met."""
-    print(f"{label:<56} {value:>15}  {target:<14} {verdict(ok)}", flush=True)
+    """One figure: what, how much, the target and whether it is met, on one line of 80
+    columns (a longer label on a line of its own, the figure under it)."""
+    if len(label) > LABEL:
+        print(label, flush=True)
+        label = ""
+    print(f"{label:<{LABEL}} {value:>12}  {target:<13} {verdict(ok)}", flush=True)
 
 
 def heading(title: str) -> None:
