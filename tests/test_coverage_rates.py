@@ -38,6 +38,44 @@ def spells(rng: np.random.Generator, runs: int, clusters: int, rate: float) -> n
     return np.minimum(starts + np.where(starts > 0, longer, 0), TRIALS).astype(float)
 
 
+MATCHES, ROUNDS = 2, 20  # per cluster in the persistence test: a batch of two matches
+PERSIST = 0.8  # P(event | event last round): a President staying President
+
+
+def persistent(rng: np.random.Generator, runs: int, clusters: int, rate: float) -> np.ndarray:
+    """``[runs, clusters]`` event counts of batches of ``MATCHES`` matches of ``ROUNDS``
+    rounds: in each match a two-state chain that starts at its stationary law, the event
+    (rate ``rate``) repeating in the next round with probability ``PERSIST`` and starting
+    with the probability that keeps the rate at ``rate``; matches are independent."""
+    enter = rate * (1 - PERSIST) / (1 - rate)
+    shape = (runs, clusters, MATCHES)
+    now = rng.random(shape) < rate
+    total = now.astype(np.int64)
+    for _ in range(ROUNDS - 1):
+        draw = rng.random(shape)
+        now = np.where(now, draw < PERSIST, draw < enter)
+        total += now
+    return total.sum(axis=-1).astype(float)
+
+
+def test_rare_rates_that_repeat_within_a_match_are_covered() -> None:
+    """An event that repeats within a match sits in a few clusters: 100 clusters of 40
+    rounds at 0.5 % hold 20 events in about 5 spells. With t on G − 1 degrees of freedom
+    the design effect estimated from those few spells was taken at face value, and runs
+    that saw short spells missed high: 87.9, 92.1 and 94.8 % at 0.5, 1 and 2 % (the
+    estimator before the variance's own degrees of freedom, this generator and these
+    seeds). With them: 95.9, 95.8 and 96.2 %."""
+    clusters = 100
+    measured = []
+    for k, rate in enumerate((0.005, 0.01, 0.02)):
+        y = persistent(np.random.default_rng(100 + k), RUNS, clusters, rate)
+        m = np.full(y.T.shape, float(MATCHES * ROUNDS))
+        _, lo, hi, _ = rates_by_cluster(y.T, m)
+        measured.append(coverage(lo, hi, np.float64(rate)))
+    labels = [f"rate {r:.3f} repeating with p = {PERSIST}" for r in (0.005, 0.01, 0.02)]
+    check(labels, np.array(measured))
+
+
 @pytest.mark.parametrize("clusters", [30, 256])
 def test_rare_rates_are_covered(clusters: int) -> None:
     rng = np.random.default_rng(clusters)
