@@ -24,8 +24,8 @@ or a batch of consecutive whole units — as one observation. With G clusters:
   for a ratio it equals the CR1 variance to first order.
 * **Rates** (a proportion: y_g events among m_g trials) use the Wilson score interval
   with the effective sample size n_eff = R(1 − R)/Var(R) — the rounds Σm divided by the
-  design effect of the clusters, Var(R) the CR1 variance above — and t(1 − α/2, G − 1) in
-  place of z (:func:`rate_from_sums`). Away from 0 and 1 it is the CR1 interval to first
+  design effect of the clusters, Var(R) the CR1 variance above — and t(1 − α/2, ν) in
+  place of z, ν below (:func:`rate_from_sums`). Away from 0 and 1 it is the CR1 interval to first
   order; near them it stays inside [0, 1] and is skewed the way a rare rate's error is.
   At an observed 0 (or 1) the design effect cannot be estimated (no event varies), so
   n_eff = Σm and the interval is [0, t²/(Σm + t²)] (the rule-of-three kind of bound,
@@ -33,16 +33,17 @@ or a batch of consecutive whole units — as one observation. With G clusters:
   **Degrees of freedom of a rate:** a rare event that repeats within a match (a President
   tends to stay President) sits in a few clusters, so the CR1 variance — and the design
   effect — rests on those few, not on G: t(G − 1) then took a design effect estimated
-  from a handful of spells at face value, and missed high when the run happened to see
-  short ones (a 1 % rate repeating with probability 0.8, 100 clusters of 20 rounds:
+  from a handful of spells at face value, and the interval fell below the truth when the
+  run happened to see short ones (a 1 % rate repeating with probability 0.8, 100 clusters of 20 rounds:
   88 % coverage). So a rate's t has Satterthwaite's degrees of freedom of the variance,
   ν = 2·(Σe²)² / V̂ar(Σe²), V̂ar(Σe²) = G/(G − 1)·(Σe⁴ − (Σe²)²/G), e_g = y_g − R·m_g,
   rounded down and kept within [1, G − 1] (:func:`variance_df`): ν ≈ G − 1 when every
   cluster contributes alike (a common rate: the interval is unchanged), ν ≈ twice the
-  number of clusters holding the events when they are rare (93–98 % coverage at 0.5–2 %
-  with persistence, tests/test_coverage_rates.py). It needs the fourth-order sums
-  (:func:`fourth_sums`); a caller without them (one trial per cluster, where no event
-  can repeat) keeps G − 1.
+  number of clusters holding the events when they are rare (95.8–96.2 % coverage at
+  0.5–2 % repeating with probability 0.8, tests/test_coverage_rates.py; the derivation
+  and figures in docs/reports.md). It needs the fourth-order sums
+  (:func:`fourth_sums`); a caller without them keeps G − 1 (the skill measures' shares:
+  one trial per cluster, where no event can repeat, or a common rate).
 
 Every other interval is θ ± t(1 − α/2, G − 1) · √Var(θ); with fewer than two clusters there
 is none (NaN). Tests of several differences at once are Holm-adjusted (:func:`holm`).
@@ -51,6 +52,7 @@ is none (NaN). Tests of several differences at once are Holm-adjusted (:func:`ho
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from statistics import NormalDist
 
 import numpy as np
@@ -80,6 +82,8 @@ def t_quantile(df: float | np.ndarray, level: float = LEVEL) -> np.ndarray:
 SERIES_DF = 1000  # Fisher's expansion to 1/df^4 is exact to rounding from here up (95 %)
 
 
+# a run's running intervals (each strategy, each measure) ask for every df up to G − 1
+@lru_cache(maxsize=8192)
 def _t_quantile(df: float, level: float) -> float:
     if df >= SERIES_DF:
         return _fisher_expansion(df, level)
