@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator.stats import rates_by_cluster, t_quantile
+from simulator.stats import fourth_sums, rates_by_cluster, t_quantile, variance_df
 from tests.coverage import check, coverage
 
 RUNS = 4000
@@ -117,3 +117,25 @@ def test_a_rate_away_from_the_edges_is_the_cluster_robust_interval() -> None:
     assert hi[0] == pytest.approx(est[0] + half, rel=1e-3)
     _, lo, hi, _ = rates_by_cluster(m / 4, m)
     assert lo[0] == hi[0] == 0.25
+
+
+def test_events_in_a_few_clusters_give_the_variance_few_degrees_of_freedom() -> None:
+    """Five lone events among 100 clusters: the variance rests on those five, so t has
+    about twice five degrees of freedom (Satterthwaite's, by hand here), not 99; a common
+    rate, every cluster contributing alike, keeps nearly all of them."""
+    rng = np.random.default_rng(3)
+    m = np.full((100, 2), 20.0)
+    y = np.zeros((100, 2))
+    y[:5, 0] = 1.0
+    y[:, 1] = rng.binomial(20, 0.4, 100)
+    est = y.sum(0) / m.sum(0)
+    e2 = (y - est * m) ** 2
+    df = variance_df(100, est, e2.sum(0), fourth_sums(y, m))
+    spread = 100 / 99 * ((e2 - e2.mean(0)) ** 2).sum(0)
+    assert df[0] == np.floor(2 * e2[:, 0].sum() ** 2 / spread[0]) == 11
+    assert 90 <= df[1] <= 99
+    _, lo, hi, se = rates_by_cluster(y, m)
+    t2 = t_quantile(11) ** 2 * se[0] ** 2 / (est[0] * (1 - est[0]))  # t² / n_eff
+    centre = (est[0] + t2 / 2) / (1 + t2)
+    half = np.sqrt(t2 * est[0] * (1 - est[0]) + t2 * t2 / 4) / (1 + t2)
+    assert (lo[0], hi[0]) == pytest.approx((centre - half, centre + half))
