@@ -14,7 +14,8 @@ splits a duplicate group). Every estimate is a ratio of sums R = Σy / Σn with 
 variance and Student's t on G − 1 degrees of freedom of :mod:`simulator.stats`, the one
 estimator every command uses; a rate (a share, a transition probability) gets its score
 interval on the effective sample size, which stays in [0, 1] and is never zero-width at
-an observed 0 or 1. Quantities that are not ratios of sums (the role chain's stationary
+an observed 0 or 1, with t on the variance's own (Satterthwaite) degrees of freedom, fewer
+than G − 1 when a few batches hold the events. Quantities that are not ratios of sums (the role chain's stationary
 shares, its second eigenvalue, the President's tenure: :mod:`reports.markov`) get the
 delete-one-batch jackknife of :mod:`simulator.stats` over the same batches instead.
 """
@@ -24,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from simulator.stats import rate_from_sums, ratio_from_sums
+from simulator.stats import fourth_powers, fourth_sums, rate_from_sums, ratio_from_sums
 
 
 def ratio_ci(y: pd.Series, n: pd.Series, groups: int, rate: bool = False) -> pd.DataFrame:
@@ -40,8 +41,13 @@ def ratio_ci(y: pd.Series, n: pd.Series, groups: int, rate: bool = False) -> pd.
     levels = list(range(y.index.nlevels - 1))
     sums = pd.DataFrame({"y": y, "n": n, "yy": y * y, "yn": y * n, "nn": n * n})
     s = sums.groupby(level=levels).sum()
-    estimator = rate_from_sums if rate else ratio_from_sums
-    est, lo, hi, se = estimator(groups, s["y"], s["n"], s["yy"], s["yn"], s["nn"])
+    moments = (groups, s["y"], s["n"], s["yy"], s["yn"], s["nn"])
+    if rate:
+        powers = fourth_powers(y.to_numpy(), n.to_numpy())  # of each batch, then per group
+        fourth = pd.DataFrame(powers, index=y.index).groupby(level=levels).sum()
+        est, lo, hi, se = rate_from_sums(*moments, fourth=tuple(fourth.to_numpy().T))
+    else:
+        est, lo, hi, se = ratio_from_sums(*moments)
     return pd.DataFrame({"estimate": est, "lo": lo, "hi": hi, "se": se, "n": s["n"]}, index=s.index)
 
 
@@ -53,5 +59,8 @@ def cumulative_ratio_ci(y: np.ndarray, n: np.ndarray, rate: bool = False) -> pd.
     :func:`ratio_ci`.
     """
     sums = (np.cumsum(n > 0), *(np.cumsum(v) for v in (y, n, y * y, y * n, n * n)))
-    est, lo, hi, _ = (rate_from_sums if rate else ratio_from_sums)(*sums)
+    if rate:
+        est, lo, hi, _ = rate_from_sums(*sums, fourth=fourth_sums(y, n, running=True))
+    else:
+        est, lo, hi, _ = ratio_from_sums(*sums)
     return pd.DataFrame({"n": sums[2], "estimate": est, "lo": lo, "hi": hi})

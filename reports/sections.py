@@ -424,8 +424,9 @@ def _method(batches: int, run: Run) -> str:
         "luck-adjusted means (whose slope is fitted on the same data) use the "
         "delete-one-batch jackknife over the same batches, with the same t quantile. "
         "Proportions (rates, shares, transition probabilities) get the score interval on "
-        "the batches' effective sample size (Σn over the design effect): it stays in "
-        "[0, 1], and a rate never observed gets an upper bound of about 3.8/Σn, not a "
+        "the batches' effective sample size (Σn over the design effect), t with the degrees "
+        "of freedom of their variance (fewer than G−1 when a few batches hold the events): "
+        "it stays in [0, 1], and a rate never observed gets an upper bound of about 3.8/Σn, not a "
         "zero width; counts are shown beside the transition probabilities. Values of a "
         "role over the next h rounds use only rounds whose match goes on for h more rounds."
     )

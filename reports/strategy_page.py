@@ -189,7 +189,8 @@ def _method(st: Standings) -> list[object]:
         "Every interval is a ",
         term("interval", "95 % interval"),
         f" whose clusters — the independent units — are {st.cluster_label}: "
-        f"G = {st.clusters}, Student's t with G − 1 degrees of freedom. ",
+        f"G = {st.clusters}, Student's t with G − 1 degrees of freedom (a rate's: fewer when a "
+        "few clusters hold its events). ",
         term("luck", "Luck-adjusted"),
         ": the mean place with the luck of the dealt cards removed, place − β × "
         "(dealt-hand strength − the table's mean), β the least-squares slope of place on "

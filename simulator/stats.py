@@ -24,12 +24,26 @@ or a batch of consecutive whole units — as one observation. With G clusters:
   for a ratio it equals the CR1 variance to first order.
 * **Rates** (a proportion: y_g events among m_g trials) use the Wilson score interval
   with the effective sample size n_eff = R(1 − R)/Var(R) — the rounds Σm divided by the
-  design effect of the clusters, Var(R) the CR1 variance above — and t(1 − α/2, G − 1) in
-  place of z (:func:`rate_from_sums`). Away from 0 and 1 it is the CR1 interval to first
+  design effect of the clusters, Var(R) the CR1 variance above — and t(1 − α/2, ν) in
+  place of z, ν below (:func:`rate_from_sums`). Away from 0 and 1 it is the CR1 interval to first
   order; near them it stays inside [0, 1] and is skewed the way a rare rate's error is.
   At an observed 0 (or 1) the design effect cannot be estimated (no event varies), so
   n_eff = Σm and the interval is [0, t²/(Σm + t²)] (the rule-of-three kind of bound,
   ≈ 3.8/Σm): honest when the trials are independent, as matches are.
+  **Degrees of freedom of a rate:** a rare event that repeats within a match (a President
+  tends to stay President) sits in a few clusters, so the CR1 variance — and the design
+  effect — rests on those few, not on G: t(G − 1) then took a design effect estimated
+  from a handful of spells at face value, and the interval fell below the truth when the
+  run happened to see short ones (a 1 % rate repeating with probability 0.8, 100 clusters of 20 rounds:
+  88 % coverage). So a rate's t has Satterthwaite's degrees of freedom of the variance,
+  ν = 2·(Σe²)² / V̂ar(Σe²), V̂ar(Σe²) = G/(G − 1)·(Σe⁴ − (Σe²)²/G), e_g = y_g − R·m_g,
+  rounded down and kept within [1, G − 1] (:func:`variance_df`): ν ≈ G − 1 when every
+  cluster contributes alike (a common rate: the interval is unchanged), ν ≈ twice the
+  number of clusters holding the events when they are rare (95.8–96.2 % coverage at
+  0.5–2 % repeating with probability 0.8, tests/test_coverage_rates.py; the derivation
+  and figures in docs/reports.md). It needs the fourth-order sums
+  (:func:`fourth_sums`); a caller without them keeps G − 1 (the skill measures' shares:
+  one trial per cluster, where no event can repeat, or a common rate).
 
 Every other interval is θ ± t(1 − α/2, G − 1) · √Var(θ); with fewer than two clusters there
 is none (NaN). Tests of several differences at once are Holm-adjusted (:func:`holm`).
@@ -38,6 +52,7 @@ is none (NaN). Tests of several differences at once are Holm-adjusted (:func:`ho
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from statistics import NormalDist
 
 import numpy as np
@@ -46,6 +61,7 @@ LEVEL = 0.95  # every interval printed is a 95 % interval
 BATCHES = 256  # clusters a job's batches are sized for: larger runs group whole units
 
 Interval = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # estimate, low, high, se
+Sums = tuple[np.ndarray, ...]  # per-cluster power sums, one array per sum
 
 
 def t_quantile(df: float | np.ndarray, level: float = LEVEL) -> np.ndarray:
@@ -66,6 +82,8 @@ def t_quantile(df: float | np.ndarray, level: float = LEVEL) -> np.ndarray:
 SERIES_DF = 1000  # Fisher's expansion to 1/df^4 is exact to rounding from here up (95 %)
 
 
+# a run's running intervals (each strategy, each measure) ask for every df up to G − 1
+@lru_cache(maxsize=8192)
 def _t_quantile(df: float, level: float) -> float:
     if df >= SERIES_DF:
         return _fisher_expansion(df, level)
@@ -136,9 +154,45 @@ def ratio_from_sums(
     g, sy, sm, syy, sym, smm = (np.asarray(x, dtype=float) for x in (g, sy, sm, syy, sym, smm))
     with np.errstate(divide="ignore", invalid="ignore"):
         est = sy / sm
-        ss = np.maximum(syy - 2 * est * sym + est * est * smm, 0.0)
+        ss = _residual_ss(est, syy, sym, smm)
         se = np.where(g > 1, np.sqrt(g / np.maximum(g - 1, 1) * ss) / sm, np.nan)
         return _interval(est, se, g, level)
+
+
+def _residual_ss(est: np.ndarray, syy: np.ndarray, sym: np.ndarray, smm: np.ndarray) -> np.ndarray:
+    """Σ_g (y_g − est·m_g)² from the moment sums (never below 0 by rounding)."""
+    return np.maximum(syy - 2 * est * sym + est * est * smm, 0.0)
+
+
+def fourth_powers(y: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """``[..., 5]``: y⁴, y³m, y²m², ym³, m⁴ of each cluster's count ``y`` and trials ``m``,
+    whose sums over the clusters a rate's degrees of freedom need (:func:`variance_df`)."""
+    y = np.asarray(y, dtype=float)[..., None]
+    m = np.asarray(m, dtype=float)[..., None]
+    k = np.arange(5)
+    return y ** (4 - k) * m**k
+
+
+def fourth_sums(y: np.ndarray, m: np.ndarray, axis: int = 0, running: bool = False) -> Sums:
+    """Σy⁴, Σy³m, Σy²m², Σym³, Σm⁴ (:func:`fourth_powers`) over the clusters (``axis``;
+    ``running``: the sums after each cluster, for a running estimate)."""
+    total = np.cumsum if running else np.sum
+    return tuple(np.moveaxis(total(fourth_powers(y, m), axis=axis), -1, 0))
+
+
+def variance_df(g: np.ndarray | float, est: np.ndarray, ss: np.ndarray, fourth: Sums) -> np.ndarray:
+    """Satterthwaite's degrees of freedom of the CR1 variance of Σy/Σm = ``est``, whose
+    residual sum of squares is ``ss`` = Σe², e_g = y_g − est·m_g: ν = 2·(Σe²)²/V̂ar(Σe²)
+    with V̂ar(Σe²) = G/(G − 1)·(Σe⁴ − (Σe²)²/G) (module docstring), rounded down (whole
+    df keep :func:`t_quantile` exact without scipy) and kept within [1, G − 1]; G − 1
+    where Σe⁴ does not vary (a rate exact or at 0 or 1)."""
+    g = np.asarray(g, dtype=float)
+    y4, y3m, y2m2, ym3, m4 = (np.asarray(v, dtype=float) for v in fourth)
+    e4 = y4 - 4 * est * y3m + 6 * est**2 * y2m2 - 4 * est**3 * ym3 + est**4 * m4
+    with np.errstate(divide="ignore", invalid="ignore"):
+        spread = g / (g - 1) * (e4 - ss * ss / g)
+        nu = np.floor(2 * ss * ss / spread)
+    return np.where((spread > 0) & np.isfinite(nu), np.clip(nu, 1, g - 1), g - 1)
 
 
 def rate_from_sums(
@@ -149,10 +203,12 @@ def rate_from_sums(
     sym: np.ndarray | float,
     smm: np.ndarray | float,
     level: float = LEVEL,
+    fourth: Sums | None = None,
 ) -> Interval:
     """``(estimate, low, high, standard error)`` of a rate Σy/Σm (0 ≤ y_g ≤ m_g) from the
     clusters' moment sums: the Wilson score interval on the effective sample size (module
-    docstring), never zero-width at an observed 0 or 1, never outside [0, 1].
+    docstring), never zero-width at an observed 0 or 1, never outside [0, 1]; with the
+    :func:`fourth_sums`, t has the variance's own degrees of freedom (:func:`variance_df`).
 
     The CR1 interval's ± is symmetric, so for a rare event it reached below 0 and, when
     no event happened, had width 0 (``0.000 ± 0.000``); a 1 % rate with 30 clusters was
@@ -162,7 +218,11 @@ def rate_from_sums(
     with np.errstate(divide="ignore", invalid="ignore"):
         edge = (est <= 0) | (est >= 1)
         n_eff = np.where(edge, sm, est * (1 - est) / se**2)  # inf when the rate is exact
-        t2 = t_quantile(np.asarray(g, dtype=float) - 1, level) ** 2 / n_eff
+        df = np.asarray(g, dtype=float) - 1
+        if fourth is not None:
+            ss = _residual_ss(est, *(np.asarray(v, dtype=float) for v in (syy, sym, smm)))
+            df = np.where(edge, df, variance_df(g, est, ss, fourth))
+        t2 = t_quantile(df, level) ** 2 / n_eff
         centre = (est + t2 / 2) / (1 + t2)
         half = np.sqrt(t2 * est * (1 - est) + t2 * t2 / 4) / (1 + t2)
     return est, centre - half, centre + half, se
@@ -196,8 +256,9 @@ def _column_sums(y: np.ndarray, m: np.ndarray) -> tuple[object, ...]:
 
 
 def rates_by_cluster(y: np.ndarray, m: np.ndarray, level: float = LEVEL) -> Interval:
-    """The rate Σy/Σm for every column of ``[G, k]`` per-cluster counts (:func:`rate_from_sums`)."""
-    return rate_from_sums(*_column_sums(y, m), level=level)
+    """The rate Σy/Σm for every column of ``[G, k]`` per-cluster counts (:func:`rate_from_sums`,
+    with the variance's degrees of freedom)."""
+    return rate_from_sums(*_column_sums(y, m), level=level, fourth=fourth_sums(y, m))
 
 
 def mean_interval(d: np.ndarray, level: float = LEVEL) -> tuple[float, float, float, float]:

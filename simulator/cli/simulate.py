@@ -127,7 +127,8 @@ def _notes(result: RunResult, duplicate: bool, compact: bool) -> list[str]:
         f"seat-rounds: rounds times the seats the strategy held. {shown}, "
         f"the {est['clusters']:,} clusters being batches of whole {unit}, Student's t with "
         "clusters - 1 degrees of freedom; the President rate's is a score interval (Wilson's, "
-        "its sample shrunk by the clusters' design effect), which stays within 0 and 1.",
+        "its sample shrunk by the clusters' design effect, t with fewer degrees of freedom when a "
+        "few clusters hold its events), which stays within 0 and 1.",
         "luck-adjusted: the mean place with the luck of the dealt cards removed, place "
         f"{'-' if slope >= 0 else '+'} {abs(slope):.4f} x (dealt-hand strength - the table's "
         f"mean). The slope, {_slope_ci(est)}, is the least-squares slope of place on that "

@@ -73,7 +73,8 @@ def format_ranking(
     note = (
         f"{PM_MEANS}, over the {clusters} deal groups (group g has the same deals at every "
         "table, so it is one cluster across all tables), Student's t with "
-        f"{clusters - 1} degrees of freedom; rates have score intervals (Wilson's). "
+        f"{clusters - 1} degrees of freedom; rates have score intervals (Wilson's, with fewer "
+        "degrees of freedom when a few groups hold the events). "
         f"seat-rounds: rounds times the seats held. {luck}"
     )
     return "\n".join(text.table(names, [[c] for c in columns], width) + text.wrap(note, width))

@@ -66,14 +66,27 @@ def clustered(
     se = np.sqrt(g / (g - 1) * ((sums["y"] - r * sums["n"]) ** 2).sum()) / sums["n"].sum()
     half = sps.t.ppf(0.975, g - 1) * se
     if share:
-        return r, *score_interval(r, se, g, sums["n"].sum())
+        df = satterthwaite_df(sums["y"] - r * sums["n"])
+        return r, *score_interval(r, se, df, sums["n"].sum())
     return r, r - half, r + half
 
 
-def score_interval(r: float, se: float, g: int, n: float) -> tuple[float, float]:
-    """Wilson's interval with t(G − 1)² for z² on n_eff = r(1 − r)/se² (n at 0 or 1)."""
+def satterthwaite_df(residuals: pd.Series) -> int:
+    """The degrees of freedom of a rate's interval, from its clusters' residuals
+    e = y − r·n: 2·(Σe²)² over G/(G − 1)·Σ(e² − mean e²)², rounded down, within 1 and
+    G − 1 (G − 1 when no residual varies)."""
+    e2 = residuals.to_numpy() ** 2
+    g = len(e2)
+    spread = g / (g - 1) * ((e2 - e2.mean()) ** 2).sum()
+    if spread <= 1e-12 * e2.sum() ** 2:
+        return g - 1
+    return int(min(max(np.floor(2 * e2.sum() ** 2 / spread), 1), g - 1))
+
+
+def score_interval(r: float, se: float, df: int, n: float) -> tuple[float, float]:
+    """Wilson's interval with t(df)² for z² on n_eff = r(1 − r)/se² (n at 0 or 1)."""
     n_eff = n if r in (0.0, 1.0) else r * (1 - r) / se**2
-    t = sps.t.ppf(0.975, g - 1)
+    t = sps.t.ppf(0.975, df)
     centre = (r + t * t / (2 * n_eff)) / (1 + t * t / n_eff)
     spread = t / (1 + t * t / n_eff) * np.sqrt(r * (1 - r) / n_eff + t * t / (4 * n_eff**2))
     return centre - spread, centre + spread

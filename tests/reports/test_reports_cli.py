@@ -18,7 +18,7 @@ from simulator.rules.presets import preset
 from tests.conftest import run_cli
 from tests.reports.page_parts import broken_links, embedded_figure, section
 from tests.reports.report_runs import reference_frame, write_run
-from tests.reports.test_reports import score_interval
+from tests.reports.test_reports import satterthwaite_df, score_interval
 
 NAMES = ["lowest", "random", "random", "lowest"]
 ALWAYS = (
@@ -89,7 +89,8 @@ def test_report_shows_settings_and_hand_computed_rates(target_run, rendered):
             np.sqrt(g / (g - 1) * ((per_match["y"] - r * per_match["n"]) ** 2).sum())
             / per_match["n"].sum()
         )
-        lo, hi = score_interval(r, se, g, per_match["n"].sum())  # a proportion
+        df = satterthwaite_df(per_match["y"] - r * per_match["n"])  # a proportion:
+        lo, hi = score_interval(r, se, df, per_match["n"].sum())  # t on its variance's df
         assert format_ci(r, lo, hi) in rendered, strategy
         # per match, not per seat: a strategy holding two seats plays each match once
         wins = rows[rows["won_match"]]["match"].nunique() / rows["match"].nunique()

@@ -16,7 +16,7 @@ from simulator.rules.roles import role_of
 from simulator.runs.job import HEURISTICS, default_strategies
 from simulator.runs.local import RowsPool
 from tests.conftest import run_cli
-from tests.reports.test_reports import score_interval
+from tests.reports.test_reports import satterthwaite_df, score_interval
 
 REQUIRED = ["match", "round", "seat", "strategy", "place", "role", "prev_role", "points"]
 
@@ -334,8 +334,10 @@ def test_president_rate_interval_covers_and_is_clustered(tmp_path):
         / per_match["m"].sum() ** 2
     )
     assert row["president"] == pytest.approx(p)
-    # matches are the clusters: the score interval on their design effect, t with G - 1 df
-    low, high = score_interval(p, np.sqrt(var), big_m, per_match["m"].sum())
+    # matches are the clusters: the score interval on their design effect, t with the
+    # variance's (Satterthwaite) degrees of freedom
+    df = satterthwaite_df(per_match["y"] - p * per_match["m"])
+    low, high = score_interval(p, np.sqrt(var), df, per_match["m"].sum())
     assert (row["president_low"], row["president_high"]) == pytest.approx((low, high))
 
 
