@@ -15,11 +15,20 @@ import click
 from click.core import ParameterSource
 from click.shell_completion import CompletionItem
 
+from reports.text import wrap_lines
 from simulator.errors import PresidentError
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.presets import PRESET_NAMES
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
+from simulator.runs.progress import output_width
 from strategies import registry
+
+
+def say(line: str) -> None:
+    """A line of a command's outcome (the :data:`~simulator.runs.progress.Say` the
+    command line passes), wrapped to the terminal's width."""
+    for part in wrap_lines([line], output_width()):
+        click.echo(part)
 
 
 class UserError(PresidentError):

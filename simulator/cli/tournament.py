@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from reports import text
 from reports.tournament_text import format_pairwise, format_ranking
 from simulator.cli import common
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
@@ -35,12 +34,6 @@ def _stops_in_one_line(folder: TournamentFolder | None) -> Iterator[None]:
                 and f"the finished tables are kept: president tournament --resume {folder.path}"
             )
             exit_interrupted(received, kept or None)
-
-
-def _say(line: str) -> None:
-    """A closing line, wrapped to the terminal's width."""
-    for part in text.wrap_lines([line], output_width()):
-        click.echo(part)
 
 
 @click.command("tournament")
@@ -129,4 +122,4 @@ def tournament_command(
         from reports.strategy_page import write_tournament_page  # matplotlib: for the page
 
         with _stops_in_one_line(folder):
-            save_results(folder, standings, write_tournament_page, _say)
+            save_results(folder, standings, write_tournament_page, common.say)

@@ -6,12 +6,11 @@ from pathlib import Path
 
 import click
 
-from reports import text
 from simulator.cli import common
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import TUNE_SIZES, tune_job
 from simulator.runs.engines import KERNEL_ENGINES
-from simulator.runs.progress import output_width, step_line
+from simulator.runs.progress import step_line
 from simulator.runs.tune import MEAN
 from simulator.runs.tune_folder import TuneFolder
 from simulator.runs.tune_run import finish_tune, search_generations
@@ -20,12 +19,6 @@ from simulator.runs.tune_run import finish_tune, search_generations
 JOB_PARAMS = ("strategy", "rules_spec", "players", "field", "generations", "population",
               "rounds_per_candidate", "held_out_rounds", "rounds_per_match", "max_rounds",
               "seed", "out_dir")  # fmt: skip
-
-
-def _say(line: str) -> None:
-    """A line of the result, wrapped to the terminal's width."""
-    for part in text.wrap_lines([line], output_width()):
-        click.echo(part)
 
 
 @click.command("tune")
@@ -112,7 +105,7 @@ def tune_command(
         try:
             with step_line(not quiet) as status:
                 state = search_generations(folder, engine, workers, status)
-            finish_tune(folder, state, write_tune_page, _say)
+            finish_tune(folder, state, write_tune_page, common.say)
         except KeyboardInterrupt:
             exit_interrupted(
                 received, f"the generations played are kept: president tune --resume {folder.path}"
