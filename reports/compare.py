@@ -22,14 +22,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from reports.data import ReportError, iter_chunks, open_run
 from simulator.rules.roles import ROLE_NAMES, role_of
+from simulator.runs.progress import Steps
+from simulator.runs.variants import RUNS_DIR
 from simulator.stats import jackknife_interval
+
+if TYPE_CHECKING:
+    from simulator.runs.variants import Variant
 
 LENGTHS = ("tricks", "plays", "passes", "skips")  # per-round counts (same on every row)
 # the columns tally_chunk reads (the chunks' own columns come with them: reports.data)
@@ -355,3 +360,15 @@ def ranking(
         .drop(columns="order")
         .reset_index(drop=True)
     )
+
+
+def read_comparison(root: Path, variants: Sequence[Variant], status: Steps) -> Comparison:
+    """The comparison of the compare in ``root`` (each variant's run in ``root/runs/NAME``),
+    the variant being read told to ``status``: what ``president compare`` prints and the
+    Python API's ``compare`` returns."""
+
+    def progress(done: int, total: int, name: str) -> None:
+        status.step(done, total, "compare", f"reading variant {done + 1}/{total} {name}")
+
+    paths = [root / RUNS_DIR / v.name for v in variants]
+    return compare_runs(paths, [v.name for v in variants], progress)

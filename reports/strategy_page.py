@@ -21,7 +21,7 @@ import pandas as pd
 from reports import html, numbers, settings, strategy_figures
 from reports.figures import Drawing, publish
 from reports.glossary import glossary, term
-from reports.headline import winner
+from reports.standing_words import winner
 from simulator.rules.options import Rules
 from simulator.runs.claims import write_atomic
 from simulator.runs.standings import (

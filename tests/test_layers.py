@@ -3,7 +3,10 @@
 This file is the one statement of the layer order (docs/architecture.md draws it). A module may
 import from its own layer or any layer below; module-level imports and imports inside
 functions count alike (only ``if TYPE_CHECKING:`` blocks are exempt, as they never run).
-A cycle is refused even inside one layer, and no module grows past 450 lines.
+The command line is a leaf: nothing imports it, the Python API beside it included (both
+call the library below). A cycle is refused even inside one layer, type-only imports
+included (two modules that name each other's types cannot be read one before the other),
+and no module grows past 450 lines.
 """
 
 from __future__ import annotations
@@ -60,15 +63,16 @@ def _is_type_checking(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
-def imports_of(module: str) -> set[str]:
-    """The project modules ``module`` imports, anywhere in its body but TYPE_CHECKING blocks."""
+def imports_of(module: str, typing: bool = False) -> set[str]:
+    """The project modules ``module`` imports, anywhere in its body; those of
+    ``if TYPE_CHECKING:`` blocks only with ``typing``."""
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
-            if _is_type_checking(child):
+            if _is_type_checking(child) and not typing:
                 continue
             if isinstance(child, ast.Import):
                 found.update(alias.name for alias in child.names)
@@ -92,6 +96,8 @@ def imports_of(module: str) -> set[str]:
 
 
 GRAPH = {module: imports_of(module) for module in MODULES}
+TYPED_GRAPH = {module: imports_of(module, typing=True) for module in MODULES}
+COMMAND_LINE = ("simulator.cli", "simulator.__main__")  # the leaves: nothing imports them
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -103,15 +109,30 @@ def test_imports_go_down_the_layers(module):
     )
 
 
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_nothing_imports_the_command_line(module):
+    """The Python API and every layer below call the library, never a command: what both
+    need (orchestration, progress, formatting) lives in ``simulator/runs`` or ``reports``."""
+
+    def command_line(name: str) -> bool:
+        return any(name == p or name.startswith(p + ".") for p in COMMAND_LINE)
+
+    if command_line(module):
+        return
+    found = [m for m in TYPED_GRAPH[module] if command_line(m)]
+    assert not found, f"{module} imports the command line: " + ", ".join(sorted(found))
+
+
 def test_no_import_cycle():
-    """Depth-first search over the whole graph: a back edge is a cycle."""
+    """Depth-first search over the whole graph, type-only imports included: a back edge
+    is a cycle."""
     state: dict[str, int] = {}  # 1: on the current path, 2: done
     path: list[str] = []
 
     def visit(module: str) -> None:
         state[module] = 1
         path.append(module)
-        for target in sorted(GRAPH[module]):
+        for target in sorted(TYPED_GRAPH[module]):
             if state.get(target) == 1:
                 cycle = [*path[path.index(target) :], target]
                 pytest.fail("import cycle: " + " -> ".join(cycle))
@@ -120,7 +141,7 @@ def test_no_import_cycle():
         path.pop()
         state[module] = 2
 
-    for module in sorted(GRAPH):
+    for module in sorted(TYPED_GRAPH):
         if module not in state:
             visit(module)
 
@@ -136,3 +157,17 @@ def test_a_module_outside_every_layer_is_noticed():
         layer_of("elsewhere.module")
     assert layer_of("simulator.rules.options") == 1
     assert layer_of("simulator.stats") == 0
+
+
+def test_a_cycle_through_type_only_imports_is_seen(tmp_path, monkeypatch):
+    """The two circles this test once missed (``if TYPE_CHECKING:`` imports only) are seen."""
+    monkeypatch.setattr(
+        "tests.test_layers.MODULES",
+        {"pkg.a": tmp_path / "a.py", "pkg.b": tmp_path / "b.py"},
+    )
+    (tmp_path / "a.py").write_text("from pkg.b import f\n")
+    (tmp_path / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import g\n"
+    )
+    assert imports_of("pkg.b") == set()
+    assert imports_of("pkg.b", typing=True) == {"pkg.a"}

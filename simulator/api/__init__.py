@@ -4,7 +4,9 @@ Each function takes the arguments of the command of the same name (docs/cli.md),
 as Python keywords (``--rounds-per-match`` is ``rounds_per_match``, ``--strategies`` a
 list or a comma-separated string, ``--rules`` a preset name, a rules file or a
 :class:`~simulator.rules.options.Rules`), resolves them with the commands' own functions
-(:mod:`simulator.runs.arguments`) and returns the results as DataFrames
+(:mod:`simulator.runs.arguments`), runs them with the commands' own orchestration
+(``simulator/runs``: the ``*_run`` modules, with progress and output callbacks; never
+the commands themselves) and returns the results as DataFrames
 (:mod:`simulator.api.results`): the same numbers the command prints. A mistake raises
 the command's :class:`~simulator.errors.PresidentError`, never ``SystemExit``; progress is
 off unless ``progress=True`` (then shown on standard error when it is a terminal).
@@ -20,7 +22,6 @@ from pathlib import Path
 import pandas as pd
 
 from simulator.api.results import Compared, Report, Simulation, Tournament, Tuned
-from simulator.cli.common import machine_cores
 from simulator.reference.match import MAX_ROUNDS
 from simulator.runs.arguments import (
     TUNE_SIZES,
@@ -32,14 +33,13 @@ from simulator.runs.arguments import (
     tournament_job,
     tune_job,
 )
-from simulator.runs.atlas import AtlasSettings
 from simulator.runs.atlas_folder import PARQUET
+from simulator.runs.atlas_run import DEFAULTS as ATLAS_DEFAULTS
+from simulator.runs.engines import KERNEL_ENGINES, machine_cores
+from simulator.runs.progress import rounds_bar, silent, step_line, to_stderr
 
 __all__ = ["Compared", "Report", "Simulation", "Tournament", "Tuned", "atlas", "compare",
            "report", "simulate", "tournament", "tune"]  # fmt: skip
-
-
-ATLAS_DEFAULTS = AtlasSettings()
 
 
 def simulate(
@@ -67,13 +67,11 @@ def simulate(
     run from its folder (its job comes from the folder, the job's arguments are ignored);
     ``report`` also writes the folder's ``report.html``.
     """
-    from simulator.cli.progress import ProgressBar, on_terminal
     from simulator.runs.simulate import resume as resume_run
     from simulator.runs.simulate import run
 
-    bar = ProgressBar(enabled=progress and on_terminal())
     scratch = None
-    try:
+    with rounds_bar(progress) as bar:
         if resume is not None:
             folder, result = resume_run(Path(resume), workers or machine_cores(), bar, engine,
                                         scheduler)  # fmt: skip
@@ -85,8 +83,6 @@ def simulate(
                 scratch = tempfile.TemporaryDirectory(prefix="president-run-")
             path = Path(out) if out is not None else Path(scratch.name) / "run"
             result = run(config, path, workers or machine_cores(), bar, engine, scheduler)
-    finally:
-        bar.close()
     page = _report_page(path, progress) if report else None
     return Simulation(config, path, result, page, scratch)
 
@@ -110,8 +106,9 @@ def compare(
     ``rules`` (the first is the baseline); with ``out``, its page and runs are kept there.
     ``skill``: also the atlas's measures of skill and luck for the rule sets (``--skill``;
     :attr:`Compared.skill`), at the cost of their own games."""
+    from reports.compare import read_comparison
     from reports.compare_page import write_page
-    from simulator.cli.compare import measure_skill, play_with_bar, read_comparison
+    from simulator.runs.compare_run import measure_skill, play_variants
     from simulator.runs.variants import (
         check_skill,
         finish_compare,
@@ -132,10 +129,13 @@ def compare(
         root = Path(out) if out is not None else Path(scratch)
         if resume is None:
             prepare_compare(root, variants)
-        for index, variant in enumerate(variants):
-            play_with_bar(variant, index, len(variants), root, cores, engine, not progress)
-        comparison = read_comparison(root, variants, not progress)
-        skill_frame = measure_skill(variants, cores, engine, not progress) if skill else None
+        play_variants(variants, root, cores, engine, progress, to_stderr)
+        with step_line(progress) as status:
+            comparison = read_comparison(root, variants, status)
+        skill_frame = None
+        if skill:
+            with step_line(progress) as status:
+                skill_frame = measure_skill(variants, cores, engine, status)
     page = None
     if out is not None:
         page = write_page(comparison, Path(out), skill_frame)
@@ -160,14 +160,16 @@ def tournament(
 ) -> Tournament:
     """``president tournament``: rank the strategies on duplicate deals; with ``out``, the
     result files (and with ``report`` the strategy page) are written there."""
-    from simulator.cli.tournament import play_tables, save_results
+    from reports.strategy_page import write_tournament_page
+    from simulator.runs.tournament import TournamentError
     from simulator.runs.tournament_folder import TournamentFolder
+    from simulator.runs.tournament_run import play_tables, save_results
 
     check_tournament_engine(engine)
     if report and out is None and resume is None:
-        from simulator.cli.common import UserError
-
-        raise UserError("report=True needs out=DIR (the page is written to DIR/tournament.html)")
+        raise TournamentError(
+            "report=True needs out=DIR (the page is written to DIR/tournament.html)"
+        )
     if resume is not None:
         folder = TournamentFolder.reopen(Path(resume), report)
         settings, config = folder.rules, folder.config
@@ -176,10 +178,11 @@ def tournament(
                                           rounds_per_match, max_rounds, seed)  # fmt: skip
         folder = None if out is None else TournamentFolder.create(Path(out), settings, config,
                                                                   report)  # fmt: skip
-    standings = play_tables(settings, config, workers or machine_cores(), folder, not progress,
-                            engine)  # fmt: skip
+    with step_line(progress) as status:
+        standings = play_tables(settings, config, workers or machine_cores(), folder, engine,
+                                status)  # fmt: skip
     if folder is not None:
-        save_results(folder, standings, say=lambda line: None)
+        save_results(folder, standings, write_tournament_page, silent)
     return Tournament(settings, config, standings, None if folder is None else folder.path)
 
 
@@ -187,9 +190,10 @@ def report(path: str | Path, progress: bool = False) -> Report:
     """``president report DIR``: write the run's ``report.html``; return it with every
     estimate on it (``results``: :class:`reports.results.RunResults`)."""
     from reports.build import write_page
-    from simulator.cli.report import analysed_run
+    from reports.run_report import analysed_run
 
-    analysis = analysed_run(path, quiet=not progress)
+    with step_line(progress) as status:
+        analysis = analysed_run(path, status)
     return Report(write_page(analysis), analysis.results)
 
 
@@ -219,13 +223,13 @@ def tune(
     """``president tune STRATEGY``: its numeric parameters tuned by CMA-ES for the rules,
     with the held-out check against the defaults. Without ``out`` the tune's folder
     (``tuned.toml``, ``tune.html``) is temporary, removed with the result."""
-    from simulator.cli.engines import KERNEL_ENGINES as ENGINES
-    from simulator.cli.tune import finish_tune, search_generations
+    from reports.tune_page import write_tune_page
     from simulator.runs.tune import TuneError
     from simulator.runs.tune_folder import TuneFolder
+    from simulator.runs.tune_run import finish_tune, search_generations
 
-    if engine not in ENGINES:
-        raise TuneError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
+    if engine not in KERNEL_ENGINES:
+        raise TuneError(f"engine {engine!r} is not one of {', '.join(KERNEL_ENGINES)}")
     scratch = None
     if resume is not None:
         folder = TuneFolder.reopen(Path(resume))
@@ -240,14 +244,10 @@ def tune(
             scratch = tempfile.TemporaryDirectory(prefix="president-tune-")
         path = Path(out) if out is not None else Path(scratch.name) / "tune"
         folder = TuneFolder.create(path, settings, config)
-    state = search_generations(folder, engine, workers or machine_cores(), not progress)
-    page = finish_tune(folder, state, say=lambda line: None)
+    with step_line(progress) as status:
+        state = search_generations(folder, engine, workers or machine_cores(), status)
+    page = finish_tune(folder, state, write_tune_page, silent)
     return Tuned(folder.rules, folder.config, state, folder.path, page, scratch)
-
-
-# ``atlas`` (a command to come) joins here the same way: its arguments resolved by a
-# function of simulator.runs.arguments shared with its command, a result class in
-# simulator.api.results, and its name in simulator.API.
 
 
 def atlas(
@@ -270,27 +270,21 @@ def atlas(
     ``atlas.parquet`` (one per rule set and measure, docs/formats.md). ``rules``: the rule
     sets (presets or rules files, the first the base of the paired differences); none: the
     default atlas around ``base``. Without ``out`` the folder is temporary."""
-    from dataclasses import replace
-
-    from simulator.cli.atlas import run_folder
-    from simulator.cli.engines import KERNEL_ENGINES as ENGINES
+    from reports.atlas_page import write_atlas_page
     from simulator.runs.atlas_folder import AtlasFolder
-    from simulator.runs.atlas_sets import AtlasError, default_rule_sets, named_rule_sets
+    from simulator.runs.atlas_run import create_atlas, run_folder
+    from simulator.runs.atlas_sets import AtlasError
 
-    if engine not in ENGINES:
-        raise AtlasError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
+    if engine not in KERNEL_ENGINES:
+        raise AtlasError(f"engine {engine!r} is not one of {', '.join(KERNEL_ENGINES)}")
     with tempfile.TemporaryDirectory(prefix="president-atlas-") as scratch:
         if resume is not None:
             folder = AtlasFolder.reopen(Path(resume))
         else:
             specs = [rules] if isinstance(rules, str) else list(rules)
-            rule_sets = named_rule_sets(specs, base) if specs else default_rule_sets(base)
-            settings = replace(ATLAS_DEFAULTS, field=field, seed=seed, batch_rounds=rounds,
-                               min_batches=min_batches, max_batches=max_batches,
-                               max_edge_batches=max_edge_batches,
-                               match_batches=match_batches)  # fmt: skip
-            settings.check()
             path = Path(out) if out is not None else Path(scratch) / "atlas"
-            folder = AtlasFolder.create(path, rule_sets, settings)
-        run_folder(folder, engine, workers or machine_cores(), not progress)
+            folder = create_atlas(path, specs, base, field, rounds, min_batches, max_batches,
+                                  max_edge_batches, match_batches, seed)  # fmt: skip
+        with step_line(progress) as status:
+            run_folder(folder, engine, workers or machine_cores(), status, write_atlas_page)
         return pd.read_parquet(folder.path / PARQUET)

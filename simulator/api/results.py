@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from simulator.runs.job import SimConfig
+from simulator.runs.progress import step_line
 from simulator.runs.summary import ROUNDS_FILE, RunResult
 
 if TYPE_CHECKING:
@@ -78,9 +79,10 @@ class Simulation:
     @cached_property
     def results(self) -> RunResults:
         """Every estimate of the run's report, read from its folder once."""
-        from simulator.cli.report import analysed_run
+        from reports.run_report import analysed_run
 
-        return analysed_run(self.path, quiet=True).results
+        with step_line(False) as status:
+            return analysed_run(self.path, status).results
 
     @property
     def transitions(self) -> pd.DataFrame:
@@ -94,7 +96,7 @@ class Simulation:
 
     def text(self, width: int = 100) -> str:
         """The table ``president simulate`` prints, lines at most ``width`` columns."""
-        from simulator.cli.simulate import format_table
+        from reports.run_text import format_table
 
         return format_table(self.result, self.config.rules.players, self.config.duplicate, width)
 
@@ -171,7 +173,7 @@ class Tournament:
 
     def text(self, width: int = 100) -> str:
         """The ranking and the pairs as ``president tournament`` prints them."""
-        from simulator.cli.tournament import format_pairwise, format_ranking
+        from reports.tournament_text import format_pairwise, format_ranking
 
         st = self.standings
         ranking = format_ranking(st.ranking, st.clusters, width, st.luck_balanced)

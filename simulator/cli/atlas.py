@@ -2,60 +2,22 @@
 
 from __future__ import annotations
 
-import contextlib
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import click
 
 from reports import text
-from simulator import notices
 from simulator.cli import common
-from simulator.cli.engines import KERNEL_ENGINES, engine_context
-from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
-from simulator.runs.atlas import AtlasSettings, Play, estimate_minutes, play_locally, skill_rows
+from simulator.runs.atlas import estimate_minutes
 from simulator.runs.atlas_folder import PARQUET, AtlasFolder
-from simulator.runs.atlas_sets import default_rule_sets, named_rule_sets
+from simulator.runs.atlas_run import DEFAULTS, create_atlas, run_folder
+from simulator.runs.engines import KERNEL_ENGINES
+from simulator.runs.progress import output_width, step_line
 
 # options that define the atlas: --resume reads them from DIR/manifest.json instead
 JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batches",
               "max_edge_batches", "match_batches", "seed", "out_dir")  # fmt: skip
-DEFAULTS = AtlasSettings()
-
-
-def _dask_play(workers: int) -> Any:
-    """A local Dask cluster's way of playing a batch's tables (imported only for dask)."""
-    from simulator.runs.atlas_play import dask_play
-
-    return dask_play(workers)
-
-
-def player(engine: str, workers: int) -> contextlib.AbstractContextManager[Play]:
-    """How a batch's tables are played: here in threads, or on a local Dask cluster."""
-    return engine_context(engine, workers, play_locally, _dask_play)
-
-
-def run_folder(folder: AtlasFolder, engine: str, workers: int, quiet: bool) -> Path:
-    """Play what the folder lacks, with progress per rule set; write atlas.html and
-    atlas.parquet (last: it marks the atlas complete); the page's path."""
-    from reports.atlas_page import write_atlas_page
-
-    status = StepProgress(enabled=not quiet and on_terminal())
-
-    def progress(done: int, total: int, what: str) -> None:
-        status.step(done, total, f"{min(done + 1, total)}/{total} {what}")
-
-    try:
-        with notices.listening(status.notice), player(engine, workers) as play:
-            frame = skill_rows(folder.rule_sets, folder.settings, progress, folder, play)
-    finally:
-        status.close()
-    page = folder.path / "atlas.html"
-    write_atlas_page(frame, page)
-    folder.finish(frame)
-    return page
 
 
 @click.command("atlas")
@@ -132,23 +94,20 @@ def atlas_command(
         raise common.UserError("atlas needs --out DIR (or --resume DIR), e.g. president atlas "
                                "--out runs/atlas")  # fmt: skip
     else:
-        rule_sets = (named_rule_sets(list(rules_specs), base) if rules_specs
-                     else default_rule_sets(base))  # fmt: skip
-        settings = replace(DEFAULTS, field=field, seed=seed, batch_rounds=rounds,
-                           min_batches=min_batches, max_batches=max_batches,
-                           max_edge_batches=max_edge_batches,
-                           match_batches=match_batches)  # fmt: skip
-        settings.check()
-        folder = AtlasFolder.create(out_dir, rule_sets, settings)
+        folder = create_atlas(out_dir, rules_specs, base, field, rounds, min_batches,
+                              max_batches, max_edge_batches, match_batches, seed)  # fmt: skip
     low, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
     took = "under a minute" if high < 1 else f"about {low:.0f} to {high:.0f} minutes"
     cores = f"{workers} worker{'s' if workers > 1 else ''}"
     for line in text.wrap_lines([f"atlas: {len(folder.rule_sets)} rule sets, {took} on {cores} "
-                                 "(more on a busy machine)"], common.output_width()):  # fmt: skip
+                                 "(more on a busy machine)"], output_width()):  # fmt: skip
         click.echo(line, err=True)
+    from reports.atlas_page import write_atlas_page  # matplotlib: once the atlas is set
+
     with terminations_interrupt() as received:
         try:
-            path = run_folder(folder, engine, workers, quiet)
+            with step_line(not quiet) as status:
+                path = run_folder(folder, engine, workers, status, write_atlas_page)
         except KeyboardInterrupt:
             exit_interrupted(
                 received, f"the batches played are kept: president atlas --resume {folder.path}"

@@ -8,8 +8,6 @@ files for ``--rules``, registered strategies for ``--strategies`` and ``--bots``
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -17,20 +15,20 @@ import click
 from click.core import ParameterSource
 from click.shell_completion import CompletionItem
 
+from reports.text import wrap_lines
 from simulator.errors import PresidentError
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.presets import PRESET_NAMES
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH
+from simulator.runs.progress import output_width
 from strategies import registry
 
-DEFAULT_WIDTH = 80  # columns of the output when it goes to a file or a pipe, without COLUMNS
 
-
-def output_width() -> int:
-    """The columns every line a command prints must fit: ``COLUMNS`` when set, else the
-    terminal's, else (output to a file or a pipe) :data:`DEFAULT_WIDTH`. A wider line
-    would break in two on the terminal and its table would no longer read."""
-    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+def say(line: str) -> None:
+    """A line of a command's outcome (the :data:`~simulator.runs.progress.Say` the
+    command line passes), wrapped to the terminal's width."""
+    for part in wrap_lines([line], output_width()):
+        click.echo(part)
 
 
 class UserError(PresidentError):
@@ -57,18 +55,6 @@ def refuse_job_options(
             f"--resume takes the {what} from {resume_dir}/manifest.json (allowed with it: "
             f"{allowed}; drop {', '.join(given)}): president {command} --resume {resume_dir}"
         )
-
-
-def machine_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system says, else all).
-
-    The default of ``--workers``: the kernel's threads scale with the cores (1.9x on 2),
-    so a default of 1 left most of a machine idle.
-    """
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def complete_rules(
@@ -110,6 +96,8 @@ def _positive_workers(ctx: click.Context, param: click.Parameter, value: int) ->
 
 def workers_option(func):  # type: ignore[no-untyped-def]
     """``--workers W``: threads for the kernel, by default every core of the machine."""
+    from simulator.runs.engines import machine_cores  # the kernel loads with the command only
+
     return click.option("--workers", type=int, default=machine_cores,
                         callback=_positive_workers,
                         show_default=f"the machine's cores, {machine_cores()}",

@@ -7,19 +7,16 @@ import time
 from pathlib import Path
 
 import click
-import pandas as pd
 
-from reports.compare import Comparison, compare_runs
+from reports.compare import read_comparison
 from reports.compare_page import write_page
 from reports.compare_text import terminal_table
 from reports.text import wrap_lines
-from simulator.cli.atlas import player
 from simulator.cli.common import (
     UserError,
     complete_folders,
     complete_rules,
     engine_option,
-    output_width,
     players_option,
     quiet_option,
     refuse_job_options,
@@ -28,19 +25,15 @@ from simulator.cli.common import (
     strategies_option,
     workers_option,
 )
-from simulator.cli.engines import KERNEL_ENGINES
-from simulator.cli.progress import ProgressBar, StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import compare_variants
+from simulator.runs.compare_run import measure_skill, play_variants
+from simulator.runs.progress import output_width, step_line, to_stderr
 from simulator.runs.variants import (
-    RUNS_DIR,
-    Variant,
     check_skill,
     finish_compare,
-    play_variant,
     prepare_compare,
     reopen_compare,
-    variant_skill,
 )
 from strategies.specs import StrategyError
 
@@ -154,10 +147,13 @@ def compare_command(
         try:
             if resume_dir is None and prepare_compare(root, variants) and not quiet:
                 click.echo(f"note: {root} holds this compare already: going on with it", err=True)
-            for index, variant in enumerate(variants):
-                play_with_bar(variant, index, len(variants), root, workers, engine, quiet)
-            comparison = read_comparison(root, variants, quiet)
-            skill_frame = measure_skill(variants, workers, engine, quiet) if skill else None
+            play_variants(variants, root, workers, engine, not quiet, to_stderr)
+            with step_line(not quiet) as status:
+                comparison = read_comparison(root, variants, status)
+            skill_frame = None
+            if skill:
+                with step_line(not quiet) as status:
+                    skill_frame = measure_skill(variants, workers, engine, status)
         except StrategyError as exc:  # a user strategy's fault: what is finished is kept
             kept = f"; the finished runs are kept: president compare --resume {out_dir}"
             raise UserError(f"{exc}{kept if out_dir is not None else ''}") from None
@@ -177,48 +173,3 @@ def compare_command(
         f"{rounds_played:,} rounds in {elapsed:.1f} s" + (f"; page: {page}" if page else "")
     )
     click.echo("\n".join(wrap_lines([done], width)))
-
-
-def play_with_bar(
-    variant: Variant, index: int, total: int, root: Path, workers: int, engine: str, quiet: bool
-) -> None:
-    """One variant's run (played, resumed or found complete), with its bar on a terminal;
-    a strategy's fault names the variant, and keeps the finished runs and parts."""
-    label = f"variant {index + 1}/{total} {variant.name}"
-    bar = ProgressBar(enabled=not quiet and on_terminal(), label=label)
-    try:
-        _, dropped = play_variant(variant, root, workers, bar, engine)
-    finally:
-        bar.close()
-    for note in dropped:
-        click.echo(f"note: variant {variant.name}: {note} are computed again", err=True)
-
-
-def read_comparison(root: Path, variants: list[Variant], quiet: bool) -> Comparison:
-    """Read every variant's run into the comparison, naming the variant being read."""
-    status = StepProgress(enabled=not quiet and on_terminal())
-
-    def progress(done: int, total: int, name: str) -> None:
-        status.step(done, total, "compare", f"reading variant {done + 1}/{total} {name}")
-
-    paths = [root / RUNS_DIR / v.name for v in variants]
-    try:
-        return compare_runs(paths, [v.name for v in variants], progress)
-    finally:
-        status.close()
-
-
-def measure_skill(variants: list[Variant], workers: int, engine: str, quiet: bool) -> pd.DataFrame:
-    """``--skill``: the atlas's measures for the compared rule sets, naming the rule set
-    under way, played as ``president atlas`` plays them (``--engine python`` has no
-    atlas: its games are the kernel's, which gives the same numbers)."""
-    status = StepProgress(enabled=not quiet and on_terminal())
-
-    def progress(done: int, total: int, what: str) -> None:
-        status.step(done, total, "skill", what)
-
-    try:
-        with player(engine if engine in KERNEL_ENGINES else "numba", workers) as play:
-            return variant_skill(variants, progress, play)
-    finally:
-        status.close()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import math
 import signal
 import sys
 import threading
@@ -14,13 +13,13 @@ from typing import NoReturn
 
 import click
 
-from reports.text import PM_MEANS, Column, fitted, table, wrap, wrap_lines
+from reports.run_text import format_table
+from reports.text import wrap_lines
 from simulator.cli.common import (
     UserError,
     complete_folders,
     engine_option,
     max_rounds_option,
-    output_width,
     players_option,
     quiet_option,
     refuse_job_options,
@@ -31,10 +30,9 @@ from simulator.cli.common import (
     workers_option,
 )
 from simulator.cli.hints import next_steps
-from simulator.cli.progress import ProgressBar, on_terminal
-from simulator.cli.report import write_run_report
 from simulator.runs.arguments import simulation_job
 from simulator.runs.jitstart import compile_seconds
+from simulator.runs.progress import ProgressBar, on_terminal, output_width, step_line
 from simulator.runs.simulate import resume, run
 from simulator.runs.summary import RunResult
 from strategies import registry
@@ -85,72 +83,6 @@ def exit_interrupted(received: list[int], resume: str | None) -> NoReturn:
     kept = f"; {resume}" if resume else ""
     click.echo(f"interrupted by {signal.Signals(signum).name}{kept}", err=True)
     sys.exit(128 + signum)
-
-
-def format_table(result: RunResult, players: int, duplicate: bool, width: int) -> str:
-    """The per-strategy table printed at the end of a run, and what its intervals mean,
-    every line at most ``width`` columns (:mod:`reports.text`: ``[lo, hi]`` when the
-    whole table fits, else ``±`` forms, in blocks when it must)."""
-    from reports.numbers import format_column
-
-    rows = result.table
-    names = Column("strategy", [row["strategy"] for row in rows], "<")
-    shares = [Column("seat-rounds", [f"{row['rounds']:,}" for row in rows])] + [
-        Column(f"P{i + 1}", [f"{row['shares'][i]:.1%}" for row in rows]) for i in range(players)
-    ]
-    titles = {"mean_place": "mean place", "adjusted_mean_place": "luck-adjusted",
-              "president": "President rate"}  # fmt: skip
-
-    def cells(key: str, compact: bool) -> list[str]:
-        """The column to the decimals its intervals need (:mod:`reports.numbers`)."""
-        ends = [[math.nan if row[k] is None else row[k] for row in rows]
-                for k in (key, f"{key}_low", f"{key}_high")]  # fmt: skip
-        return format_column(*ends, style="plus_minus" if compact else "brackets")
-
-    def build(compact: bool) -> list[str]:
-        estimates = [Column(title, cells(key, compact), "<") for key, title in titles.items()]
-        return table(names, [shares, estimates], width if compact else sys.maxsize)
-
-    lines, compact = fitted(build, width)
-    for note in _notes(result, duplicate, compact):
-        lines += wrap(note, width)
-    return "\n".join(lines)
-
-
-def _notes(result: RunResult, duplicate: bool, compact: bool) -> list[str]:
-    """What the table's columns and intervals mean (``compact``: in ``±`` forms)."""
-    est = result.estimation
-    unit = "duplicate groups (their matches share deals)" if duplicate else "matches"
-    slope, r2 = est["luck_slope"], est["luck_r_squared"]
-    shown = PM_MEANS if compact else "[low, high]: 95 % intervals"
-    return [
-        f"seat-rounds: rounds times the seats the strategy held. {shown}, "
-        f"the {est['clusters']:,} clusters being batches of whole {unit}, Student's t with "
-        "clusters - 1 degrees of freedom; the President rate's is a score interval (Wilson's, "
-        "its sample shrunk by the clusters' design effect, t with fewer degrees of freedom when a "
-        "few clusters hold its events), which stays within 0 and 1.",
-        "luck-adjusted: the mean place with the luck of the dealt cards removed, place "
-        f"{'-' if slope >= 0 else '+'} {abs(slope):.4f} x (dealt-hand strength - the table's "
-        f"mean). The slope, {_slope_ci(est)}, is the least-squares slope of place on that "
-        "difference over every seat-round of the run (with an intercept; the same with "
-        "round fixed effects); its interval and those of the adjusted means are "
-        "delete-one-batch jackknife intervals, the slope refitted without each batch"
-        + (f"; the dealt hand explains R² = {r2:.3f} of the place variance." if r2 else ".")
-        + (
-            " Under duplicate deals every strategy gets every dealt hand equally often in "
-            "each group, so this luck already cancels."
-            if duplicate
-            else ""
-        ),
-    ]
-
-
-def _slope_ci(est: dict[str, object]) -> str:
-    """The luck slope with its interval, as ``-0.00586 [-0.00590, -0.00582]``."""
-    from reports.numbers import format_ci
-
-    ends = [est[k] for k in ("luck_slope", "luck_slope_low", "luck_slope_high")]
-    return format_ci(*(math.nan if v is None else v for v in ends))
 
 
 @click.command("simulate")
@@ -286,7 +218,12 @@ def simulate_command(
             + ")"
             + (f"; data in {out_dir}" if out_dir else "")
         )
-    report = write_run_report(out_dir, quiet) if with_report and out_dir else None
+    report = None
+    if with_report and out_dir:
+        from reports.run_report import write_run_report  # matplotlib: only for --report
+
+        with step_line(not quiet) as status:
+            report = write_run_report(out_dir, status)
     closing = [
         done,
         *([f"report: {report}"] if report else []),

@@ -2,99 +2,23 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from reports import text
-from simulator import notices
 from simulator.cli import common
-from simulator.cli.engines import KERNEL_ENGINES, engine_context
-from simulator.cli.progress import StepProgress, on_terminal
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import TUNE_SIZES, tune_job
-from simulator.runs.tune import (
-    MEAN,
-    Space,
-    evaluate_locally,
-    tuned_spec,
-)
+from simulator.runs.engines import KERNEL_ENGINES
+from simulator.runs.progress import step_line
+from simulator.runs.tune import MEAN
 from simulator.runs.tune_folder import TuneFolder
-from simulator.runs.tune_search import TuneState, dask_evaluator, run_tune
-from strategies.tuned import tuned_text
+from simulator.runs.tune_run import finish_tune, search_generations
 
 # parameters that define the tune: --resume reads them from DIR/manifest.json instead
 JOB_PARAMS = ("strategy", "rules_spec", "players", "field", "generations", "population",
               "rounds_per_candidate", "held_out_rounds", "rounds_per_match", "max_rounds",
               "seed", "out_dir")  # fmt: skip
-
-
-def _evaluator(engine: str, workers: int) -> contextlib.AbstractContextManager:
-    """How a generation's candidates are played: here, or on a local Dask cluster."""
-    return engine_context(engine, workers, evaluate_locally, dask_evaluator)
-
-
-def search_generations(folder: TuneFolder, engine: str, workers: int, quiet: bool) -> TuneState:
-    """The generations not yet in ``folder``, the generation under way shown on a terminal."""
-    status = StepProgress(enabled=not quiet and on_terminal())
-    total = folder.config.generations
-    done = len(folder.state.generations) if folder.state else 0
-    status.step(done, total, f"generation {done + 1}/{total}")
-
-    def progress(done: int, total: int, best: float, mean: float) -> None:
-        what = f"generation {min(done + 1, total)}/{total}"
-        status.step(done, total, what, f"best {best:.3f}  mean {mean:.3f}")
-
-    try:
-        with notices.listening(status.notice), _evaluator(engine, workers) as evaluate:
-            return run_tune(folder.rules, folder.config, folder.state, folder, evaluate, progress)
-    finally:
-        status.close()
-
-
-def _say(line: str) -> None:
-    """A line of the result, wrapped to the terminal's width."""
-    for part in text.wrap_lines([line], common.output_width()):
-        click.echo(part)
-
-
-def finish_tune(folder: TuneFolder, state: TuneState, say: Callable[[str], None] = _say) -> Path:
-    """Write tuned.toml and tune.html, mark the tune complete, ``say`` what was found;
-    returns the page."""
-    from reports.tune_page import write_tune_page
-
-    config, out = folder.config, folder.path
-    space = Space(tuned_spec(config.strategy))
-    values = state.tuned
-    assert values is not None and state.held_out is not None
-    tuning = {"generations": config.generations, "population": state.population,
-              "rounds_per_candidate": config.rounds_per_candidate,
-              "held_out_rounds": config.held_out_rounds, "seed": config.seed,
-              "held_out_seed": state.held_out.seed, "field": list(config.field),
-              "players": folder.rules.players}  # fmt: skip
-    try:
-        folder.write("tuned.toml", tuned_text(space.spec, values, folder.rules, tuning))
-        page = write_tune_page(out, folder.rules, config, state)
-        folder.finish()
-    except OSError as exc:
-        raise common.UserError(
-            f"cannot write to {out}: {exc.strerror or exc} (the generations are kept: free "
-            f"the problem, then president tune --resume {out})"
-        ) from None
-    for p, v in zip(space.spec.params, values, strict=True):
-        if p.bounds is not None:
-            say(f"  {p.name} = {v:.4g}  (default {p.default:g})")
-    check = state.held_out
-    diff, lo, hi = check.diff
-    say(
-        f"held-out check ({check.groups} deal groups never used while tuning): mean place "
-        f"tuned {check.tuned[0]:.3f}, default {check.default[0]:.3f}; tuned − default "
-        f"{diff:+.3f} [{lo:+.3f}, {hi:+.3f}] (95 %; negative: the tuned places better)"
-    )
-    say(f"saved to {out}/tuned.toml (use: --strategies {out}/tuned.toml); report: {page}")
-    return page
 
 
 @click.command("tune")
@@ -175,10 +99,13 @@ def tune_command(
                  "max_rounds": max_rounds}  # fmt: skip
         rules, config = tune_job(strategy, rules_spec, players, field, sizes, seed)
         folder = TuneFolder.create(out_dir, rules, config)
+    from reports.tune_page import write_tune_page  # matplotlib: once the tune is set
+
     with terminations_interrupt() as received:
         try:
-            state = search_generations(folder, engine, workers, quiet)
-            finish_tune(folder, state)
+            with step_line(not quiet) as status:
+                state = search_generations(folder, engine, workers, status)
+            finish_tune(folder, state, write_tune_page, common.say)
         except KeyboardInterrupt:
             exit_interrupted(
                 received, f"the generations played are kept: president tune --resume {folder.path}"

@@ -19,9 +19,12 @@ match that does (:func:`simulator.runs.parts.cut_at_rounds`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, TypeVar
 
+from simulator.matchloop.api import set_threads
 from simulator.runs.folder import OutputFolder
 from simulator.runs.job import Range, SimConfig, SimulationError
 from simulator.runs.local import RowsDone, RowsFn, RowsPool, numba_engine, python_engine
@@ -30,6 +33,8 @@ from simulator.runs.parts import Part, cut_at_rounds
 # parts(ranges, index of the first, rounds wanted or None): the parts, in order
 PartsFn = Callable[[Iterable[Range], int, int | None], Iterator[Part]]
 DASK = "dask"
+KERNEL_ENGINES = ("numba", DASK)  # the engines of the jobs that play in the kernel only
+Play = TypeVar("Play")
 LOCAL: dict[str, Callable[[SimConfig, int, RowsDone | None, RowsPool | None], RowsFn]] = {
     "numba": numba_engine,
     "python": python_engine,
@@ -39,6 +44,44 @@ LOCAL: dict[str, Callable[[SimConfig, int, RowsDone | None, RowsPool | None], Ro
 def engine_names() -> list[str]:
     """Every engine ``--engine`` accepts."""
     return sorted({*LOCAL, DASK})
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says, else all).
+
+    The default of ``--workers`` and of the Python API's ``workers``: the kernel's threads
+    scale with the cores (1.9x on 2), so a default of 1 left most of a machine idle.
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@contextmanager
+def engine_context(
+    engine: str, workers: int, local: Play, on_dask: Callable[[int], AbstractContextManager[Any]]
+) -> Iterator[Play]:
+    """Where a job of :data:`KERNEL_ENGINES` plays (a tune's candidates, an atlas's
+    tables): ``local`` in ``workers`` threads (engine ``numba``), or what
+    ``on_dask(workers)`` (a context manager around a local cluster) yields, the kernel then
+    on one thread per worker. Without the dask extra: one line saying how to install it."""
+    if engine == "numba":
+        set_threads(workers)
+        yield local
+        return
+    try:
+        context = on_dask(workers)
+        play = context.__enter__()
+    except ImportError as exc:
+        raise SimulationError(
+            f'--engine dask needs the dask extra, pip install -e ".[dask]" ({exc})'
+        ) from None
+    set_threads(1)
+    try:
+        yield play
+    finally:
+        context.__exit__(None, None, None)
 
 
 @contextmanager

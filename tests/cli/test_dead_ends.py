@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import simulator.runs.job as job
-from simulator.cli import compare
-from simulator.cli.progress import ProgressBar
+from simulator.runs import progress
+from simulator.runs.progress import ProgressBar
 from tests.cli.test_bad_input import assert_refused
 from tests.conftest import run_cli
 from tests.runs.test_resume import stop_after
@@ -138,7 +138,7 @@ def interrupt_compare_after(monkeypatch, parts: int) -> None:
             if len(calls) == parts:
                 raise KeyboardInterrupt
 
-    monkeypatch.setattr(compare, "ProgressBar", Interrupting)
+    monkeypatch.setattr(progress, "ProgressBar", Interrupting)
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +169,7 @@ def test_an_interrupted_compare_is_finished_by_resume_or_the_same_command(
     assert not (out / "compare.json").exists()
     assert json.loads((out / "runs" / "french" / "manifest.json").read_text())["complete"]
     assert not json.loads((out / "runs" / "scum" / "manifest.json").read_text())["complete"]
-    monkeypatch.setattr(compare, "ProgressBar", ProgressBar)
+    monkeypatch.setattr(progress, "ProgressBar", ProgressBar)
     if how == "resume":
         follow(line, "--quiet")
     else:
@@ -184,7 +184,7 @@ def test_a_variant_never_started_is_played_on_resume(tmp_path, monkeypatch, whol
     interrupt_compare_after(monkeypatch, 2)  # inside french: scum has no folder yet
     assert run_cli(*COMPARE, "--out", str(out)).exit_code == 130
     assert not (out / "runs" / "scum").exists()
-    monkeypatch.setattr(compare, "ProgressBar", ProgressBar)
+    monkeypatch.setattr(progress, "ProgressBar", ProgressBar)
     assert run_cli("compare", "--resume", str(out), "--quiet").exit_code == 0
     assert json.loads((out / "compare.json").read_text()) == whole_compare
 

@@ -14,12 +14,12 @@ import click
 import pandas as pd
 import pytest
 
+from reports.tournament_text import format_pairwise, format_ranking, number
 from simulator.cli import cli, hints
-from simulator.cli.common import machine_cores
-from simulator.cli.tournament import format_pairwise, format_ranking, number
 from simulator.rules.files import load_rules, rules_from_mapping
 from simulator.rules.options import Rules, option_meanings
 from simulator.rules.presets import PRESET_NAMES
+from simulator.runs.engines import machine_cores
 from strategies import registry, specs
 from tests.cli.test_bad_input import assert_refused
 from tests.cli.test_dead_ends import commands_in

@@ -2,7 +2,7 @@
 
 The lines themselves are checked on a fake terminal stream; the commands are checked
 through the real entry point with standard error taken for a terminal
-(``simulator.cli.progress.on_terminal``), where tournament, report and compare must
+(``simulator.runs.progress.on_terminal``), where tournament, report and compare must
 say where they are, and say nothing with ``--quiet``.
 """
 
@@ -12,8 +12,9 @@ import io
 
 import pytest
 
-from simulator.cli import compare, progress, report, simulate, tournament
-from simulator.cli.progress import CLEAR_TO_END, ProgressBar, StatusLine, StepProgress
+from simulator.cli import simulate
+from simulator.runs import progress
+from simulator.runs.progress import CLEAR_TO_END, ProgressBar, StatusLine, StepProgress
 from simulator.runs.tournament import TournamentConfig, run_tournament
 from tests.cli.test_bad_input import assert_refused
 from tests.conftest import run_cli
@@ -158,7 +159,7 @@ def test_run_tournament_reports_each_table_before_playing_it():
 def terminal(monkeypatch):
     """Standard error taken for a terminal by every command that shows progress (the
     modules are imported first: one imported while patched would keep the patch)."""
-    for module in (compare, report, simulate, tournament):
+    for module in (progress, simulate):
         monkeypatch.setattr(module, "on_terminal", lambda: True)
 
 

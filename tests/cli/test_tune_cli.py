@@ -177,9 +177,9 @@ def test_resume_refuses_options_that_define_the_tune(whole):
 
 
 def test_the_progress_line_shows_each_generation_within_80_columns(monkeypatch, tmp_path):
-    from simulator.cli import tune
+    from simulator.runs import progress
 
-    monkeypatch.setattr(tune, "on_terminal", lambda: True)
+    monkeypatch.setattr(progress, "on_terminal", lambda: True)
     monkeypatch.setenv("COLUMNS", "80")
     result = run_cli("tune", *JOB, "--out", str(tmp_path / "t"))
     assert result.exit_code == 0, result.stderr

@@ -1,4 +1,4 @@
-"""The kernel's scripted round (:mod:`simulator.matchloop.scripted`) against the oracle
+"""The kernel's scripted round (:mod:`tests.kernel.scripted`) against the oracle
 and the reference engine.
 
 The hand-worked scenarios (:mod:`tests.reference.scenarios`) run on it through
@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 
 from simulator.apps.replay import parse_game, replay
-from simulator.matchloop.scripted import play_scripted_round
 from simulator.rules.options import Rules
 from strategies import registry
 from strategies.specs import PLUGIN_BASE, StrategyError
+from tests.kernel.scripted import play_scripted_round
 from tests.reference.oracle import card_rank, make_deal, random_prefix, resolve_rules, run_game
 from tests.reference.scenarios.notation import kernel_events
 from tests.reference.test_oracle_diff import (

@@ -11,7 +11,7 @@ import pytest
 import simulator
 from reports.atlas_words import label
 from reports.compare_text import SKILL_TITLE
-from simulator.runs import atlas, variants
+from simulator.runs import atlas, atlas_run, variants
 from simulator.runs.atlas_play import AtlasSettings
 from tests.conftest import run_cli
 from tests.reports.page_parts import section
@@ -24,7 +24,8 @@ def test_without_skill_no_skill_game_is_played(tmp_path, monkeypatch):
     def refuse(*args: object, **kwargs: object) -> pd.DataFrame:
         raise AssertionError("compare without --skill played the atlas's games")
 
-    monkeypatch.setattr(atlas, "skill_rows", refuse)
+    for module in (atlas, atlas_run):  # imported first: one imported while patched keeps it
+        monkeypatch.setattr(module, "skill_rows", refuse)
     result = run_cli(*COMPARE, "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
     assert SKILL_TITLE.split(" (")[0] not in result.stdout

@@ -8,7 +8,7 @@ import re
 import pandas as pd
 import pytest
 
-from reports import headline, html, settings
+from reports import headline, html, settings, standing_words
 from reports.estimates import POOLED
 from reports.glossary import TERMS, glossary, term
 from reports.strategy_page import clipped
@@ -146,4 +146,4 @@ def _standings(plain: tuple[float, float, float]) -> Standings:
     ],
 )
 def test_the_winner_is_said_as_the_numbers_allow(plain, said):
-    assert said in html.text(headline.winner(_standings(plain), target=False))
+    assert said in html.text(standing_words.winner(_standings(plain), target=False))

@@ -3,8 +3,9 @@
 :class:`Table` is the match's observer (:func:`simulator.reference.match.play_match`):
 everything the screen shows beyond the :class:`~simulator.reference.round.Observation`
 (names, the plays since the person's last move, who was skipped, places) comes from the
-events. Names are padded to the longest one at the table, so columns stay aligned
-whatever the strategies are called.
+events; the standing after each round and at the end is drawn here, from the numbers
+of :mod:`simulator.apps.play.standing`. Names are padded to the longest one at the
+table, so columns stay aligned whatever the strategies are called.
 """
 
 from __future__ import annotations
@@ -13,12 +14,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from simulator.apps.play.input import Console
-from simulator.apps.play.standing import ordinal, round_table
+from simulator.apps.play.standing import (
+    by_places,
+    mean_place,
+    ordinal,
+    presidencies,
+    rounds_text,
+    scored,
+)
 from simulator.reference.match import RoundRecord, best_cards, clubs_three_leads
 from simulator.reference.round import Event, Move, Observation, Round
 from simulator.rules.cards import combo_name, counts_from_cards, format_hand
 from simulator.rules.options import AT_TABLE, Rules
-from simulator.rules.roles import ROLE_TITLES, exchange_pairs
+from simulator.rules.roles import ROLE_TITLES, exchange_pairs, role_of
 
 
 @dataclass
@@ -250,3 +258,57 @@ class Table:
         if pos in self.skipped:
             return "skipped"
         return "passed" if obs.passed[pos] else ""
+
+
+def round_table(table: Table, record: RoundRecord) -> list[str]:
+    """The round's places and roles with the standing so far, one aligned line a player."""
+    n = table.rules.players
+    width = table.name_width
+    if scored(table.rules):
+        head = f"{'points':>6}  {'total':>5}"
+    else:
+        head = f"{'Presidencies':>12}  {'mean place':>10}"
+    lines = [f"  {'place':<5}  {'player':<{width}} {'role':<15} {head}"]
+    for player in sorted(range(n), key=lambda p: record.places[p]):
+        place = record.places[player]
+        role = ROLE_TITLES[role_of(place, n)]
+        if scored(table.rules):
+            standing = f"{record.points[player]:>+6}  {record.totals[player]:>5}"
+        else:
+            standing = (
+                f"{presidencies(table.places, player):>12}  "
+                f"{mean_place(table.places, player):>10.2f}"
+            )
+        lines.append(f"  {ordinal(place):<5}  {table.padded_label(player)} {role:<15} {standing}")
+    return lines
+
+
+def final_lines(table: Table, result: PlayResult) -> list[str]:
+    """The score at the end of the match, or so far when the person quit."""
+    paint = table.console.palette.paint
+    rounds = rounds_text(result.rounds)
+    title = f"You quit after {rounds}" if result.quit else f"Match over after {rounds}"
+    lines = ["", paint(f"=== {title} ===", "bold")]
+    n = len(result.totals)
+    if scored(table.rules):
+        lines.append("Score so far:" if result.quit else "Score:")
+        order = sorted(range(n), key=lambda p: (-result.totals[p], p))
+        lines += [f"  {table.label(p)}: {result.totals[p]}" for p in order]
+    elif result.rounds:
+        lines.append(("Standing so far" if result.quit else "Standing") + " (by mean place):")
+        order = sorted(range(n), key=lambda p: (by_places(result.places, p), p))
+        for p in order:
+            times = presidencies(result.places, p)
+            lines.append(
+                f"  {table.padded_label(p)}  mean place {mean_place(result.places, p):.2f}, "
+                f"President {times} time{'s' if times != 1 else ''}"
+            )
+    if result.rounds == 0:
+        lines.append("No round was finished.")
+    elif result.winner >= 0:
+        verb = "leads" if result.quit else "wins"
+        why = "" if scored(table.rules) else " (best mean place)"
+        lines.append(f"{table.label(result.winner)} {verb}{why}.")
+    else:
+        lines.append("Tied at the top.")
+    return lines

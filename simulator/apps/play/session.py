@@ -25,8 +25,8 @@ from simulator.apps.play.input import (
     parse_move,
     why_refused,
 )
-from simulator.apps.play.screen import PlayResult, Table
-from simulator.apps.play.standing import final_lines, leader, rounds_text
+from simulator.apps.play.screen import PlayResult, Table, final_lines
+from simulator.apps.play.standing import leader, rounds_text
 from simulator.reference.match import play_match
 from simulator.reference.rng import Stream
 from simulator.reference.round import Move, Observation

@@ -9,7 +9,7 @@ tie), passing only when nothing is legal.
 
 Scenarios are written in a readable notation (:mod:`tests.reference.scenarios.notation`);
 each is played on the reference engine, through ``president replay`` and on the kernel
-(:mod:`simulator.matchloop.scripted`), and each must give exactly the expected events.
+(:mod:`tests.kernel.scripted`), and each must give exactly the expected events.
 The options have one file each (``test_jokers.py``, ``test_equal_rank.py``, …); a
 scenario that sets several options lives with its main subject.
 """

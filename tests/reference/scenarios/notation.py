@@ -14,7 +14,7 @@ line each, so that a scenario reads like the worked example of a rule book:
 
 :func:`check` plays a game three times — on the reference engine through the library
 (``parse_game`` + ``replay``), through ``president replay FILE``, and on the kernel
-(:func:`simulator.matchloop.scripted.play_scripted_round`, the kernel's own ``step`` on
+(:func:`tests.kernel.scripted.play_scripted_round`, the kernel's own ``step`` on
 its own state) — and compares each *whole* event list with the expected one, exactly (as
 JSON dicts) and line by line (for a readable diff).
 """
@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from simulator.apps.replay import Game, parse_game, replay
-from simulator.matchloop.scripted import play_scripted_round
 from tests.conftest import run_cli
+from tests.kernel.scripted import play_scripted_round
 
 _PLAY = re.compile(r"^(\d+): (.+)$")
 _TRICK_END = re.compile(r"^trick_end -> (\d+)$")

@@ -3,7 +3,7 @@
 docs/formats.md §2: a scripted move by the wrong seat, or one the rules forbid, stops the
 replay with exit code 2 and a message giving the move's index and the rule it breaks.
 Moves before the illegal one are legal, so a half-printed replay would show up on stdout.
-The kernel's scripted round (:mod:`simulator.matchloop.scripted`) refuses the same move,
+The kernel's scripted round (:mod:`tests.kernel.scripted`) refuses the same move,
 at the same index, by its own legality check.
 """
 

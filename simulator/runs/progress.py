@@ -1,4 +1,12 @@
-"""Progress on standard error: one line redrawn in place, on a terminal only.
+"""Progress and output of the long jobs, and their display on standard error.
+
+The orchestration of ``simulator/runs`` (a run, a compare's variants, a tournament's
+tables, a tune's generations, an atlas's rule sets) says where it is through callbacks,
+never by printing: :class:`Steps` (the step under way, and a notice such as a compile on
+its own line), the rounds done of a run (:data:`simulator.runs.simulate.Progress`) and
+:data:`Say` (a line of the outcome). The command line and the Python API fill them:
+with the displays below, which draw one line redrawn in place on a terminal only, or
+with nothing (:func:`silent`).
 
 Every command that can run longer than a second shows where it is (``simulate`` and
 ``compare`` a bar of rounds, ``tournament`` the table being played, ``report`` the data
@@ -8,17 +16,47 @@ error is not a terminal, so pipes, files and logs stay clean.
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 import sys
 import time
-from collections.abc import Sequence
-from typing import TextIO
-
-from simulator.cli.common import output_width
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol, TextIO
 
 BAR_WIDTH = 30  # the bar's width on a wide terminal
 MIN_BAR = 10  # the narrowest bar still worth drawing: a narrower terminal cuts the line
 CLEAR_TO_END = "\x1b[K"  # ANSI: erase from the cursor to the end of the line
 REDRAW = 0.1  # seconds between two redraws of the bar at least
+DEFAULT_WIDTH = 80  # columns of the output when it goes to a file or a pipe, without COLUMNS
+
+Say = Callable[[str], None]  # a line of the outcome (what was written, what was found)
+
+
+class Steps(Protocol):
+    """Where a job of known steps is: ``step`` names the one under way once ``done`` of
+    ``total`` are finished; ``notice`` is a :func:`simulator.notices.listening` listener
+    (a compile's announcement and the seconds it will take)."""
+
+    def step(self, done: int, total: int, what: str, detail: str = "") -> None: ...
+
+    def notice(self, text: str, seconds: float) -> None: ...
+
+
+def silent(line: str) -> None:
+    """A :data:`Say` that says nothing (the Python API's: its results are returned)."""
+
+
+def to_stderr(line: str) -> None:
+    """A :data:`Say` for notes beside the output (a part computed again, a resumed
+    folder): a line on standard error."""
+    print(line, file=sys.stderr, flush=True)
+
+
+def output_width() -> int:
+    """The columns every line a command prints must fit: ``COLUMNS`` when set, else the
+    terminal's, else (output to a file or a pipe) :data:`DEFAULT_WIDTH`. A wider line
+    would break in two on the terminal and its table would no longer read."""
+    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
 def on_terminal() -> bool:
@@ -192,3 +230,25 @@ class StepProgress:
 
     def close(self) -> None:
         self.line.close()
+
+
+@contextlib.contextmanager
+def step_line(show: bool) -> Iterator[StepProgress]:
+    """A :class:`StepProgress`, drawn when ``show`` and standard error is a terminal,
+    erased on leaving (the command's own output then starts on a clean line)."""
+    status = StepProgress(enabled=show and on_terminal())
+    try:
+        yield status
+    finally:
+        status.close()
+
+
+@contextlib.contextmanager
+def rounds_bar(show: bool, label: str = "") -> Iterator[ProgressBar]:
+    """A :class:`ProgressBar` of a run's rounds, drawn when ``show`` and standard error
+    is a terminal, left on screen on leaving."""
+    bar = ProgressBar(enabled=show and on_terminal(), label=label)
+    try:
+        yield bar
+    finally:
+        bar.close()

@@ -5,8 +5,11 @@ It takes the same game — rules, the hands as rank counts per seat, the leader,
 strategy per seat and scripted moves ``(seat, rank, count)`` (count 0: a pass) — and
 plays it on the kernel's own state (``S``, the ``H`` bitmasks, ``played``, ``places``)
 with the kernel's own :func:`simulator.kernel.step.step`, one move per call from a
-Python loop (speed does not matter here; the two small compiled functions below are
-cached on disk). Scripted moves are checked first with the kernel's
+Python loop (speed does not matter here). It lives in the tests, not in the package, so
+that it keys no compile cache of the package (:data:`simulator.kernel.sources.SOURCES`);
+its two small compiled functions are compiled once per test session, never cached on
+disk: numba would key their cache by this file only, and a kernel edit would leave them
+holding the old, inlined ``step``. Scripted moves are checked first with the kernel's
 :func:`simulator.kernel.legal.legal_mask` and whose turn ``S`` says it is; an illegal one
 raises ValueError naming its index. Then each seat's strategy chooses through
 :func:`strategies.dispatch.decider`'s entry point, by kernel id, drawing from the stream the
@@ -65,6 +68,9 @@ from strategies.dispatch import decider
 from strategies.registry import get
 from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError
 
+# compiled per session, never cached (see the module's docstring)
+SCRIPTED_JIT = {**JIT, "cache": False}
+
 # What scripted_check answers: the move is legal, or why it is not.
 LEGAL = 0
 ROUND_OVER = 1
@@ -74,7 +80,7 @@ NOT_HELD = 4
 DOES_NOT_BEAT = 5
 
 
-@njit(**JIT)
+@njit(**SCRIPTED_JIT)
 def scripted_check(S, H, R, pos, r, c):
     """Whether ``pos`` may now play ``c`` cards of rank ``r`` (``c == 0``: pass): LEGAL,
     or the reason it may not. ``r`` and ``c`` are in range (0..13, 0..4)."""
@@ -91,7 +97,7 @@ def scripted_check(S, H, R, pos, r, c):
     return LEGAL
 
 
-@njit(**JIT)
+@njit(**SCRIPTED_JIT)
 def scripted_step(S, H, R, played, places, pos, r, c):
     """The kernel's :func:`~simulator.kernel.step.step` of one legal move on the state
     arrays. Returns the seat the move skipped, or -1.
