@@ -13,7 +13,19 @@ It is a :class:`ValueError`, as each of these errors was before there was one ba
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class PresidentError(ValueError):
     """A mistake in what the user gave (options, files, folders, strategies); the
     message, one line, says what is wrong and what is allowed."""
+
+
+def did_you_mean(word: str, allowed: Iterable[str]) -> str:
+    """``", did you mean 'X'?"`` when ``word`` is close to one of ``allowed`` (difflib's
+    closeness), else ``""``: to follow the unknown word in a message, so that a misspelt
+    key or name is one glance from its fix rather than a search through the allowed list."""
+    from difflib import get_close_matches  # only when a message is being written
+
+    close = get_close_matches(word, list(allowed), n=1)
+    return f", did you mean {close[0]!r}?" if close else ""

@@ -28,7 +28,7 @@ from strategies.champion import champion_move, clairvoyant_move
 from strategies.heuristics import give_singles
 from strategies.kernels import lowest_give, lowest_move, random_give, random_move
 from strategies.montecarlo import montecarlo_move
-from strategies.policies import choose, decide_basic
+from strategies.policies import UNDISPATCHED, choose, decide_basic
 from strategies.rules_aware import rules_aware_give
 from strategies.specs import (
     CHAMPION,
@@ -108,7 +108,9 @@ def decide_reference_once(sid, pos, S, H, R, played, roles, rs, params):
     """:func:`decide_once` of the first tier (``lowest``, ``random``): compiles no heuristic."""
     if sid == RANDOM:
         return random_move(pos, S, H, R, rs)
-    return lowest_move(pos, S, H, R)
+    if sid == LOWEST:
+        return lowest_move(pos, S, H, R)
+    raise ValueError(UNDISPATCHED)
 
 
 @njit(**HOT)

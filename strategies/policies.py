@@ -41,15 +41,22 @@ from strategies.specs import (
     PLANNER_PER_CARD,
     PLANNER_PER_GROUP,
     RANDOM,
+    RULES_AWARE,
     SHED_MAX,
     SHED_MAX_END_GROUPS,
 )
+
+# What the dispatch raises for a kernel id with no branch of its own: a strategy declared
+# in strategies.specs but not dispatched would otherwise play another one's moves, on both
+# engines alike, and every test comparing them would pass (tests/strategies/test_dispatch.py).
+UNDISPATCHED = "a built-in strategy id that the kernel's dispatch has no branch for"
 
 
 @njit(**INLINE)
 def choose(sid, pos, S, H, R, played, roles, rs, params):
     """The move of heuristic ``sid`` (neither ``lowest``, ``random`` nor the search
-    player, which the match loop moves for itself): ``(rank, count)``, count 0 = pass."""
+    player, which the match loop moves for itself): ``(rank, count)``, count 0 = pass.
+    Any other id raises :data:`UNDISPATCHED` (a constant exception: no cost per move)."""
     at = np.uint64(pos)  # an unsigned index: numba adds no code for a negative one
     h = H[at]
     tc = S[S_TOP_COUNT]
@@ -71,7 +78,9 @@ def choose(sid, pos, S, H, R, played, roles, rs, params):
                               params[at, PLANNER_PASS_COST])  # fmt: skip
     if sid == LINEAR:
         return linear_move(pos, S, H, R, played, rs, params)
-    return rules_aware_move(pos, S, H, R, played, params)
+    if sid == RULES_AWARE:
+        return rules_aware_move(pos, S, H, R, played, params)
+    raise ValueError(UNDISPATCHED)
 
 
 @njit(**HOT)

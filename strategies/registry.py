@@ -18,6 +18,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from simulator.errors import did_you_mean
 from simulator.rules.options import Rules
 from strategies import tuned
 from strategies.base import Strategy
@@ -173,7 +174,10 @@ def get(name: str, rules: Rules | None = None) -> StrategySpec:
         return load(name)
     base, _, args = name.partition(":")
     if base not in REGISTRY:
-        raise StrategyError(f"unknown strategy {base!r} (allowed: {', '.join(REGISTRY)})")
+        raise StrategyError(
+            f"unknown strategy {base!r}{did_you_mean(base, REGISTRY)} "
+            f"(allowed: {', '.join(REGISTRY)})"
+        )
     spec = _with_weights(REGISTRY[base], rules)
     spec = spec.with_values(args) if args else spec
     _ = spec.kernel_vector  # refuses values that imply no valid kernel row (a bad rollout id)

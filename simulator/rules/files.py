@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from simulator.errors import did_you_mean
 from simulator.rules.options import KEYS, Rules, RulesError, changed, option_meanings
 from simulator.rules.presets import PRESET_NAMES, PRESETS, preset
 
@@ -44,7 +45,8 @@ def load_rules(spec: str | Path) -> Rules:
     path = Path(text_spec)
     if not path.is_file():
         raise RulesError(
-            f"rules: {text_spec!r} is neither a preset nor a rules file "
+            f"rules: {text_spec!r} is neither a preset nor a rules file"
+            f"{did_you_mean(text_spec, PRESET_NAMES)} "
             f"(allowed: {', '.join(PRESET_NAMES)}, or a path to a .toml file)"
         )
     try:

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from simulator.errors import PresidentError
+from simulator.errors import PresidentError, did_you_mean
 
 
 class RulesError(PresidentError):
@@ -335,7 +335,9 @@ def _points(value: Any, base: Rules) -> Points:
     unknown = set(value) - {"top", "bottom"}
     if unknown:
         raise RulesError(
-            f"rules: unknown key points.{sorted(unknown)[0]} (allowed: points.top, points.bottom)"
+            f"rules: unknown key points.{sorted(unknown)[0]}"
+            f"{did_you_mean(f'points.{sorted(unknown)[0]}', ('points.top', 'points.bottom'))} "
+            "(allowed: points.top, points.bottom)"
         )
     parts = {}
     for sub in ("top", "bottom"):
@@ -354,7 +356,8 @@ def changed(base: Rules, changes: Mapping[str, Any]) -> Rules:
     for key in changes:
         if key not in KEYS:
             raise RulesError(
-                f"rules: unknown key {key!r} (allowed: {', '.join(('preset', *KEYS))})"
+                f"rules: unknown key {key!r}{did_you_mean(key, ('preset', *KEYS))} "
+                f"(allowed: {', '.join(('preset', *KEYS))})"
             )
     return dataclasses.replace(
         base, **{key: convert(key, value, base) for key, value in changes.items()}

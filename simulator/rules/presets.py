@@ -12,6 +12,7 @@ import tomllib
 from importlib.resources import files
 from typing import Any
 
+from simulator.errors import did_you_mean
 from simulator.rules.options import Rules, RulesError, changed
 
 PRESET_NAMES = ("french", "regles-jeu", "spade", "scum")  # the order of `rules list`
@@ -29,5 +30,8 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {name: _read(name) for name in 
 def preset(name: str) -> Rules:
     """The rules of a named preset."""
     if name not in PRESETS:
-        raise RulesError(f"rules: unknown preset {name!r} (allowed: {', '.join(PRESET_NAMES)})")
+        raise RulesError(
+            f"rules: unknown preset {name!r}{did_you_mean(name, PRESET_NAMES)} "
+            f"(allowed: {', '.join(PRESET_NAMES)})"
+        )
     return changed(Rules(), PRESETS[name][1])

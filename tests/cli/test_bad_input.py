@@ -58,6 +58,13 @@ BAD_RULES = {
     "points_not_ints": ('points = { top = ["2"] }\n', ["points.top", "allowed"]),
     "unknown_preset": ('preset = "belote"\n', ["belote", "allowed", "french", "scum"]),
     "preset_not_a_string": ("preset = 3\n", ["preset", "allowed", "french"]),
+    "misspelt_key": ("jak_back = true\n", ["'jak_back', did you mean 'jack_back'?", "allowed"]),
+    "misspelt_preset_key": ('prest = "french"\n', ["'prest', did you mean 'preset'?"]),
+    "misspelt_points_subkey": (
+        "points = { tpo = [1] }\n",
+        ["points.tpo, did you mean 'points.top'?", "allowed"],
+    ),
+    "misspelt_preset": ('preset = "frnch"\n', ["'frnch', did you mean 'french'?", "allowed"]),
     "invalid_toml": ("players = = 4\n", ["not valid TOML"]),
     "invalid_toml_unclosed": ('passing = "may_return\n', ["not valid TOML"]),
 }
@@ -77,7 +84,19 @@ def test_missing_rules_file_is_refused(tmp_path):
 
 
 def test_unknown_preset_name_is_refused():
-    assert_refused(run_cli("rules", "show", "belote"), "belote", "allowed", "french", "spade")
+    line = assert_refused(run_cli("rules", "show", "belote"), "belote", "allowed", "french")
+    assert "did you mean" not in line  # nothing close to it
+
+
+def test_misspelt_preset_name_gets_a_suggestion():
+    assert_refused(run_cli("rules", "show", "regle-jeu"), "did you mean 'regles-jeu'?", "allowed")
+
+
+def test_misspelt_strategy_name_gets_a_suggestion():
+    result = run_cli("simulate", "--strategies", "lowest,randon,keep-sets,rules_aware")
+    assert_refused(result, "'randon', did you mean 'random'?", "allowed: lowest")
+    result = run_cli("simulate", "--strategies", "lowest,random,keep-sets,rules_aware")
+    assert_refused(result, "'rules_aware', did you mean 'rules-aware'?")
 
 
 # ---------------------------------------------------------------- game files

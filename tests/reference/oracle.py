@@ -54,6 +54,13 @@ ROUND_DEFAULTS: dict = {
     "clubs_three_opens": "off",
 }
 
+# The rule book's keys that act between rounds or over a match (docs/rules.md): one round
+# from a given deal and leader plays the same whatever they say, so they are accepted and
+# ignored, by name. Every other key is refused: a rule the oracle does not know would
+# leave it agreeing with an engine that plays the rule wrong
+# (tests/reference/test_oracle_keys.py checks that it names every key of the spec).
+MATCH_KEYS = ("players", "dealer", "reseat", "exchange", "opener", "points", "target")
+
 # Only the round-level keys of each preset (docs/rules.md, "Presets").
 PRESETS: dict[str, dict] = {
     "french": {"passing": "out_of_trick", "equal_rank": "skip", "no_finish_on_two": True},
@@ -93,9 +100,9 @@ class IllegalMove(Exception):
 def resolve_rules(rules: str | dict | None) -> dict:
     """The round-level rules as a plain dict (preset name, or dict of docs/rules.md keys).
 
-    Keys that are not round-level (``players``, ``exchange``, ...) are ignored. A bad value
-    of a round-level key, or ``after_out_lead = "last_in_trick"`` together with
-    ``passing = "may_return"``, raises ``ValueError``."""
+    The match-level keys (``MATCH_KEYS``: ``players``, ``exchange``, ...) are ignored. A key
+    it does not know, a bad value of a round-level key, or ``after_out_lead =
+    "last_in_trick"`` together with ``passing = "may_return"``, raises ``ValueError``."""
     out = dict(ROUND_DEFAULTS)
     if rules is None:
         return out
@@ -107,12 +114,13 @@ def resolve_rules(rules: str | dict | None) -> dict:
         if preset is not None:
             out.update(PRESETS[preset])
         for key, value in rules.items():
-            if key in ROUND_DEFAULTS:
-                if value not in ALLOWED[key] or type(value) is not type(ROUND_DEFAULTS[key]):
-                    raise ValueError(
-                        f"bad value {value!r} for {key}; allowed: {list(ALLOWED[key])}"
-                    )
-                out[key] = value
+            if key in MATCH_KEYS:
+                continue
+            if key not in ROUND_DEFAULTS:
+                raise ValueError(f"the oracle does not know the rule {key!r}")
+            if value not in ALLOWED[key] or type(value) is not type(ROUND_DEFAULTS[key]):
+                raise ValueError(f"bad value {value!r} for {key}; allowed: {list(ALLOWED[key])}")
+            out[key] = value
     if out["after_out_lead"] == "last_in_trick" and out["passing"] != "out_of_trick":
         raise ValueError('after_out_lead = "last_in_trick" requires passing = "out_of_trick"')
     return out

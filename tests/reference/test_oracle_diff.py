@@ -26,8 +26,10 @@ import zlib
 import pytest
 
 from simulator.apps.replay import GameError, parse_game, replay
+from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS
 from tests.reference.oracle import (
     JOKER,
+    MATCH_KEYS,
     RANKS,
     ROUND_DEFAULTS,
     Move,
@@ -61,22 +63,12 @@ SINGLE_OPTIONS = [
     ("clubs_three_opens", "every_round"),
 ]
 
+# Each round-level option of the spec and its values: a new option of the spec comes in
+# by itself, and the oracle refuses it until it knows it (resolve_rules).
 OPTION_VALUES = {
-    "jokers": (0, 2),
-    "equal_rank": ("off", "skip", "allow"),
-    "larger_sets": ("off", "higher_rank", "any"),
-    "transparent_threes": (False, True),
-    "two_ends_trick": (False, True),
-    "quad_burns": (False, True),
-    "revolution": (False, True),
-    "passing": ("may_return", "out_of_trick"),
-    "no_finish_on_two": (False, True),
-    "eight_ends_trick": (False, True),
-    "jack_back": (False, True),
-    "accumulation_burns": (False, True),
-    "out_ends_trick": (False, True),
-    "after_out_lead": ("next_holder", "last_in_trick"),
-    "clubs_three_opens": ("off", "first_round", "every_round"),
+    key: CHOICES.get(key, (False, True) if key in BOOL_KEYS else ())
+    for key in KEYS
+    if key not in MATCH_KEYS
 }
 
 

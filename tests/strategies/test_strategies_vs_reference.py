@@ -19,9 +19,10 @@ from simulator.reference.round import Move, Round
 from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
+from strategies.specs import BUILT_INS
 
-HEURISTICS = ["keep-sets", "control", "shed-max", "planner", "rules-aware", "linear",
-              "linear:temperature=0.5"]  # fmt: skip  # the second draws from the match's stream
+# every declared heuristic; linear a second time drawing from the match's stream
+HEURISTICS = [*(b.name for b in BUILT_INS if b.heuristic), "linear:temperature=0.5"]
 CONFIGS = [(name, preset(name)) for name in ("french", "regles-jeu", "spade", "scum")] + [
     (
         "every-option",
