@@ -51,6 +51,9 @@ from numba.misc.appdirs import AppDirs
 from simulator.kernel.sources import ROOT, cached_folders, sources_digest
 
 STAMP = "president-key"  # a folder's stamp; a user module's is STEM.president-key
+# the Python of numba's file names: each Python has files, and so a stamp, of its own (a
+# checkout run by two Pythons in turn does not drop one's cache for the other)
+TAG = f"py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"
 PROJECT = (ROOT / "simulator", ROOT / "strategies")  # keyed by sources_digest, not walked
 
 
@@ -65,12 +68,13 @@ def cache_folders(source_dir: Path) -> list[Path]:
 
 
 def refresh(source_dir: Path, key: str, stem: str = "") -> None:
-    """Delete numba's files of ``source_dir`` (of its module ``stem`` alone, if given)
-    from every folder of :func:`cache_folders` whose stamp is not ``key``; stamp them,
-    and the first folder numba will use, with ``key``. A folder that cannot be written
-    is left alone (numba then does not cache there either)."""
-    stamp_name = f"{stem}.{STAMP}" if stem else STAMP
-    pattern = f"{glob.escape(stem)}.*.nb[ic]" if stem else "*.nb[ic]"
+    """Delete numba's files of ``source_dir`` for this Python (of its module ``stem``
+    alone, if given) from every folder of :func:`cache_folders` whose stamp is not
+    ``key``; stamp them, and the first folder numba will use, with ``key``. A folder that
+    cannot be written is left alone (numba then does not cache there either)."""
+    stamp_name = f"{stem}.{STAMP}.{TAG}" if stem else f"{STAMP}.{TAG}"
+    start = f"{glob.escape(stem)}.*" if stem else "*"
+    patterns = (f"{start}.{TAG}.nbi", f"{start}.{TAG}.*.nbc")  # numba's index and data files
     chosen = False  # whether a folder numba tries earlier is usable, hence used
     for folder in cache_folders(source_dir):
         if chosen and not folder.is_dir():
@@ -80,7 +84,7 @@ def refresh(source_dir: Path, key: str, stem: str = "") -> None:
             chosen = True
             continue
         try:
-            for cached in folder.glob(pattern):
+            for cached in [p for pattern in patterns for p in folder.glob(pattern)]:
                 cached.unlink(missing_ok=True)
             folder.mkdir(parents=True, exist_ok=True)
             temporary = folder / f".{stamp_name}.{os.getpid()}.tmp"

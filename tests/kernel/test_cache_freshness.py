@@ -15,6 +15,7 @@ import textwrap
 from pathlib import Path
 
 from simulator.kernel.freshness import local_closure
+from simulator.kernel.sources import cached_folders
 from tests.conftest import ROOT
 
 # rank_counts (strategies/kit.py) is cached by numba and calls count_of (kernel/bits.py)
@@ -109,3 +110,19 @@ def test_a_user_files_closure_is_its_local_imports_only(tmp_path: Path, monkeypa
     __import__("helper")
     found = local_closure(tmp_path / "mine.py")
     assert found == [tmp_path / "helper.py", tmp_path / "mine.py"]
+
+
+def test_every_cached_function_is_checked_before_its_decorator_runs() -> None:
+    """A module of the package whose functions numba caches imports the compiler options
+    (which runs the check) and lives in a folder the check covers."""
+    cached = re.compile(r"cache\s*=\s*True|\*\*(JIT|HOT|INLINE|USER_JIT)\b")
+    folders = set(cached_folders())
+    found = []
+    for package in ("simulator", "strategies"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path.name == "config.py" or not cached.search(path.read_text("utf-8")):
+                continue
+            found.append(path)
+            assert "from simulator.kernel.config import" in path.read_text("utf-8"), path
+            assert path.parent in folders, path
+    assert ROOT / "simulator" / "runs" in {p.parent for p in found}  # APART: not in SOURCES

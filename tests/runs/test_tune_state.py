@@ -29,7 +29,8 @@ from strategies import registry
 
 RULES = preset("french")
 CONFIG = TuneConfig("planner", ("rules-aware", MEAN, "control"), generations=4, population=4,
-                    rounds_per_candidate=60, held_out_rounds=120, rounds_per_match=3, seed=9)  # fmt: skip
+                    rounds_per_candidate=60, held_out_rounds=120, rounds_per_match=3,
+                    seed=9)  # fmt: skip
 ROOT = Path(__file__).resolve().parents[2]
 
 
