@@ -25,7 +25,10 @@ of them that exists is checked (numba goes back to ``__pycache__`` when
 first compile: a folder of numba files without a stamp (an older version's) is dropped.
 
 Why not a key in the cache's location: numba chooses the folder, and the only ways to
-choose it (a custom locator) are numba's internals, renamed between releases. The limit:
+choose it (a custom locator) are numba's internals, renamed between releases. Why not
+compile those functions without numba's cache, inside the loops' keyed modules alone:
+``play``, ``replay`` and the reference engine call them from Python, and every process
+would compile them again (tens of seconds). The limit:
 a process started before an edit that compiles a function for the first time after a
 later process dropped the folder writes code of the old sources under the new stamp
 (delete the folder after editing under a long run).
