@@ -8,7 +8,10 @@ Two kinds, told apart by what ``name`` is in the file:
   out)`` writing the ranks of the ``k`` cards it gives back into ``out``. It runs inside
   the kernel: :mod:`simulator.matchloop.specialise` compiles a copy of the match loop
   whose dispatch calls the user's function, cached on disk by the content of the file
-  (:func:`source_digest`), so only the first run of a file compiles. It also runs on
+  and of the local modules it imports (:func:`source_digest`), so only the first run of
+  a file compiles. numba's own cache of the file's functions and of those modules' is
+  dropped when any of them changed (:func:`simulator.kernel.freshness.refresh_module`:
+  numba's cache follows each function's own file only). It also runs on
   ``--engine python``.
 * a **plain-Python class** with ``choose(obs, rng) -> Move`` and ``give_back(hand, k,
   rng)`` (like :class:`strategies.lowest.Lowest`): the reference engine only;
@@ -28,7 +31,6 @@ loop is compiled around it: each in one line saying where and why.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import inspect
 import re
@@ -42,6 +44,7 @@ import numpy as np
 from numba import njit
 from numba.core.errors import NumbaError
 
+from simulator.kernel.freshness import refresh_module
 from simulator.kernel.layout import MAX_PLAYERS, R_SIZE, S_SIZE
 from simulator.rules.cards import NUM_RANKS
 from strategies.adapter import KernelStrategy
@@ -54,7 +57,7 @@ SIGNATURE = f"name({', '.join(MOVE_ARGS)}) -> (rank, count)"
 GIVE_SIGNATURE = f"name_give_back({', '.join(GIVE_ARGS)})"
 _LOADED: dict[str, StrategySpec] = {}
 _FUNCTIONS: list[tuple[str, Any, Any]] = []  # (label, move function, give-back or None)
-_DIGESTS: list[str] = []  # the content of each function's file, hashed, and its name
+_DIGESTS: list[str] = []  # each function's module key (refresh_module) and its name
 _CHECKED: set[int] = set()  # kernel ids whose functions compiled for the kernel's types
 
 
@@ -99,13 +102,14 @@ def load(text: str) -> StrategySpec:
         spec = StrategySpec(text, doc, lambda spec: obj(), -1,
                             python_note="a plain-Python strategy: run it with --engine python")  # fmt: skip
     elif hasattr(obj, "py_func"):
+        key = refresh_module(path)  # before anything of it is compiled or loaded
         give = getattr(module, f"{name}_give_back", None)
         _check_signature(text, obj, SIGNATURE, len(MOVE_ARGS))
         if give is not None:
             _check_signature(text, give, GIVE_SIGNATURE, len(GIVE_ARGS))
         kernel_id = PLUGIN_BASE + len(_FUNCTIONS)
         _FUNCTIONS.append((text, obj, give))
-        _DIGESTS.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}:{name}")
+        _DIGESTS.append(f"{key}:{name}")
         spec = StrategySpec(
             text, doc, lambda spec: UserKernelStrategy(text, obj, give, kernel_id), kernel_id
         )
@@ -148,8 +152,9 @@ class UserKernelStrategy(KernelStrategy):
 
 
 def source_digest(kernel_id: int) -> str:
-    """What a user function's compiled code depends on, besides the project: the content
-    of its file (hashed) and its name; a kernel compiled around it is cached by this."""
+    """What a user function's compiled code depends on: the content of its file and of
+    the local modules it imports (:func:`simulator.kernel.freshness.module_key`) and its
+    name; a kernel compiled around it is cached by this."""
     return _DIGESTS[kernel_id - PLUGIN_BASE]
 
 

@@ -1,6 +1,9 @@
 """Compiler options of every kernel function, in one place.
 
 ``cache=True`` keeps compiled code on disk so a warm start costs well under a second;
+every module with such functions imports this one before its decorators run, so the
+cache folders numba reads them from are checked first (:func:`refresh_package`: code
+compiled from other sources is dropped);
 ``error_model="numpy"`` drops the division-by-zero checks from hot loops. Set
 ``NUMBA_DISABLE_JIT=1`` to run the kernel as plain Python (readable tracebacks).
 """
@@ -9,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+
+from simulator.kernel.freshness import refresh_package
 
 JIT = {"cache": True, "nogil": True, "error_model": "numpy"}
 
@@ -21,6 +26,8 @@ HOT = {**JIT, "_nrt": False}
 # the round, called once a round from the match loop, because a call passes every array
 # argument as seven words (pointers, size, shape, strides): the match loop ran 15 % faster.
 INLINE = {**HOT, "inline": "always"}
+
+refresh_package()
 
 
 def cached_on_disk(dispatcher: Any) -> bool:

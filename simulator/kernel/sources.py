@@ -3,9 +3,9 @@
 numba's on-disk cache is keyed by each function's own file only: it does not notice an
 edit to a callee in another file, nor to a module-level constant it froze into the
 compiled code. So two caches are keyed by the text of every file these folders hold:
-the kernel's own numba cache, dropped when the digest changes (:mod:`simulator.kernel`),
-and the specialised loops' modules, named by a key that includes it
-(:mod:`simulator.matchloop.specialise`).
+numba's own cache of the package's functions, dropped wherever the digest changed
+(:mod:`simulator.kernel.freshness`), and the specialised loops' modules, named by a key
+that includes it (:mod:`simulator.matchloop.specialise`).
 
 Every folder whose code ends up in the compiled loop is listed: the kernel and the match
 loop (the compiled functions), the strategies (the built-ins' numba code), the rule book
@@ -20,14 +20,22 @@ import functools
 import hashlib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]  # the checkout or install holding the packages
+# the checkout or install holding the packages, as imported (not resolved: numba names a
+# cache folder after the path of the source file as imported)
+ROOT = Path(__file__).parents[2]
 SOURCES = ("simulator/kernel", "simulator/matchloop", "simulator/reference", "simulator/rules",
            "strategies")  # fmt: skip
+APART = ("simulator/runs",)  # other folders of functions numba caches: their callees are in SOURCES
 
 
 def source_folders() -> tuple[Path, ...]:
     """The folders of :data:`SOURCES`, as paths."""
     return tuple(ROOT / folder for folder in SOURCES)
+
+
+def cached_folders() -> tuple[Path, ...]:
+    """Every folder of the package holding a function numba caches on disk."""
+    return tuple(ROOT / folder for folder in (*SOURCES, *APART))
 
 
 @functools.cache

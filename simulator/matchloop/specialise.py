@@ -40,8 +40,9 @@ What is specialised, and why no finer. The built-ins come in three tiers of grow
 cost (:data:`strategies.dispatch.TIERS`: ``lowest``/``random``; the heuristics; the
 search player): at most three built-in loops, whatever the strategy sets of a test
 suite or a study; one per subset of strategies would compile the loop again for each.
-Functions compiled apart (the heuristics, the search player, ``step_trick_rules``) keep their
-own numba cache and are shared by every loop. A lowest/random job whose rules have no
+Functions compiled apart (the heuristics, the search player, ``step_trick_rules``) keep
+their own numba cache, shared by every loop and dropped whenever the sources change
+(:mod:`simulator.kernel.freshness`: a loop compiled anew links their code as it is). A lowest/random job whose rules have no
 table rule is also told so (:attr:`Specialisation.plain_rounds`): its loop holds only
 the plain round loop, and a first run is shorter. Such a loop is also told whether
 every play of the job's rules only takes the top and whether every player is
@@ -53,7 +54,8 @@ measured is in docs/performance.md.
 
 The cache lives in ``$PRESIDENT_CACHE``, else ``$XDG_CACHE_HOME/president-sim/kernels``
 (``~/.cache/…``); numba keeps the compiled code beside the modules (``__pycache__``),
-or under ``$NUMBA_CACHE_DIR`` when that is set. Deleting the folder clears it. When it
+or under ``$NUMBA_CACHE_DIR`` when that is set
+(:func:`~simulator.kernel.freshness.cache_folders`). Deleting the folder clears it. When it
 cannot be written (a read-only home, a bad ``$PRESIDENT_CACHE``) the run says so in one
 line and uses a folder under the system's temporary folder instead, or, failing that,
 the generic loop: slower to compile, never an error. Every edit of the sources or
@@ -84,6 +86,7 @@ from typing import Any
 import numba
 
 from simulator.kernel.config import cached_on_disk
+from simulator.kernel.freshness import cache_folders
 from simulator.kernel.sources import sources_digest
 from simulator.matchloop import matches, userchain
 from simulator.matchloop import round as round_loop
@@ -335,7 +338,8 @@ def prune(folder: Path, keep: int = KEEP) -> list[str]:
     gone = []
     for module in modules[keep:]:
         stem = module.stem
-        for path in [module, module.with_suffix(".used"), *folder.glob(f"__pycache__/{stem}.*")]:
+        compiled = [p for cached in cache_folders(folder) for p in cached.glob(f"{stem}.*")]
+        for path in [module, module.with_suffix(".used"), *compiled]:
             path.unlink(missing_ok=True)
         gone.append(stem)
     return gone

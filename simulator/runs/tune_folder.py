@@ -7,28 +7,23 @@ it, cost time that grew with the square of the generations (a 40,000-round frenc
 spent more time writing its 265 MB manifest than playing by generation 600).
 ``DIR/manifest.json`` (format :data:`simulator.runs.claims.TUNE_FORMAT`) holds the rules,
 the tune's settings, how many lines of that file count and, while generations remain,
-the optimiser's state (its pickle, base64): written atomically after the line, so that
-``--resume DIR`` after any stop — SIGKILL included — replays nothing it holds (a line
-written after the last manifest is dropped, and played again). Once the generations are
-over it holds the tuned values instead: ``cmaes`` pickles memory it never initialised, so
-the optimiser's bytes vary between runs whose every number agrees, and a finished folder
-is the same, byte for byte, for the same seed and arguments. The finished tune adds
-``DIR/tuned.toml``, ``DIR/tune.html`` and ``DIR/figures/``, then marks the manifest
-complete.
+the optimiser's generation and mean (``optimizer``): written atomically after the line,
+so that ``--resume DIR`` after any stop — SIGKILL included — plays nothing it holds (a
+line written after the last manifest is dropped, and played again). Nothing is pickled:
+the optimiser is rebuilt from the seed and the recorded fitness
+(:func:`simulator.runs.tune_search.replayed`), and a folder whose records do not rebuild
+it is refused in one line. Once the generations are over the manifest holds the tuned
+values instead. The finished tune adds ``DIR/tuned.toml``, ``DIR/tune.html`` and
+``DIR/figures/``, then marks the manifest complete.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import os
-import pickle
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
-
-from cmaes import CMA
 
 from simulator.kernel.sources import sources_digest
 from simulator.rules.files import rules_from_mapping
@@ -45,7 +40,7 @@ from simulator.runs.claims import (
 )
 from simulator.runs.job import require_integers
 from simulator.runs.tune import HeldOut, TuneConfig, TuneError
-from simulator.runs.tune_search import TuneState
+from simulator.runs.tune_search import TuneState, optimizer_record, replayed
 
 GENERATIONS_FILE = "generations.jsonl"  # a generation a line, appended as each ends
 INTEGERS = ("generations", "population", "rounds_per_candidate", "held_out_rounds",
@@ -76,8 +71,7 @@ class TuneFolder:
         manifest = resume_manifest(path, "tune", TUNE_FORMAT, TuneError)
         try:
             folder = cls._read(path, manifest)
-        except (KeyError, TypeError, ValueError, AttributeError, EOFError, OSError,
-                binascii.Error, pickle.UnpicklingError) as exc:  # fmt: skip
+        except (KeyError, TypeError, ValueError, AttributeError, OSError) as exc:
             raise TuneError(damaged(path, exc)) from None
         return folder
 
@@ -88,13 +82,18 @@ class TuneFolder:
         config = TuneConfig(**{**data, "field": tuple(data["field"])})
         folder = cls(path, rules_from_mapping(manifest["rules"]), config)
         tuned = manifest["tuned"] and tuple(float(v) for v in manifest["tuned"])
-        optimizer = None
-        if not tuned:
-            optimizer = pickle.loads(base64.b64decode(manifest["cma"], validate=True))
-            if not isinstance(optimizer, CMA):
-                raise TypeError("its optimiser is not a CMA")
         require_integers(manifest, ("generations",))
         generations, kept = kept_generations(path / GENERATIONS_FILE, manifest["generations"])
+        optimizer = None
+        if not tuned:
+            record = manifest["optimizer"]
+            try:
+                optimizer = replayed(config, generations, record)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise TuneError(
+                    f"--resume {path}: its {GENERATIONS_FILE} and {MANIFEST_FILE} do not "
+                    f"rebuild the tune's optimiser ({exc}); start again with a new --out"
+                ) from None
         folder.written, folder.trim_to = len(generations), len(kept.encode("utf-8"))
         check = manifest["held_out"]
         found = check and HeldOut(**{k: tuple(v) if isinstance(v, list) else v
@@ -140,9 +139,9 @@ class TuneFolder:
             "held_out": asdict(state.held_out) if state.held_out else None,
             "generations": self.written,
         }
-        if state.tuned is None:  # the optimiser's state, while the generations go on
+        if state.tuned is None:  # what checks the optimiser's replay, while generations remain
             assert state.optimizer is not None
-            manifest["cma"] = base64.b64encode(pickle.dumps(state.optimizer)).decode("ascii")
+            manifest["optimizer"] = optimizer_record(state.optimizer)
         write_json_atomic(self.path / MANIFEST_FILE, manifest)
 
 

@@ -1,15 +1,20 @@
 """The generations of a tune: ask CMA-ES for candidates, play them, tell it their places.
 
-Each generation is kept (:class:`TuneStore`) as soon as it is told, with the optimiser's
-whole state (``cmaes``' optimiser pickles, its random generator included), so a tune
-stopped at any moment goes on from its last generation and ends exactly as if it had
-never stopped. The tuned parameters are the final CMA mean — the centre of the search,
-which averages the noise of many candidates — not the luckiest candidate.
+Each generation is kept (:class:`TuneStore`) as soon as it is told, so a tune stopped at
+any moment goes on from its last generation and ends exactly as if it had never stopped.
+The optimiser itself is not stored: ``cmaes``' public interface cannot set its evolution
+paths, and its pickle is code from data (a folder from someone else would run their
+code). It is rebuilt instead (:func:`replayed`): every draw of a generation comes from the
+tune's seed, so asking a fresh optimiser again and telling it the fitness each generation
+recorded brings it, bit for bit, to where it was; the candidates it asks must be those
+recorded, and its generation and mean those the manifest holds, or the folder is refused.
+The tuned parameters are the final CMA mean — the centre of the search, which averages
+the noise of many candidates — not the luckiest candidate.
 """
 
 from __future__ import annotations
 
-import pickle
+import copy
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -73,14 +78,49 @@ def new_state(config: TuneConfig, space: Space) -> TuneState:
 
 
 def as_resumed(optimizer: CMA, seed: int) -> CMA:
-    """The optimiser as a resumed tune has it: through its pickle, reseeded by the
-    generation. ``cmaes`` pickles no random generator (a fresh, unseeded one is made when
-    read back) and keeps half its covariance matrix (the other half mirrored back, which
-    may change the last bits), so every generation starts from this form, resumed or not,
-    and a resumed tune ends exactly where an unbroken one does."""
-    copy = pickle.loads(pickle.dumps(optimizer))
-    copy.reseed_rng(seed % 2**32)
-    return copy
+    """The optimiser as every generation starts from it: a copy reseeded by the
+    generation. The copy goes through ``cmaes``' own state protocol, which keeps half the
+    covariance matrix (the other half mirrored back, which may change the last bits) and
+    no random generator; the tunes of earlier versions, which stored the optimiser, went
+    through that form between generations, and their results stay those of today."""
+    duplicate = copy.deepcopy(optimizer)
+    duplicate.reseed_rng(seed % 2**32)
+    return duplicate
+
+
+def optimizer_record(optimizer: CMA) -> dict[str, Any]:
+    """What a stopped tune's manifest keeps of its optimiser, to check its replay: the
+    generation and the mean (JSON numbers: Python's floats read back exactly)."""
+    return {"generation": int(optimizer.generation),
+            "mean": [float(m) for m in optimizer.mean]}  # fmt: skip
+
+
+def replayed(config: TuneConfig, generations: list[dict[str, Any]], record: dict[str, Any]) -> CMA:
+    """The optimiser after ``generations`` (a tune's records), rebuilt by asking a fresh
+    one again and telling it each generation's recorded fitness; a ValueError when a
+    generation's candidates are not those it asks (the records are not this tune's) or
+    it does not end at ``record`` (:func:`optimizer_record`)."""
+    space = Space(tuned_spec(config.strategy))
+    optimizer = new_state(config, space).optimizer
+    assert optimizer is not None
+    for index, generation in enumerate(generations):
+        optimizer, points = _ask(optimizer, config, index)
+        candidates = generation["candidates"]
+        if [list(space.values(z)) for z in points] != [c["values"] for c in candidates]:
+            raise ValueError(
+                f"generation {index}'s candidates are not those the tune's seed draws "
+                "(a foreign or edited record)"
+            )
+        optimizer.tell([(z, float(c["fitness"])) for z, c in zip(points, candidates, strict=True)])
+    if optimizer_record(optimizer) != record:
+        raise ValueError("the recorded fitness does not lead to the optimiser it holds")
+    return optimizer
+
+
+def _ask(optimizer: CMA, config: TuneConfig, index: int) -> tuple[CMA, list[np.ndarray]]:
+    """Generation ``index``'s optimiser (:func:`as_resumed`) and the candidates it asks."""
+    optimizer = as_resumed(optimizer, stream_seed(config.seed, SAMPLING, index))
+    return optimizer, [optimizer.ask() for _ in range(optimizer.population_size)]
 
 
 def measured(state: TuneState) -> float:
@@ -100,9 +140,9 @@ def play_generation(
     MEAN seats play the CMA mean as it stands before the generation; tell the optimiser."""
     index = len(state.generations)
     assert state.optimizer is not None
-    opt = state.optimizer = as_resumed(state.optimizer, stream_seed(config.seed, SAMPLING, index))
-    mean = space.values(opt.mean)
-    points = [opt.ask() for _ in range(opt.population_size)]
+    mean = space.values(state.optimizer.mean)  # as_resumed copies it exactly
+    opt, points = _ask(state.optimizer, config, index)
+    state.optimizer = opt
     values = [space.values(z) for z in points]
     seed = stream_seed(config.seed, DEALS, index)
     groups = groups_for(rules, config, config.rounds_per_candidate, measured(state))

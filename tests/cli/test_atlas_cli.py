@@ -157,7 +157,7 @@ def test_bad_input_is_one_line_and_claims_no_folder(tmp_path, args, message):
 def test_a_foreign_resume_folder_is_refused(tmp_path):
     out = tmp_path / "tune"
     out.mkdir()
-    (out / "manifest.json").write_text(json.dumps({"format": "president-sim/tune/1"}))
+    (out / "manifest.json").write_text(json.dumps({"format": "president-sim/tune/2"}))
     assert "it holds a tune, not an atlas" in refused("--resume", str(out))
     empty = tmp_path / "empty"
     empty.mkdir()

@@ -157,7 +157,7 @@ def test_a_resume_of_another_kind_names_its_command(tmp_path):
 
 @pytest.mark.parametrize(
     "damage",
-    [lambda m: m.update(tuned=None, cma="bm90IGEgcGlja2xl"), lambda m: m.update(tuned=None),
+    [lambda m: m.update(tuned=None, generations=-1), lambda m: m.update(tuned=None),
      lambda m: m.pop("config"), lambda m: m["config"].update(seed="5")],
 )  # fmt: skip
 def test_a_damaged_resume_folder_is_one_line_and_kept(whole, tmp_path, damage):
