@@ -118,16 +118,31 @@ def first_run_output(args: list[str]) -> str:
     return done.stdout
 
 
-def regenerate() -> None:
-    """Write the README's sample again from a first run of its command."""
+def with_sample(text: str, output: str) -> str:
+    """The README ``text`` with ``output`` as its quick start's sample."""
+    _, first, end = quick_start(text)
+    lines = text.splitlines()
+    lines[first:end] = output.rstrip("\n").splitlines()
+    return "\n".join(lines) + "\n"
+
+
+def test_with_sample_replaces_the_sample_alone():
     text = README.read_text()
     args, first, end = quick_start(text)
+    new = with_sample(text, "strategy  new\n1 rounds in 1 matches, 0.1 s\n")
+    assert new.splitlines()[first : first + 2] == ["strategy  new", "1 rounds in 1 matches, 0.1 s"]
+    assert new.splitlines()[:first] == text.splitlines()[:first]
+    assert new.splitlines()[first + 2 :] == text.splitlines()[end:]
+    assert quick_start(new)[0] == args
+
+
+def regenerate() -> None:
+    """Write the README's sample again from a first run of its command."""
+    args = quick_start(README.read_text())[0]
     print(f"running president {shlex.join(args)} with empty caches…", file=sys.stderr)
-    lines = text.splitlines()
-    sample = first_run_output(args).rstrip("\n").splitlines()
-    lines[first:end] = sample
-    README.write_text("\n".join(lines) + "\n")
-    print(f"README.md: sample written, lines {first + 1}-{first + len(sample)}", file=sys.stderr)
+    output = first_run_output(args)
+    README.write_text(with_sample(README.read_text(), output))
+    print("README.md: sample written; git diff README.md shows what moved", file=sys.stderr)
 
 
 if __name__ == "__main__":
