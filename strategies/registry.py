@@ -188,8 +188,8 @@ def _with_weights(spec: StrategySpec, rules: Rules | None, own: bool = True) -> 
     """``spec`` playing linear's weights for ``rules`` wherever it plays linear, and the
     search players with the search settings shipped for ``rules`` (:func:`search_for`;
     its own values only when ``own``: not a tuned file's)."""
-    if rules is None:
-        return spec
+    if rules is None or spec.kernel_id not in (LINEAR, *SEARCH_IDS):
+        return spec  # plays no weights: the shipped sets are not even read
     weights = weights_for(rules).values
     if spec.kernel_id == LINEAR:
         return replace(spec, values=weights) if own else spec

@@ -24,12 +24,12 @@ from simulator.runs.job import (
     default_strategies,
     make_config,
 )
-from simulator.runs.variants import Variant, variant_configs, variants_of
 from strategies import registry
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # each imported by the one function that needs it, not by ``simulate``
     from simulator.runs.tournament import TournamentConfig
     from simulator.runs.tune import TuneConfig
+    from simulator.runs.variants import Variant
 
 RulesSpec = str | Path | Rules  # a preset name, a rules file, or rules already made
 StrategyList = str | Sequence[str] | None  # "a,b,c", ["a", "b", "c"], or None: the default
@@ -79,6 +79,8 @@ def compare_variants(
 ) -> list[Variant]:
     """The variants of ``president compare``: one per rule set, named after it (a
     :class:`Rules` given from Python is named ``variant-1``, ``variant-2`` …)."""
+    from simulator.runs.variants import variant_configs, variants_of
+
     specs = [
         f"variant-{i + 1}" if isinstance(spec, Rules) else str(spec) for i, spec in enumerate(rules)
     ]
