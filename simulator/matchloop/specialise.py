@@ -128,6 +128,8 @@ class Specialisation:
         :func:`simulator.matchloop.plain.simple_plays` holds for its rules."""
         ids = sorted({int(s) for s in sids if s >= PLUGIN_BASE})
         spec = cls(tier_of(sids), tuple((sid, source_digest(sid)) for sid in ids), table_rules)
+        if not spec.only_plain:  # the same loop, table rules or not: compiled once for both
+            return replace(spec, table_rules=True)
         if not spec.plain_rounds:  # the constants serve the plain round loop alone
             return spec
         return replace(spec, simple_plays=simple_plays, all_lowest=all(s == LOWEST for s in sids))

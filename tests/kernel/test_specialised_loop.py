@@ -180,6 +180,9 @@ def test_a_loop_is_written_knowing_whether_its_tables_are_plain(tmp_path: Path) 
         "True, False, True, False, False"
     )
     assert not Specialisation.of([PLANNER], table_rules=False).plain_rounds
+    # ... and any other job's loop is the same with table rules or without: compiled once
+    assert Specialisation.of([PLANNER], table_rules=False) == Specialisation.of([PLANNER])
+    assert Specialisation.of([LOWEST, user], False) == Specialisation.of([LOWEST, user])
     # a plain loop knows whether its plays only take the top and its players are all lowest
     spec = Specialisation.of([LOWEST, LOWEST], table_rules=False, simple_plays=True)
     assert constants(spec) == "True, False, True, True, True"
