@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from reports import numbers
-from simulator.runs.atlas_play import DUEL, EDGE, part_of
+from simulator.runs.atlas.play import DUEL, EDGE, part_of
 
 ALPHA = 0.05  # the Holm-adjusted p below which a difference with the base is claimed
 RS = "relative_skill"

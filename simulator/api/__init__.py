@@ -33,8 +33,8 @@ from simulator.runs.arguments import (
     tournament_job,
     tune_job,
 )
-from simulator.runs.atlas_folder import PARQUET
-from simulator.runs.atlas_run import DEFAULTS as ATLAS_DEFAULTS
+from simulator.runs.atlas.folder import PARQUET
+from simulator.runs.atlas.run import DEFAULTS as ATLAS_DEFAULTS
 from simulator.runs.engines import KERNEL_ENGINES, machine_cores
 from simulator.runs.progress import rounds_bar, silent, step_line, to_stderr
 
@@ -271,9 +271,9 @@ def atlas(
     sets (presets or rules files, the first the base of the paired differences); none: the
     default atlas around ``base``. Without ``out`` the folder is temporary."""
     from reports.atlas_page import write_atlas_page
-    from simulator.runs.atlas_folder import AtlasFolder
-    from simulator.runs.atlas_run import create_atlas, run_folder
-    from simulator.runs.atlas_sets import AtlasError
+    from simulator.runs.atlas.folder import AtlasFolder
+    from simulator.runs.atlas.run import create_atlas, run_folder
+    from simulator.runs.atlas.sets import AtlasError
 
     if engine not in KERNEL_ENGINES:
         raise AtlasError(f"engine {engine!r} is not one of {', '.join(KERNEL_ENGINES)}")

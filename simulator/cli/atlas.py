@@ -9,9 +9,9 @@ import click
 from reports import text
 from simulator.cli import common
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
-from simulator.runs.atlas import estimate_minutes
-from simulator.runs.atlas_folder import PARQUET, AtlasFolder
-from simulator.runs.atlas_run import DEFAULTS, create_atlas, run_folder
+from simulator.runs.atlas.batches import estimate_minutes
+from simulator.runs.atlas.folder import PARQUET, AtlasFolder
+from simulator.runs.atlas.run import DEFAULTS, create_atlas, run_folder
 from simulator.runs.engines import KERNEL_ENGINES
 from simulator.runs.progress import output_width, step_line
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from simulator import __version__
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESETS
-from simulator.runs.atlas_sets import RuleSet, change_in_words
+from simulator.runs.atlas.sets import RuleSet, change_in_words
 from simulator.runs.claims import (
     COMPARE_FORMAT,
     MANIFEST_FILE,
@@ -47,9 +47,9 @@ from strategies.specs import StrategyError
 if TYPE_CHECKING:
     import pandas as pd
 
-    from simulator.runs.atlas import Play
-    from simulator.runs.atlas import Progress as AtlasProgress
-    from simulator.runs.atlas_play import AtlasSettings
+    from simulator.runs.atlas.batches import Play
+    from simulator.runs.atlas.batches import Progress as AtlasProgress
+    from simulator.runs.atlas.play import AtlasSettings
 
 RUNS_DIR = "runs"  # OUT/runs/NAME: each variant's run
 
@@ -261,7 +261,7 @@ def play_variant(
 def skill_settings(variants: Sequence[Variant]) -> AtlasSettings:
     """The atlas's settings for ``compare --skill``: its field, adaptive sizes and cap,
     with the compare's seed."""
-    from simulator.runs.atlas_play import AtlasSettings  # pandas: only for --skill
+    from simulator.runs.atlas.play import AtlasSettings  # pandas: only for --skill
 
     return AtlasSettings(seed=variants[0].config.seed)
 
@@ -270,10 +270,10 @@ def variant_skill(
     variants: Sequence[Variant], progress: AtlasProgress | None = None, play: Play | None = None
 ) -> pd.DataFrame:
     """``compare --skill``: the atlas's skill measures for the compared rule sets
-    (:func:`simulator.runs.atlas.skill_rows`, the rows of ``atlas.parquet``), each named
+    (:func:`simulator.runs.atlas.batches.skill_rows`, the rows of ``atlas.parquet``), each named
     as its variant, the first variant the base every other is paired with; ``play``: how
     a batch's tables are played (default: this machine's kernel threads)."""
-    from simulator.runs.atlas import skill_rows  # pandas: only when --skill asks for it
+    from simulator.runs.atlas.batches import skill_rows  # pandas: only when --skill asks for it
 
     return skill_rows(skill_rule_sets(variants), skill_settings(variants), progress, play=play)
 

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from simulator.rules.options import Rules
-from simulator.runs.atlas_play import (
+from simulator.runs.atlas.play import (
     COLUMNS,
     DUEL,
     EDGE,
@@ -94,7 +94,7 @@ def precise(s: AtlasSettings, part: str, base: Played, played: Played, k: int) -
 
 
 def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) -> pd.DataFrame:
-    """Every rule set's rows (:data:`simulator.runs.atlas_play.COLUMNS`), with the Holm-adjusted
+    """Every rule set's rows (:data:`simulator.runs.atlas.play.COLUMNS`), with the Holm-adjusted
     p of the paired differences over the rule sets."""
 
     rows: list[dict[str, Any]] = []

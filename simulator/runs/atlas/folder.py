@@ -25,9 +25,9 @@ import pyarrow.parquet as pq
 
 from simulator.kernel.sources import sources_digest
 from simulator.rules.files import rules_from_mapping
-from simulator.runs.atlas import BatchStore
-from simulator.runs.atlas_play import FORMAT_VERSION, AtlasSettings, Batch
-from simulator.runs.atlas_sets import AtlasError, RuleSet
+from simulator.runs.atlas.batches import BatchStore
+from simulator.runs.atlas.play import FORMAT_VERSION, AtlasSettings, Batch
+from simulator.runs.atlas.sets import AtlasError, RuleSet
 from simulator.runs.claims import (
     ATLAS_FORMAT,
     CODE_KEY,

@@ -1,7 +1,7 @@
 """``president atlas``: what each house rule does to skill and luck, one rule set at a time.
 
-For each rule set (:mod:`simulator.runs.atlas_sets`) the atlas plays deterministic
-batches (:mod:`simulator.runs.atlas_play`): the test-seat duels of every test strategy
+For each rule set (:mod:`simulator.runs.atlas.sets`) the atlas plays deterministic
+batches (:mod:`simulator.runs.atlas.play`): the test-seat duels of every test strategy
 (:data:`TEST_STRATEGIES`) against the field, the two pairs at one table (``champion``
 against the best heuristic, the best heuristic against ``random``) on duplicate deals,
 and the same line-ups in ordinary matches. The best heuristic is the heuristic with the
@@ -37,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from simulator.rules.options import Rules
-from simulator.runs.atlas_play import (
+from simulator.runs.atlas.play import (
     DUEL,
     EDGE,
     MATCH,
@@ -55,8 +55,8 @@ from simulator.runs.atlas_play import (
     best_heuristic,
     rounds_per_match,
 )
-from simulator.runs.atlas_rows import atlas_frame, precise
-from simulator.runs.atlas_sets import RuleSet
+from simulator.runs.atlas.rows import atlas_frame, precise
+from simulator.runs.atlas.sets import RuleSet
 
 # CPU seconds a batch costs per round of its tables, all its tables together (the search
 # seats' dominate), for each part: the default atlas's, measured (docs/performance.md)
@@ -140,7 +140,7 @@ def play_pairs(
 
 def play_locally(rules: Rules, tables: list[Table]) -> list[Batch]:
     """Each table in turn on this machine's kernel threads."""
-    from simulator.runs.atlas_play import play_table
+    from simulator.runs.atlas.play import play_table
 
     return [play_table(rules, table) for table in tables]
 
@@ -236,7 +236,7 @@ def skill_rows(
     play: Play | None = None,
 ) -> pd.DataFrame:
     """The atlas's table for ``rule_sets`` (the first is the base every other is paired
-    with): one row per rule set and measure, the columns of :data:`~simulator.runs.atlas_play.COLUMNS`."""
+    with): one row per rule set and measure, the columns of :data:`~simulator.runs.atlas.play.COLUMNS`."""
     atlas = Atlas(rule_sets, settings, store or BatchStore(), play or play_locally)
     atlas.run(progress)
     return atlas_frame(list(atlas.played.values()), atlas.base, settings)

@@ -32,7 +32,7 @@ from simulator.matchloop.matches import OUT_MATCH, OUT_ROUND, SEAT_PLACE, SEAT_S
 from simulator.matchloop.seating import deal_source, group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
-from simulator.runs.atlas_sets import AtlasError, RuleSet
+from simulator.runs.atlas.sets import AtlasError, RuleSet
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, HEURISTICS
 from simulator.runs.tune import stream_seed
 from strategies import registry

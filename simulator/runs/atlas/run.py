@@ -16,9 +16,9 @@ from typing import Any
 import pandas as pd
 
 from simulator import notices
-from simulator.runs.atlas import AtlasSettings, Play, play_locally, skill_rows
-from simulator.runs.atlas_folder import AtlasFolder
-from simulator.runs.atlas_sets import default_rule_sets, named_rule_sets
+from simulator.runs.atlas.batches import AtlasSettings, Play, play_locally, skill_rows
+from simulator.runs.atlas.folder import AtlasFolder
+from simulator.runs.atlas.sets import default_rule_sets, named_rule_sets
 from simulator.runs.engines import engine_context
 from simulator.runs.progress import Steps
 
@@ -52,7 +52,7 @@ def create_atlas(
 
 def _dask_play(workers: int) -> Any:
     """A local Dask cluster's way of playing a batch's tables (imported only for dask)."""
-    from simulator.runs.atlas_play import dask_play
+    from simulator.runs.atlas.play import dask_play
 
     return dask_play(workers)
 
