@@ -1,4 +1,4 @@
-"""The atlas's measures from its batches (the estimators: :mod:`simulator.runs.skill`),
+"""The atlas's measures from its batches (the estimators: :mod:`simulator.runs.skill.duels`),
 as the rows of ``atlas.parquet``, and the precision test that ends a rule set's batches.
 
 Clusters: the deal groups of the duplicate tables (each batch's groups in turn, so the
@@ -31,7 +31,7 @@ from simulator.runs.atlas.play import (
     best_heuristic,
     part_of,
 )
-from simulator.runs.skill import (
+from simulator.runs.skill.duels import (
     DuelSums,
     Measure,
     deal_r2_by_exchange,

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from simulator.runs.skill_measure import Measure
+from simulator.runs.skill.measure import Measure
 from simulator.stats import Interval, jackknife_interval, rate_from_sums
 
 Z95 = 1.6448536269514722  # the one-sided 95 % normal quantile of N95's definition

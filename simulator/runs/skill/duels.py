@@ -19,9 +19,9 @@ Student's t, and the functions here only say which sums go into which ratio:
 * Δ, the edge per round of A over B at one table, is Σ(place_A − place_B) / Σ rounds;
 * σ, the long-run spread per round of place_A − place_B in ordinary matches, is read from
   the whole-match sums (so the carry-over of the roles between rounds is inside it), and
-  N95 = (1.645 σ / Δ)² (:mod:`simulator.runs.skill_rounds`);
+  N95 = (1.645 σ / Δ)² (:mod:`simulator.runs.skill.rounds`);
 * the share of the deal, persistence and the exchange's effect are read from the rounds of
-  ordinary matches (:mod:`simulator.runs.skill_deal`).
+  ordinary matches (:mod:`simulator.runs.skill.deal`).
 
 The leading-axis forms (``*_interval``) take ``[..., C]`` arrays and return the
 :data:`simulator.stats.Interval` of every leading index at once, for the coverage tests and
@@ -35,15 +35,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulator.runs.skill_deal import (
+from simulator.runs.skill.deal import (
     deal_r2,
     deal_r2_by_exchange,
     exchange_effect,
     persistence,
     previous_places,
 )
-from simulator.runs.skill_measure import Measure, cluster_ratio
-from simulator.runs.skill_rounds import long_run_sd, n95
+from simulator.runs.skill.measure import Measure, cluster_ratio
+from simulator.runs.skill.rounds import long_run_sd, n95
 from simulator.stats import Interval, influence_interval
 from simulator.stats import holm as _holm
 

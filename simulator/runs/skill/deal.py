@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.runs.skill_measure import Measure
+from simulator.runs.skill.measure import Measure
 from simulator.runs.tally import AT, FIT, cell_sums, luck
 from simulator.stats import jackknife_interval, rate_from_sums
 
