@@ -21,8 +21,8 @@ from reports import html, numbers, settings
 from reports.figures import NARROW, WIDE, legend_above, new_figure, publish
 from simulator.rules.options import Rules
 from simulator.runs.claims import write_atomic
-from simulator.runs.tune import HeldOut, Space, TuneConfig, tuned_spec
-from simulator.runs.tune_search import TuneState
+from simulator.runs.tune.play import HeldOut, Space, TuneConfig, tuned_spec
+from simulator.runs.tune.search import TuneState
 from simulator.stats import ratio_interval
 
 PAGE_FILE = "tune.html"

@@ -224,9 +224,9 @@ def tune(
     with the held-out check against the defaults. Without ``out`` the tune's folder
     (``tuned.toml``, ``tune.html``) is temporary, removed with the result."""
     from reports.tune_page import write_tune_page
-    from simulator.runs.tune import TuneError
-    from simulator.runs.tune_folder import TuneFolder
-    from simulator.runs.tune_run import finish_tune, search_generations
+    from simulator.runs.tune.folder import TuneFolder
+    from simulator.runs.tune.play import TuneError
+    from simulator.runs.tune.run import finish_tune, search_generations
 
     if engine not in KERNEL_ENGINES:
         raise TuneError(f"engine {engine!r} is not one of {', '.join(KERNEL_ENGINES)}")

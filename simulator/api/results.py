@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from simulator.rules.options import Rules
     from simulator.runs.standings import Standings
     from simulator.runs.tournament import TournamentConfig
-    from simulator.runs.tune import TuneConfig
-    from simulator.runs.tune_search import TuneState
+    from simulator.runs.tune.play import TuneConfig
+    from simulator.runs.tune.search import TuneState
     from simulator.runs.variants import Variant
 
 
@@ -231,7 +231,7 @@ class Tuned:
 
     @property
     def values(self) -> pd.DataFrame:
-        from simulator.runs.tune import tuned_spec
+        from simulator.runs.tune.play import tuned_spec
 
         spec = tuned_spec(self.config.strategy)
         assert self.state.tuned is not None

@@ -11,9 +11,9 @@ from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import TUNE_SIZES, tune_job
 from simulator.runs.engines import KERNEL_ENGINES
 from simulator.runs.progress import step_line
-from simulator.runs.tune import MEAN
-from simulator.runs.tune_folder import TuneFolder
-from simulator.runs.tune_run import finish_tune, search_generations
+from simulator.runs.tune.folder import TuneFolder
+from simulator.runs.tune.play import MEAN
+from simulator.runs.tune.run import finish_tune, search_generations
 
 # parameters that define the tune: --resume reads them from DIR/manifest.json instead
 JOB_PARAMS = ("strategy", "rules_spec", "players", "field", "generations", "population",

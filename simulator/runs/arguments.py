@@ -29,7 +29,7 @@ from strategies import registry
 
 if TYPE_CHECKING:
     from simulator.runs.tournament import TournamentConfig
-    from simulator.runs.tune import TuneConfig
+    from simulator.runs.tune.play import TuneConfig
 
 RulesSpec = str | Path | Rules  # a preset name, a rules file, or rules already made
 StrategyList = str | Sequence[str] | None  # "a,b,c", ["a", "b", "c"], or None: the default
@@ -138,7 +138,13 @@ def tune_job(
     """The tune of ``president tune``: ``sizes`` are its counts by option name
     (``generations``, ``population``, ``rounds_per_candidate``, ``held_out_rounds``,
     ``rounds_per_match``, ``max_rounds``; each, when missing or None, the command's)."""
-    from simulator.runs.tune import TuneConfig, TuneError, check_field, default_field, tuned_spec
+    from simulator.runs.tune.play import (
+        TuneConfig,
+        TuneError,
+        check_field,
+        default_field,
+        tuned_spec,
+    )
 
     spec = tuned_spec(strategy)
     resolved = rules_of(rules, players)

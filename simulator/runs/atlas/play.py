@@ -34,7 +34,7 @@ from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
 from simulator.runs.atlas.sets import AtlasError, RuleSet
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, HEURISTICS
-from simulator.runs.tune import stream_seed
+from simulator.runs.tune.play import stream_seed
 from strategies import registry
 from strategies.specs import SEARCH_IDS, StrategyError
 

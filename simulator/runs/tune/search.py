@@ -24,7 +24,7 @@ import numpy as np
 from cmaes import CMA
 
 from simulator.rules.options import Rules
-from simulator.runs.tune import (
+from simulator.runs.tune.play import (
     DEALS,
     SAMPLING,
     SIGMA,
@@ -62,7 +62,7 @@ class TuneState:
 
 class TuneStore(Protocol):
     """Where a tune keeps its state after each generation
-    (:class:`simulator.runs.tune_folder.TuneFolder`)."""
+    (:class:`simulator.runs.tune.folder.TuneFolder`)."""
 
     def save(self, state: TuneState) -> None:
         """Keep ``state`` (atomically: the old state or the new, never half)."""
@@ -202,7 +202,7 @@ def dask_evaluator(workers: int) -> Any:
 
     from distributed import Client, LocalCluster
 
-    from simulator.runs.tune import play_sums
+    from simulator.runs.tune.play import play_sums
 
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
                            dashboard_address=":0", silence_logs=logging.ERROR)  # fmt: skip

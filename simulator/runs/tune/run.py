@@ -15,9 +15,9 @@ from simulator import notices
 from simulator.rules.options import Rules
 from simulator.runs.engines import engine_context
 from simulator.runs.progress import Say, Steps, silent
-from simulator.runs.tune import Space, TuneConfig, TuneError, evaluate_locally, tuned_spec
-from simulator.runs.tune_folder import TuneFolder
-from simulator.runs.tune_search import TuneState, dask_evaluator, run_tune
+from simulator.runs.tune.folder import TuneFolder
+from simulator.runs.tune.play import Space, TuneConfig, TuneError, evaluate_locally, tuned_spec
+from simulator.runs.tune.search import TuneState, dask_evaluator, run_tune
 from strategies.tuned import tuned_text
 
 TunePage = Callable[[Path, Rules, TuneConfig, TuneState], Path]

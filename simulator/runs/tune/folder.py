@@ -11,7 +11,7 @@ the optimiser's generation and mean (``optimizer``): written atomically after th
 so that ``--resume DIR`` after any stop — SIGKILL included — plays nothing it holds (a
 line written after the last manifest is dropped, and played again). Nothing is pickled:
 the optimiser is rebuilt from the seed and the recorded fitness
-(:func:`simulator.runs.tune_search.replayed`), and a folder whose records do not rebuild
+(:func:`simulator.runs.tune.search.replayed`), and a folder whose records do not rebuild
 it is refused in one line. Once the generations are over the manifest holds the tuned
 values instead. The finished tune adds ``DIR/tuned.toml``, ``DIR/tune.html`` and
 ``DIR/figures/``, then marks the manifest complete.
@@ -39,8 +39,8 @@ from simulator.runs.claims import (
     write_json_atomic,
 )
 from simulator.runs.job import require_integers
-from simulator.runs.tune import HeldOut, TuneConfig, TuneError
-from simulator.runs.tune_search import TuneState, optimizer_record, replayed
+from simulator.runs.tune.play import HeldOut, TuneConfig, TuneError
+from simulator.runs.tune.search import TuneState, optimizer_record, replayed
 
 GENERATIONS_FILE = "generations.jsonl"  # a generation a line, appended as each ends
 INTEGERS = ("generations", "population", "rounds_per_candidate", "held_out_rounds",
