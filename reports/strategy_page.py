@@ -35,7 +35,7 @@ from simulator.runs.standings import (
 )
 
 if TYPE_CHECKING:  # the tournament's job, read for its settings only
-    from simulator.runs.tournament import TournamentConfig
+    from simulator.runs.tournament.tables import TournamentConfig
 
 PAGE_FILE = "tournament.html"
 FIGURES_DIR = "figures"

@@ -161,9 +161,9 @@ def tournament(
     """``president tournament``: rank the strategies on duplicate deals; with ``out``, the
     result files (and with ``report`` the strategy page) are written there."""
     from reports.strategy_page import write_tournament_page
-    from simulator.runs.tournament import TournamentError
-    from simulator.runs.tournament_folder import TournamentFolder
-    from simulator.runs.tournament_run import play_tables, save_results
+    from simulator.runs.tournament.folder import TournamentFolder
+    from simulator.runs.tournament.run import play_tables, save_results
+    from simulator.runs.tournament.tables import TournamentError
 
     check_tournament_engine(engine)
     if report and out is None and resume is None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from reports.results import RunResults
     from simulator.rules.options import Rules
     from simulator.runs.standings import Standings
-    from simulator.runs.tournament import TournamentConfig
+    from simulator.runs.tournament.tables import TournamentConfig
     from simulator.runs.tune.play import TuneConfig
     from simulator.runs.tune.search import TuneState
     from simulator.runs.variants import Variant

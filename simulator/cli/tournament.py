@@ -13,8 +13,8 @@ from simulator.cli import common
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import check_tournament_engine, tournament_job
 from simulator.runs.progress import output_width, step_line
-from simulator.runs.tournament_folder import TournamentFolder
-from simulator.runs.tournament_run import play_tables, save_results
+from simulator.runs.tournament.folder import TournamentFolder
+from simulator.runs.tournament.run import play_tables, save_results
 
 # parameters that define the tournament: --resume reads them from OUT/manifest.json instead
 JOB_PARAMS = ("rules_spec", "players", "strategy_list", "matches", "rounds_per_match",

@@ -28,7 +28,7 @@ from simulator.runs.variants import Variant, variant_configs, variants_of
 from strategies import registry
 
 if TYPE_CHECKING:
-    from simulator.runs.tournament import TournamentConfig
+    from simulator.runs.tournament.tables import TournamentConfig
     from simulator.runs.tune.play import TuneConfig
 
 RulesSpec = str | Path | Rules  # a preset name, a rules file, or rules already made
@@ -101,7 +101,7 @@ def tournament_job(
     """The rules and tournament of ``president tournament`` (every registered strategy
     when none are named)."""
     # pandas loads with a tournament only, not with ``president simulate``
-    from simulator.runs.tournament import TournamentConfig, TournamentError
+    from simulator.runs.tournament.tables import TournamentConfig, TournamentError
 
     resolved = rules_of(rules, players)
     check_sizes(matches, None, rounds_per_match, max_rounds)
@@ -119,7 +119,7 @@ def tournament_job(
 def check_tournament_engine(engine: str) -> None:
     """A tournament's tables play on this machine: ``numba`` or ``python``, not ``dask``."""
     from simulator.runs.engines import LOCAL
-    from simulator.runs.tournament import TournamentError
+    from simulator.runs.tournament.tables import TournamentError
 
     if engine not in LOCAL:
         raise TournamentError(

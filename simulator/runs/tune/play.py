@@ -33,7 +33,7 @@ from simulator.matchloop.seating import deal_source, group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, HEURISTICS
-from simulator.runs.tournament import TournamentConfig, table_rows
+from simulator.runs.tournament.tables import TournamentConfig, table_rows
 from simulator.stats import ratio_difference, ratio_interval
 from strategies import registry
 from strategies.specs import SEARCH_IDS, StrategySpec

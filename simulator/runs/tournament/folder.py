@@ -10,7 +10,7 @@ depend on the tables' rows alone, so its files are byte for byte an uninterrupte
 tournament's. The tables' files carry no time stamp, so they too are the same.
 
 Every file is written atomically (:func:`simulator.runs.claims.write_atomic`); the
-result files (:func:`simulator.runs.tournament.results`, the page) are written once
+result files (:func:`simulator.runs.tournament.tables.results`, the page) are written once
 every table is played, and the manifest says ``complete`` once they all are.
 """
 
@@ -40,7 +40,7 @@ from simulator.runs.claims import (
     write_json_atomic,
 )
 from simulator.runs.job import SimulationError, check_sizes, require_integers
-from simulator.runs.tournament import (
+from simulator.runs.tournament.tables import (
     TableRows,
     TournamentConfig,
     TournamentError,
@@ -100,7 +100,7 @@ def check_config(config: TournamentConfig) -> None:
 class TournamentFolder:
     """``DIR`` of a tournament: its manifest, its finished tables, then its results.
 
-    It is the :class:`simulator.runs.tournament.TableStore` of :func:`run_tournament`.
+    It is the :class:`simulator.runs.tournament.tables.TableStore` of :func:`run_tournament`.
     """
 
     def __init__(self, path: Path, rules: Rules, config: TournamentConfig, report: bool) -> None:

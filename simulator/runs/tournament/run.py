@@ -15,8 +15,13 @@ from simulator import notices
 from simulator.rules.options import Rules
 from simulator.runs.progress import Say, Steps, silent
 from simulator.runs.standings import Standings
-from simulator.runs.tournament import TournamentConfig, TournamentError, results, run_tournament
-from simulator.runs.tournament_folder import TournamentFolder
+from simulator.runs.tournament.folder import TournamentFolder
+from simulator.runs.tournament.tables import (
+    TournamentConfig,
+    TournamentError,
+    results,
+    run_tournament,
+)
 
 TournamentPage = Callable[[Path, Rules, TournamentConfig, Standings], Path]
 

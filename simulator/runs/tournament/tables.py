@@ -199,7 +199,7 @@ def strategy_names(config: TournamentConfig) -> list[str]:
 
 class TableStore(Protocol):
     """Where a tournament keeps its finished tables, so that a stopped one goes on
-    (:class:`simulator.runs.tournament_folder.TournamentFolder`)."""
+    (:class:`simulator.runs.tournament.folder.TournamentFolder`)."""
 
     def played(self) -> dict[int, TableRows]:
         """The tables already played, by index in :func:`tables` order."""
