@@ -29,12 +29,12 @@ import pandas as pd
 
 from reports.data import ReportError, iter_chunks, open_run
 from simulator.rules.roles import ROLE_NAMES, role_of
+from simulator.runs.compare.variants import RUNS_DIR
 from simulator.runs.progress import Steps
-from simulator.runs.variants import RUNS_DIR
 from simulator.stats import jackknife_interval
 
 if TYPE_CHECKING:
-    from simulator.runs.variants import Variant
+    from simulator.runs.compare.variants import Variant
 
 LENGTHS = ("tricks", "plays", "passes", "skips")  # per-round counts (same on every row)
 # the columns tally_chunk reads (the chunks' own columns come with them: reports.data)

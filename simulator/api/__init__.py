@@ -108,8 +108,8 @@ def compare(
     :attr:`Compared.skill`), at the cost of their own games."""
     from reports.compare import read_comparison
     from reports.compare_page import write_page
-    from simulator.runs.compare_run import measure_skill, play_variants
-    from simulator.runs.variants import (
+    from simulator.runs.compare.run import measure_skill, play_variants
+    from simulator.runs.compare.variants import (
         check_skill,
         finish_compare,
         prepare_compare,

@@ -25,11 +25,11 @@ if TYPE_CHECKING:
     from reports.compare import Comparison
     from reports.results import RunResults
     from simulator.rules.options import Rules
+    from simulator.runs.compare.variants import Variant
     from simulator.runs.standings import Standings
     from simulator.runs.tournament.tables import TournamentConfig
     from simulator.runs.tune.play import TuneConfig
     from simulator.runs.tune.search import TuneState
-    from simulator.runs.variants import Variant
 
 
 def _html(title: str, frame: pd.DataFrame) -> str:

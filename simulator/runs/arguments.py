@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.files import load_rules
 from simulator.rules.options import Rules
+from simulator.runs.compare.variants import Variant, variant_configs, variants_of
 from simulator.runs.job import (
     DEFAULT_ROUNDS_PER_MATCH,
     SimConfig,
@@ -24,7 +25,6 @@ from simulator.runs.job import (
     default_strategies,
     make_config,
 )
-from simulator.runs.variants import Variant, variant_configs, variants_of
 from strategies import registry
 
 if TYPE_CHECKING:

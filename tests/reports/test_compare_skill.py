@@ -11,10 +11,10 @@ import pytest
 import simulator
 from reports.atlas_words import label
 from reports.compare_text import SKILL_TITLE
-from simulator.runs import variants
 from simulator.runs.atlas import batches as atlas
 from simulator.runs.atlas import run as atlas_run
 from simulator.runs.atlas.play import AtlasSettings
+from simulator.runs.compare import variants
 from tests.conftest import run_cli
 from tests.reports.page_parts import section
 

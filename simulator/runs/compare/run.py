@@ -12,9 +12,9 @@ from pathlib import Path
 import pandas as pd
 
 from simulator.runs.atlas.run import player
+from simulator.runs.compare.variants import Variant, play_variant, variant_skill
 from simulator.runs.engines import KERNEL_ENGINES
 from simulator.runs.progress import Say, Steps, rounds_bar
-from simulator.runs.variants import Variant, play_variant, variant_skill
 
 
 def play_variants(
