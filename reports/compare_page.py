@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports import atlas_words, compare, compare_figures, html, numbers, settings
+from reports import compare, compare_figures, html, numbers, settings
+from reports.atlas import words as atlas_words
 from reports.compare import Comparison
 from reports.figures import publish
 from reports.glossary import glossary, term
@@ -182,7 +183,7 @@ def sections(
 
 def skill_section(skill: pd.DataFrame) -> str:
     """``compare --skill``: the skill measures of each rule set, and the differences with
-    the baseline that they support in words (:mod:`reports.atlas_words`)."""
+    the baseline that they support in words (:mod:`reports.atlas.words`)."""
     said, quiet, unpaired = atlas_words.claims(skill)
     base = atlas_words.base_of(skill)
     items = list(said) or [f"No rule set changes relative skill from {base} by more than "

@@ -12,7 +12,7 @@ import sys
 
 import pandas as pd
 
-from reports.atlas_words import claims, skill_wide
+from reports.atlas.words import claims, skill_wide
 from reports.compare import Comparison
 from reports.compare_page import wide
 from reports.text import PM_MEANS, Column, fitted, table, wrap

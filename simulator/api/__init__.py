@@ -270,7 +270,7 @@ def atlas(
     ``atlas.parquet`` (one per rule set and measure, docs/formats.md). ``rules``: the rule
     sets (presets or rules files, the first the base of the paired differences); none: the
     default atlas around ``base``. Without ``out`` the folder is temporary."""
-    from reports.atlas_page import write_atlas_page
+    from reports.atlas.page import write_atlas_page
     from simulator.runs.atlas.folder import AtlasFolder
     from simulator.runs.atlas.run import create_atlas, run_folder
     from simulator.runs.atlas.sets import AtlasError

@@ -102,7 +102,7 @@ def atlas_command(
     for line in text.wrap_lines([f"atlas: {len(folder.rule_sets)} rule sets, {took} on {cores} "
                                  "(more on a busy machine)"], output_width()):  # fmt: skip
         click.echo(line, err=True)
-    from reports.atlas_page import write_atlas_page  # matplotlib: once the atlas is set
+    from reports.atlas.page import write_atlas_page  # matplotlib: once the atlas is set
 
     with terminations_interrupt() as received:
         try:

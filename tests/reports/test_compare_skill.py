@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import simulator
-from reports.atlas_words import label
+from reports.atlas.words import label
 from reports.compare_text import SKILL_TITLE
 from simulator.runs.atlas import batches as atlas
 from simulator.runs.atlas import run as atlas_run

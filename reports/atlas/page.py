@@ -2,7 +2,7 @@
 luck, from the rows of ``atlas.parquet`` (``docs/formats.md``).
 
 The page opens with the answer in words — one sentence per rule set whose paired
-difference of relative skill with the base is supported (:mod:`reports.atlas_words`), a
+difference of relative skill with the base is supported (:mod:`reports.atlas.words`), a
 count of those that showed none — then the dot plot of RS per rule set, the robustness
 check, a table of every measure that sorts on a click of its header (a few lines of
 inline script: the page stays self-contained, :mod:`reports.html`), and the field each
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports import atlas_words as words
 from reports import html
-from reports.atlas_figures import rs_dots
+from reports.atlas import words
+from reports.atlas.figures import rs_dots
 from reports.figures import publish
 from reports.glossary import glossary, term
 from reports.html import Markup

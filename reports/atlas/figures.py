@@ -12,7 +12,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.transforms import blended_transform_factory
 
-from reports.atlas_words import RS, RS_LINEAR, base_of, measure_rows
+from reports.atlas.words import RS, RS_LINEAR, base_of, measure_rows
 from reports.colours import colour
 from reports.figures import NARROW, WIDE, legend_above, new_figure, whiskers
 

@@ -1,5 +1,5 @@
 """What the skill measures of ``atlas.parquet`` say, in words and cells: shared by the
-atlas page (:mod:`reports.atlas_page`) and ``compare --skill``.
+atlas page (:mod:`reports.atlas.page`) and ``compare --skill``.
 
 A sentence about a rule set is written only where the data support it: the paired
 difference of relative skill with the base (``relative_skill_vs_base``, the same deals
