@@ -106,8 +106,8 @@ def compare(
     ``rules`` (the first is the baseline); with ``out``, its page and runs are kept there.
     ``skill``: also the atlas's measures of skill and luck for the rule sets (``--skill``;
     :attr:`Compared.skill`), at the cost of their own games."""
-    from reports.compare import read_comparison
-    from reports.compare_page import write_page
+    from reports.compare.comparison import read_comparison
+    from reports.compare.page import write_page
     from simulator.runs.compare.run import measure_skill, play_variants
     from simulator.runs.compare.variants import (
         check_skill,

@@ -22,7 +22,7 @@ from simulator.runs.progress import step_line
 from simulator.runs.summary import ROUNDS_FILE, RunResult
 
 if TYPE_CHECKING:
-    from reports.compare import Comparison
+    from reports.compare.comparison import Comparison
     from reports.results import RunResults
     from simulator.rules.options import Rules
     from simulator.runs.compare.variants import Variant
@@ -111,7 +111,7 @@ class Compared:
 
     ``estimates``: per variant and measure (estimate, lo, hi, se); ``differences``: each
     variant minus the first, paired by match; ``ranking``: the strategies by mean place
-    in each variant. ``comparison`` is the whole :class:`reports.compare.Comparison`.
+    in each variant. ``comparison`` is the whole :class:`reports.compare.comparison.Comparison`.
     ``skill``: with ``compare(skill=True)``, the atlas's rows for the rule sets (the
     columns of ``atlas.parquet``, docs/formats.md), else None.
     """
@@ -136,7 +136,7 @@ class Compared:
 
     def text(self, width: int = 100) -> str:
         """The table ``president compare`` prints."""
-        from reports.compare_text import terminal_table
+        from reports.compare.text import terminal_table
 
         return terminal_table(self.comparison, width, self.skill)
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from reports.compare import read_comparison
-from reports.compare_page import write_page
-from reports.compare_text import terminal_table
+from reports.compare.comparison import read_comparison
+from reports.compare.page import write_page
+from reports.compare.text import terminal_table
 from reports.text import wrap_lines
 from simulator.cli.common import (
     UserError,

@@ -10,7 +10,7 @@ import pytest
 
 import simulator
 from reports.atlas.words import label
-from reports.compare_text import SKILL_TITLE
+from reports.compare.text import SKILL_TITLE
 from simulator.runs.atlas import batches as atlas
 from simulator.runs.atlas import run as atlas_run
 from simulator.runs.atlas.play import AtlasSettings

@@ -1,7 +1,7 @@
 """A compare's runs, as ``president compare`` and the Python API's ``compare`` play them:
 each variant's run in turn (played, resumed or found complete) with its bar of rounds,
 and ``--skill``'s measures with the rule set under way. Reading the runs into the
-comparison and its page are the reports' (:func:`reports.compare.read_comparison`).
+comparison and its page are the reports' (:func:`reports.compare.comparison.read_comparison`).
 """
 
 from __future__ import annotations

@@ -16,9 +16,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from reports import compare
 from reports.colours import colour
-from reports.compare import Comparison
+from reports.compare import comparison
+from reports.compare.comparison import Comparison
 from reports.figures import NARROW, Drawing, legend_above, new_figure, panels, role_labels, whiskers
 from simulator.rules.roles import ROLE_NAMES
 
@@ -135,7 +135,7 @@ def strategies_figure(c: Comparison, narrow: bool = False) -> Figure:
 def length_figure(c: Comparison, narrow: bool = False) -> Figure:
     """Tricks, plays, passes, skips per round and rounds per match, per variant: one row
     per measure, one bar per variant (horizontal, so the labels never overlap)."""
-    measures = [f"{m} per round" for m in compare.LENGTHS] + ["rounds per match"]
+    measures = [f"{m} per round" for m in comparison.LENGTHS] + ["rounds per match"]
     fig = new_figure(NARROW if narrow else 7.5, 0.25 * len(measures) * len(c.names) + 1.8)
     ax = fig.add_subplot()
     y = _rows(ax, measures)

@@ -13,8 +13,8 @@ import sys
 import pandas as pd
 
 from reports.atlas.words import claims, skill_wide
-from reports.compare import Comparison
-from reports.compare_page import wide
+from reports.compare.comparison import Comparison
+from reports.compare.page import wide
 from reports.text import PM_MEANS, Column, fitted, table, wrap
 
 SKILL_TITLE = (

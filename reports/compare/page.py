@@ -1,11 +1,11 @@
 """How a comparison is shown: ``compare.json`` and ``compare.html`` (the terminal table is
-:mod:`reports.compare_text`'s).
+:mod:`reports.compare.text`'s).
 
 The page is self-contained like ``president report``'s (:mod:`reports.html`) and opens the
 same way: what the comparison says in plain words (each rule set's President against its
 no-memory baseline, the exchange's own effect when a variant isolates it, the ranking),
 then the rules of every variant in words, then the details. Its figures
-(:mod:`reports.compare_figures`) are also written as PNG and SVG to ``OUT/figures/``.
+(:mod:`reports.compare.figures`) are also written as PNG and SVG to ``OUT/figures/``.
 """
 
 from __future__ import annotations
@@ -18,9 +18,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports import compare, compare_figures, html, numbers, settings
+from reports import html, numbers, settings
 from reports.atlas import words as atlas_words
-from reports.compare import Comparison
+from reports.compare import comparison
+from reports.compare.comparison import Comparison
+from reports.compare.figures import make_figures
 from reports.figures import publish
 from reports.glossary import glossary, term
 from reports.html import Markup
@@ -99,7 +101,7 @@ def write_page(c: Comparison, out: str | Path, skill: pd.DataFrame | None = None
     with ``skill`` (``compare --skill``: the atlas's rows for these rule sets), a section
     of skill and luck."""
     root = Path(out)
-    embedded = publish(compare_figures.make_figures(c), root / FIGURES_DIR)
+    embedded = publish(make_figures(c), root / FIGURES_DIR)
     text = json.dumps(to_json(c, skill), indent=1, ensure_ascii=False)
     (root / JSON_FILE).write_text(text + "\n")
     players = c.summaries[0]["rules"]["players"]
@@ -127,7 +129,7 @@ def sections(
 ) -> list[tuple[str, str, str]]:
     """The page's sections as (anchor, heading, HTML); the skill section with ``skill``."""
     est = c.estimates
-    group = {g: est[est["group"] == g] for g in compare.GROUPS}
+    group = {g: est[est["group"] == g] for g in comparison.GROUPS}
     diff_shown = _shown_differences(c)
     ratio = diff_shown.pivot_table(
         index="measure", columns="variant", values="variance_ratio", sort=False
@@ -151,20 +153,20 @@ def sections(
                 term("gini"),
                 ", and the expected place next round after each role.",
             )
-            + _table(group[compare.INEQUALITY], "By rule set")
+            + _table(group[comparison.INEQUALITY], "By rule set")
             + figs["next_place"],
         ),
         (
             "strategies",
             "Ranking of strategies",
             html.table(_ranking(c), "Rank by mean place (1 = best)")
-            + _table(group[compare.STRATEGIES], "By rule set")
+            + _table(group[comparison.STRATEGIES], "By rule set")
             + figs["strategies"],
         ),
         (
             "length",
             "Game length",
-            _table(group[compare.LENGTH], "By rule set") + figs["game_length"],
+            _table(group[comparison.LENGTH], "By rule set") + figs["game_length"],
         ),
         (
             "differences",
@@ -331,8 +333,8 @@ def _ranking_words(c: Comparison) -> Markup | None:
 
 def _answer(c: Comparison, figs: dict[str, str]) -> str:
     players = int(c.summaries[0]["rules"]["players"])
-    est = c.estimates[c.estimates["group"] == compare.PERSISTENCE]
-    diff = c.differences[c.differences["group"] == compare.PERSISTENCE]
+    est = c.estimates[c.estimates["group"] == comparison.PERSISTENCE]
+    diff = c.differences[c.differences["group"] == comparison.PERSISTENCE]
     text = (
         "P(President → President) is the chance that the President of a round is President "
         "again in the next. Without any memory (each round's roles independent of the last) "
