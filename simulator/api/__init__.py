@@ -160,7 +160,7 @@ def tournament(
 ) -> Tournament:
     """``president tournament``: rank the strategies on duplicate deals; with ``out``, the
     result files (and with ``report`` the strategy page) are written there."""
-    from reports.strategy_page import write_tournament_page
+    from reports.strategy.page import write_tournament_page
     from simulator.runs.tournament.folder import TournamentFolder
     from simulator.runs.tournament.run import play_tables, save_results
     from simulator.runs.tournament.tables import TournamentError

@@ -173,7 +173,7 @@ class Tournament:
 
     def text(self, width: int = 100) -> str:
         """The ranking and the pairs as ``president tournament`` prints them."""
-        from reports.tournament_text import format_pairwise, format_ranking
+        from reports.strategy.text import format_pairwise, format_ranking
 
         st = self.standings
         ranking = format_ranking(st.ranking, st.clusters, width, st.luck_balanced)

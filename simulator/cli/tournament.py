@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from reports.tournament_text import format_pairwise, format_ranking
+from reports.strategy.text import format_pairwise, format_ranking
 from simulator.cli import common
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import check_tournament_engine, tournament_job
@@ -119,7 +119,7 @@ def tournament_command(
     click.echo()
     click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"]), width))
     if folder is not None:
-        from reports.strategy_page import write_tournament_page  # matplotlib: for the page
+        from reports.strategy.page import write_tournament_page  # matplotlib: for the page
 
         with _stops_in_one_line(folder):
             save_results(folder, standings, write_tournament_page, common.say)

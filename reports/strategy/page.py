@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from reports import html, numbers, settings, strategy_figures
+from reports import html, numbers, settings
 from reports.figures import Drawing, publish
 from reports.glossary import glossary, term
-from reports.standing_words import winner
+from reports.strategy import figures as strategy_figures
+from reports.strategy.words import winner
 from simulator.rules.options import Rules
 from simulator.runs.claims import write_atomic
 from simulator.runs.standings import (

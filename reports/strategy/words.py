@@ -1,7 +1,7 @@
 """The standings in words: who places best, by how much, and the rest.
 
 One sentence, the same on the run's page (:mod:`reports.headline`) and on the strategy
-page of a tournament (:mod:`reports.strategy_page`), each number with its 95 % interval
+page of a tournament (:mod:`reports.strategy.page`), each number with its 95 % interval
 exactly as the tables show it. A module of its own so that neither page imports the
 other.
 """
