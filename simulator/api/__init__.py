@@ -223,7 +223,7 @@ def tune(
     """``president tune STRATEGY``: its numeric parameters tuned by CMA-ES for the rules,
     with the held-out check against the defaults. Without ``out`` the tune's folder
     (``tuned.toml``, ``tune.html``) is temporary, removed with the result."""
-    from reports.tune_page import write_tune_page
+    from reports.tune.page import write_tune_page
     from simulator.runs.tune.folder import TuneFolder
     from simulator.runs.tune.play import TuneError
     from simulator.runs.tune.run import finish_tune, search_generations

@@ -99,7 +99,7 @@ def tune_command(
                  "max_rounds": max_rounds}  # fmt: skip
         rules, config = tune_job(strategy, rules_spec, players, field, sizes, seed)
         folder = TuneFolder.create(out_dir, rules, config)
-    from reports.tune_page import write_tune_page  # matplotlib: once the tune is set
+    from reports.tune.page import write_tune_page  # matplotlib: once the tune is set
 
     with terminations_interrupt() as received:
         try:
