@@ -10,7 +10,7 @@ RS − RS(base) and the two Δ after two batches, and the rounds a table each ta
 need (a half-width shrinks as 1/√rounds). Then the default atlas's cost with every part
 of every rule set at its cap (the sample's mean cost by table size), in minutes on two
 cores, and the CPU seconds per round of each part (``CPU_SECONDS_PER_ROUND`` in
-``simulator/runs/atlas.py``).
+``simulator/runs/atlas/batches.py``).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from collections import defaultdict
 
 from simulator.matchloop.api import set_threads
 from simulator.rules.options import Rules
-from simulator.runs.atlas import AtlasSettings, BatchStore, play_locally, skill_rows
-from simulator.runs.atlas_play import DUEL, EDGE, MATCH, PARTS, TABLE_KIND, Table
-from simulator.runs.atlas_sets import default_rule_sets
+from simulator.runs.atlas.batches import AtlasSettings, BatchStore, play_locally, skill_rows
+from simulator.runs.atlas.play import DUEL, EDGE, MATCH, PARTS, TABLE_KIND, Table
+from simulator.runs.atlas.sets import default_rule_sets
 
 TARGETS = {"relative_skill": 0.02, "relative_skill_vs_base": 0.01,
            "edge_champion_vs_heuristic": 0.01, "edge_heuristic_vs_random": 0.01}  # fmt: skip

@@ -21,7 +21,7 @@ from reports.data import ReportError, Run, iter_chunks, open_run
 from reports.figures import Drawing
 from reports.results import RunResults, analyse
 from reports.sections import sections
-from reports.strategy_page import standing_figures
+from reports.strategy.page import standing_figures
 
 REPORT_FILE = "report.html"
 FIGURES_DIR = "figures"

@@ -20,7 +20,7 @@ from reports.estimates import POOLED
 from reports.glossary import term
 from reports.html import Markup
 from reports.numbers import format_ci
-from reports.standing_words import ci, strong, winner
+from reports.strategy.words import ci, strong, winner
 from simulator.rules.presets import PRESETS
 from simulator.rules.roles import ROLE_NAMES, ROLE_TITLES
 from simulator.runs.standings import Standings

@@ -14,7 +14,7 @@ import pandas as pd
 from reports import estimates, markov
 from reports.chunk_sums import Tallies
 from reports.data import Run
-from reports.strategy_page import strategy_standings
+from reports.strategy.page import strategy_standings
 from simulator.runs.standings import Standings
 
 

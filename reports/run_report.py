@@ -18,7 +18,7 @@ from simulator.runs.claims import COMPARE_FORMAT, TOURNAMENT_FORMAT, free_siblin
 from simulator.runs.progress import Steps
 from simulator.runs.summary import FORMAT
 
-TOURNAMENT_FILE = "tournament.json"  # one of simulator.runs.tournament.results
+TOURNAMENT_FILE = "tournament.json"  # one of simulator.runs.tournament.tables.results
 
 
 def tournament_command(settings: dict[str, Any], out: Path) -> str | None:

@@ -17,7 +17,7 @@ from reports.glossary import glossary, term
 from reports.headline import run_summary
 from reports.html import Markup
 from reports.results import RunResults
-from reports.strategy_page import clipped, strategy_section
+from reports.strategy.page import clipped, strategy_section
 from simulator.rules.roles import ROLE_TITLES
 
 GLOSSARY = ("roles", "place", "rates", "seat-rounds", "interval", "persistence", "no-memory",

@@ -33,8 +33,8 @@ from simulator.runs.arguments import (
     tournament_job,
     tune_job,
 )
-from simulator.runs.atlas_folder import PARQUET
-from simulator.runs.atlas_run import DEFAULTS as ATLAS_DEFAULTS
+from simulator.runs.atlas.folder import PARQUET
+from simulator.runs.atlas.run import DEFAULTS as ATLAS_DEFAULTS
 from simulator.runs.engines import KERNEL_ENGINES, machine_cores
 from simulator.runs.progress import rounds_bar, silent, step_line, to_stderr
 
@@ -106,10 +106,10 @@ def compare(
     ``rules`` (the first is the baseline); with ``out``, its page and runs are kept there.
     ``skill``: also the atlas's measures of skill and luck for the rule sets (``--skill``;
     :attr:`Compared.skill`), at the cost of their own games."""
-    from reports.compare import read_comparison
-    from reports.compare_page import write_page
-    from simulator.runs.compare_run import measure_skill, play_variants
-    from simulator.runs.variants import (
+    from reports.compare.comparison import read_comparison
+    from reports.compare.page import write_page
+    from simulator.runs.compare.run import measure_skill, play_variants
+    from simulator.runs.compare.variants import (
         check_skill,
         finish_compare,
         prepare_compare,
@@ -160,10 +160,10 @@ def tournament(
 ) -> Tournament:
     """``president tournament``: rank the strategies on duplicate deals; with ``out``, the
     result files (and with ``report`` the strategy page) are written there."""
-    from reports.strategy_page import write_tournament_page
-    from simulator.runs.tournament import TournamentError
-    from simulator.runs.tournament_folder import TournamentFolder
-    from simulator.runs.tournament_run import play_tables, save_results
+    from reports.strategy.page import write_tournament_page
+    from simulator.runs.tournament.folder import TournamentFolder
+    from simulator.runs.tournament.run import play_tables, save_results
+    from simulator.runs.tournament.tables import TournamentError
 
     check_tournament_engine(engine)
     if report and out is None and resume is None:
@@ -223,10 +223,10 @@ def tune(
     """``president tune STRATEGY``: its numeric parameters tuned by CMA-ES for the rules,
     with the held-out check against the defaults. Without ``out`` the tune's folder
     (``tuned.toml``, ``tune.html``) is temporary, removed with the result."""
-    from reports.tune_page import write_tune_page
-    from simulator.runs.tune import TuneError
-    from simulator.runs.tune_folder import TuneFolder
-    from simulator.runs.tune_run import finish_tune, search_generations
+    from reports.tune.page import write_tune_page
+    from simulator.runs.tune.folder import TuneFolder
+    from simulator.runs.tune.play import TuneError
+    from simulator.runs.tune.run import finish_tune, search_generations
 
     if engine not in KERNEL_ENGINES:
         raise TuneError(f"engine {engine!r} is not one of {', '.join(KERNEL_ENGINES)}")
@@ -270,10 +270,10 @@ def atlas(
     ``atlas.parquet`` (one per rule set and measure, docs/formats.md). ``rules``: the rule
     sets (presets or rules files, the first the base of the paired differences); none: the
     default atlas around ``base``. Without ``out`` the folder is temporary."""
-    from reports.atlas_page import write_atlas_page
-    from simulator.runs.atlas_folder import AtlasFolder
-    from simulator.runs.atlas_run import create_atlas, run_folder
-    from simulator.runs.atlas_sets import AtlasError
+    from reports.atlas.page import write_atlas_page
+    from simulator.runs.atlas.folder import AtlasFolder
+    from simulator.runs.atlas.run import create_atlas, run_folder
+    from simulator.runs.atlas.sets import AtlasError
 
     if engine not in KERNEL_ENGINES:
         raise AtlasError(f"engine {engine!r} is not one of {', '.join(KERNEL_ENGINES)}")

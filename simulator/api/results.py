@@ -22,14 +22,14 @@ from simulator.runs.progress import step_line
 from simulator.runs.summary import ROUNDS_FILE, RunResult
 
 if TYPE_CHECKING:
-    from reports.compare import Comparison
+    from reports.compare.comparison import Comparison
     from reports.results import RunResults
     from simulator.rules.options import Rules
+    from simulator.runs.compare.variants import Variant
     from simulator.runs.standings import Standings
-    from simulator.runs.tournament import TournamentConfig
-    from simulator.runs.tune import TuneConfig
-    from simulator.runs.tune_search import TuneState
-    from simulator.runs.variants import Variant
+    from simulator.runs.tournament.tables import TournamentConfig
+    from simulator.runs.tune.play import TuneConfig
+    from simulator.runs.tune.search import TuneState
 
 
 def _html(title: str, frame: pd.DataFrame) -> str:
@@ -111,7 +111,7 @@ class Compared:
 
     ``estimates``: per variant and measure (estimate, lo, hi, se); ``differences``: each
     variant minus the first, paired by match; ``ranking``: the strategies by mean place
-    in each variant. ``comparison`` is the whole :class:`reports.compare.Comparison`.
+    in each variant. ``comparison`` is the whole :class:`reports.compare.comparison.Comparison`.
     ``skill``: with ``compare(skill=True)``, the atlas's rows for the rule sets (the
     columns of ``atlas.parquet``, docs/formats.md), else None.
     """
@@ -136,7 +136,7 @@ class Compared:
 
     def text(self, width: int = 100) -> str:
         """The table ``president compare`` prints."""
-        from reports.compare_text import terminal_table
+        from reports.compare.text import terminal_table
 
         return terminal_table(self.comparison, width, self.skill)
 
@@ -173,7 +173,7 @@ class Tournament:
 
     def text(self, width: int = 100) -> str:
         """The ranking and the pairs as ``president tournament`` prints them."""
-        from reports.tournament_text import format_pairwise, format_ranking
+        from reports.strategy.text import format_pairwise, format_ranking
 
         st = self.standings
         ranking = format_ranking(st.ranking, st.clusters, width, st.luck_balanced)
@@ -231,7 +231,7 @@ class Tuned:
 
     @property
     def values(self) -> pd.DataFrame:
-        from simulator.runs.tune import tuned_spec
+        from simulator.runs.tune.play import tuned_spec
 
         spec = tuned_spec(self.config.strategy)
         assert self.state.tuned is not None

@@ -9,9 +9,9 @@ import click
 from reports import text
 from simulator.cli import common
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
-from simulator.runs.atlas import estimate_minutes
-from simulator.runs.atlas_folder import PARQUET, AtlasFolder
-from simulator.runs.atlas_run import DEFAULTS, create_atlas, run_folder
+from simulator.runs.atlas.batches import estimate_minutes
+from simulator.runs.atlas.folder import PARQUET, AtlasFolder
+from simulator.runs.atlas.run import DEFAULTS, create_atlas, run_folder
 from simulator.runs.engines import KERNEL_ENGINES
 from simulator.runs.progress import output_width, step_line
 
@@ -102,7 +102,7 @@ def atlas_command(
     for line in text.wrap_lines([f"atlas: {len(folder.rule_sets)} rule sets, {took} on {cores} "
                                  "(more on a busy machine)"], output_width()):  # fmt: skip
         click.echo(line, err=True)
-    from reports.atlas_page import write_atlas_page  # matplotlib: once the atlas is set
+    from reports.atlas.page import write_atlas_page  # matplotlib: once the atlas is set
 
     with terminations_interrupt() as received:
         try:

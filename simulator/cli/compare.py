@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from reports.compare import read_comparison
-from reports.compare_page import write_page
-from reports.compare_text import terminal_table
+from reports.compare.comparison import read_comparison
+from reports.compare.page import write_page
+from reports.compare.text import terminal_table
 from reports.text import wrap_lines
 from simulator.cli.common import (
     UserError,
@@ -27,14 +27,14 @@ from simulator.cli.common import (
 )
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import compare_variants
-from simulator.runs.compare_run import measure_skill, play_variants
-from simulator.runs.progress import output_width, step_line, to_stderr
-from simulator.runs.variants import (
+from simulator.runs.compare.run import measure_skill, play_variants
+from simulator.runs.compare.variants import (
     check_skill,
     finish_compare,
     prepare_compare,
     reopen_compare,
 )
+from simulator.runs.progress import output_width, step_line, to_stderr
 from strategies.specs import StrategyError
 
 # parameters that define the compare: --resume reads them from OUT/manifest.json instead

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import click
 
-from reports.tournament_text import format_pairwise, format_ranking
+from reports.strategy.text import format_pairwise, format_ranking
 from simulator.cli import common
 from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import check_tournament_engine, tournament_job
 from simulator.runs.progress import output_width, step_line
-from simulator.runs.tournament_folder import TournamentFolder
-from simulator.runs.tournament_run import play_tables, save_results
+from simulator.runs.tournament.folder import TournamentFolder
+from simulator.runs.tournament.run import play_tables, save_results
 
 # parameters that define the tournament: --resume reads them from OUT/manifest.json instead
 JOB_PARAMS = ("rules_spec", "players", "strategy_list", "matches", "rounds_per_match",
@@ -119,7 +119,7 @@ def tournament_command(
     click.echo()
     click.echo(format_pairwise(standings.pairwise, list(standings.ranking["strategy"]), width))
     if folder is not None:
-        from reports.strategy_page import write_tournament_page  # matplotlib: for the page
+        from reports.strategy.page import write_tournament_page  # matplotlib: for the page
 
         with _stops_in_one_line(folder):
             save_results(folder, standings, write_tournament_page, common.say)

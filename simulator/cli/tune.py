@@ -11,9 +11,9 @@ from simulator.cli.simulate import exit_interrupted, terminations_interrupt
 from simulator.runs.arguments import TUNE_SIZES, tune_job
 from simulator.runs.engines import KERNEL_ENGINES
 from simulator.runs.progress import step_line
-from simulator.runs.tune import MEAN
-from simulator.runs.tune_folder import TuneFolder
-from simulator.runs.tune_run import finish_tune, search_generations
+from simulator.runs.tune.folder import TuneFolder
+from simulator.runs.tune.play import MEAN
+from simulator.runs.tune.run import finish_tune, search_generations
 
 # parameters that define the tune: --resume reads them from DIR/manifest.json instead
 JOB_PARAMS = ("strategy", "rules_spec", "players", "field", "generations", "population",
@@ -99,7 +99,7 @@ def tune_command(
                  "max_rounds": max_rounds}  # fmt: skip
         rules, config = tune_job(strategy, rules_spec, players, field, sizes, seed)
         folder = TuneFolder.create(out_dir, rules, config)
-    from reports.tune_page import write_tune_page  # matplotlib: once the tune is set
+    from reports.tune.page import write_tune_page  # matplotlib: once the tune is set
 
     with terminations_interrupt() as received:
         try:

@@ -27,9 +27,9 @@ from simulator.runs.job import (
 from strategies import registry
 
 if TYPE_CHECKING:  # each imported by the one function that needs it, not by ``simulate``
-    from simulator.runs.tournament import TournamentConfig
-    from simulator.runs.tune import TuneConfig
-    from simulator.runs.variants import Variant
+    from simulator.runs.compare.variants import Variant
+    from simulator.runs.tournament.tables import TournamentConfig
+    from simulator.runs.tune.play import TuneConfig
 
 RulesSpec = str | Path | Rules  # a preset name, a rules file, or rules already made
 StrategyList = str | Sequence[str] | None  # "a,b,c", ["a", "b", "c"], or None: the default
@@ -79,7 +79,7 @@ def compare_variants(
 ) -> list[Variant]:
     """The variants of ``president compare``: one per rule set, named after it (a
     :class:`Rules` given from Python is named ``variant-1``, ``variant-2`` …)."""
-    from simulator.runs.variants import variant_configs, variants_of
+    from simulator.runs.compare.variants import variant_configs, variants_of
 
     specs = [
         f"variant-{i + 1}" if isinstance(spec, Rules) else str(spec) for i, spec in enumerate(rules)
@@ -103,7 +103,7 @@ def tournament_job(
     """The rules and tournament of ``president tournament`` (every registered strategy
     when none are named)."""
     # pandas loads with a tournament only, not with ``president simulate``
-    from simulator.runs.tournament import TournamentConfig, TournamentError
+    from simulator.runs.tournament.tables import TournamentConfig, TournamentError
 
     resolved = rules_of(rules, players)
     check_sizes(matches, None, rounds_per_match, max_rounds)
@@ -121,7 +121,7 @@ def tournament_job(
 def check_tournament_engine(engine: str) -> None:
     """A tournament's tables play on this machine: ``numba`` or ``python``, not ``dask``."""
     from simulator.runs.engines import LOCAL
-    from simulator.runs.tournament import TournamentError
+    from simulator.runs.tournament.tables import TournamentError
 
     if engine not in LOCAL:
         raise TournamentError(
@@ -140,7 +140,13 @@ def tune_job(
     """The tune of ``president tune``: ``sizes`` are its counts by option name
     (``generations``, ``population``, ``rounds_per_candidate``, ``held_out_rounds``,
     ``rounds_per_match``, ``max_rounds``; each, when missing or None, the command's)."""
-    from simulator.runs.tune import TuneConfig, TuneError, check_field, default_field, tuned_spec
+    from simulator.runs.tune.play import (
+        TuneConfig,
+        TuneError,
+        check_field,
+        default_field,
+        tuned_spec,
+    )
 
     spec = tuned_spec(strategy)
     resolved = rules_of(rules, players)

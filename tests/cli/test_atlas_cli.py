@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from simulator.runs.atlas_play import COLUMNS, FORMAT_VERSION, MATCH, TEST_STRATEGIES, part_of
+from simulator.runs.atlas.play import COLUMNS, FORMAT_VERSION, MATCH, TEST_STRATEGIES, part_of
 from simulator.runs.job import HEURISTICS
 from tests.conftest import run_cli, without_compile_notice
 
@@ -90,7 +90,7 @@ def test_a_finished_atlas_resumed_plays_nothing_and_writes_the_same(whole, tmp_p
 
 # The child's batches are slowed down, so that the kill lands between two of them.
 CHILD = (
-    "import sys, time, simulator.runs.atlas as a\n"
+    "import sys, time, simulator.runs.atlas.batches as a\n"
     "def slowed(real):\n"
     "    def slow(*args):\n        out = real(*args)\n        time.sleep(1.0)\n        return out\n"
     "    return slow\n"

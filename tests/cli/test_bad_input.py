@@ -236,7 +236,7 @@ def test_every_error_a_user_can_cause_derives_from_the_one_base():
     from simulator.rules.options import RulesError
     from simulator.runs.job import SimulationError
     from simulator.runs.summary import SummaryError
-    from simulator.runs.tournament import TournamentError
+    from simulator.runs.tournament.tables import TournamentError
     from strategies.specs import StrategyError
 
     layers = (RulesError, CardError, StrategyError, SimulationError, TournamentError,

@@ -14,7 +14,7 @@ import click
 import pandas as pd
 import pytest
 
-from reports.tournament_text import format_pairwise, format_ranking, number
+from reports.strategy.text import format_pairwise, format_ranking, number
 from simulator.cli import cli, hints
 from simulator.rules.files import load_rules, rules_from_mapping
 from simulator.rules.options import Rules, option_meanings

@@ -15,7 +15,7 @@ import pytest
 from simulator.cli import simulate
 from simulator.runs import progress
 from simulator.runs.progress import CLEAR_TO_END, ProgressBar, StatusLine, StepProgress
-from simulator.runs.tournament import TournamentConfig, run_tournament
+from simulator.runs.tournament.tables import TournamentConfig, run_tournament
 from tests.cli.test_bad_input import assert_refused
 from tests.conftest import run_cli
 
@@ -122,7 +122,7 @@ def test_a_notice_starts_on_its_own_line_and_its_seconds_count_as_time_left(monk
 def test_tournament_prints_a_compile_notice_on_its_own_line(terminal, monkeypatch):
     """It ran into the status line (``… montecarlocompiling the kernel …``)."""
     from simulator import notices
-    from simulator.runs import tournament as runs_tournament
+    from simulator.runs.tournament import tables as runs_tournament
 
     play = runs_tournament.play_table
 

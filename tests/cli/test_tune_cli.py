@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.runs.tune_folder import kept_generations
+from simulator.runs.tune.folder import kept_generations
 from tests.conftest import run_cli, without_compile_notice
 
 JOB = ["planner", "--generations", "3", "--population", "4", "--rounds-per-candidate", "48",
@@ -76,7 +76,7 @@ def test_the_dask_engine_tunes_to_the_same_files(whole, tmp_path):
 
 # The child's generations are slowed down, so that the kill lands between two of them.
 CHILD = (
-    "import sys, time, simulator.runs.tune_search as t; real = t.play_generation\n"
+    "import sys, time, simulator.runs.tune.search as t; real = t.play_generation\n"
     "def slow(*args):\n    real(*args)\n    time.sleep(0.5)\n"
     "t.play_generation = slow\nfrom simulator.cli import main; main(sys.argv[1:])"
 )

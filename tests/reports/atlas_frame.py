@@ -8,7 +8,7 @@ import math
 
 import pandas as pd
 
-from simulator.runs.atlas_play import EDGE, MATCH, part_of
+from simulator.runs.atlas.play import EDGE, MATCH, part_of
 
 BASE = "french"
 STRATEGIES = ("random", "lowest", "planner", "linear", "champion", "clairvoyant")

@@ -11,8 +11,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from reports import atlas_words
-from reports.atlas_page import write_atlas_page
+from reports.atlas import words as atlas_words
+from reports.atlas.page import write_atlas_page
 from tests.reports.atlas_frame import (
     BASE,
     LUCK_CLAIMS,

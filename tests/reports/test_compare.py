@@ -20,7 +20,7 @@ import pytest
 from scipy import stats as sps
 
 from reports.numbers import format_ci, format_column
-from simulator.runs.variants import variant_names
+from simulator.runs.compare.variants import variant_names
 from tests.conftest import run_cli
 from tests.reports.page_parts import broken_links, embedded_figure, section
 

@@ -9,10 +9,12 @@ import pandas as pd
 import pytest
 
 import simulator
-from reports.atlas_words import label
-from reports.compare_text import SKILL_TITLE
-from simulator.runs import atlas, atlas_run, variants
-from simulator.runs.atlas_play import AtlasSettings
+from reports.atlas.words import label
+from reports.compare.text import SKILL_TITLE
+from simulator.runs.atlas import batches as atlas
+from simulator.runs.atlas import run as atlas_run
+from simulator.runs.atlas.play import AtlasSettings
+from simulator.runs.compare import variants
 from tests.conftest import run_cli
 from tests.reports.page_parts import section
 

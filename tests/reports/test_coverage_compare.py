@@ -3,7 +3,7 @@
 Design (:mod:`tests.coverage`): 3000 comparisons of french against regles-jeu (4
 players, lowest and random alternating), each of 60 matches of 6 rounds per variant with
 its own seed, played on the kernel and reduced by the library's own
-:func:`reports.compare.tally_chunk`, :func:`reports.compare.measures` and jackknife, as
+:func:`reports.compare.comparison.tally_chunk`, :func:`reports.compare.comparison.measures` and jackknife, as
 ``president compare`` does (60 batches of one match: t with 59 degrees of freedom). Every
 printed interval — each measure of each variant, and each paired difference to french —
 is checked against the truth, the same measure on all 3000 comparisons together
@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports.compare import jackknife, measures, stacked_replicates, tally_chunk
+from reports.compare.comparison import jackknife, measures, stacked_replicates, tally_chunk
 from simulator.matchloop.api import run_matches, set_threads
 from simulator.matchloop.matches import OUT_MATCH
 from simulator.rules.presets import preset

@@ -112,7 +112,8 @@ def test_a_strategy_has_one_colour_in_the_report_and_the_tournament():
     strategies in different orders and line-ups, draw each strategy in its colour."""
     import pandas as pd
 
-    from reports import figures, strategy_figures
+    from reports import figures
+    from reports.strategy import figures as strategy_figures
 
     def frame(names: list[str], key: str, values: range) -> pd.DataFrame:
         rows = [

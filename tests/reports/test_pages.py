@@ -8,10 +8,11 @@ import re
 import pandas as pd
 import pytest
 
-from reports import headline, html, settings, standing_words
+from reports import headline, html, settings
 from reports.estimates import POOLED
 from reports.glossary import TERMS, glossary, term
-from reports.strategy_page import clipped
+from reports.strategy import words as standing_words
+from reports.strategy.page import clipped
 from simulator.rules.options import Rules, option_meanings
 from simulator.rules.presets import PRESETS, preset
 from simulator.runs.standings import Standings

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from reports.atlas_page import write_atlas_page
+from reports.atlas.page import write_atlas_page
 from tests.conftest import run_cli
 from tests.reports.atlas_frame import RULE_SETS, atlas_frame
 

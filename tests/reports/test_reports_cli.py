@@ -13,7 +13,7 @@ import pytest
 from reports import build, data
 from reports.numbers import format_ci
 from reports.results import analyse
-from reports.strategy_page import clipped
+from reports.strategy.page import clipped
 from simulator.rules.presets import preset
 from tests.conftest import run_cli
 from tests.reports.page_parts import broken_links, embedded_figure, section

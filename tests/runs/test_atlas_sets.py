@@ -10,9 +10,9 @@ import pytest
 
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES, preset
-from simulator.runs.atlas import BatchStore, duel_tables, pair_tables, skill_rows
-from simulator.runs.atlas_play import AtlasSettings, declared_search
-from simulator.runs.atlas_sets import (
+from simulator.runs.atlas.batches import BatchStore, duel_tables, pair_tables, skill_rows
+from simulator.runs.atlas.play import AtlasSettings, declared_search
+from simulator.runs.atlas.sets import (
     EXAMPLES,
     AtlasError,
     default_rule_sets,

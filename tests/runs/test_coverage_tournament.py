@@ -28,7 +28,7 @@ import numpy as np
 from simulator.matchloop.api import set_threads
 from simulator.rules.presets import preset
 from simulator.runs.standings import ClusterSums, pairwise, ranking
-from simulator.runs.tournament import TournamentConfig, cluster_sums, play_table, tables
+from simulator.runs.tournament.tables import TournamentConfig, cluster_sums, play_table, tables
 from tests.coverage import RUNS, check, coverage
 
 NAMES = ["lowest", "random", "keep-sets", "control"]

@@ -1,4 +1,4 @@
-"""The skill measures of the atlas (:mod:`simulator.runs.skill`) on synthetic data with
+"""The skill measures of the atlas (:mod:`simulator.runs.skill.duels`) on synthetic data with
 known answers, and the coverage of their intervals.
 
 **The data.** Outcomes are drawn around chosen values, with what makes the real ones
@@ -28,7 +28,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simulator.runs.skill import (
+from simulator.runs.skill.deal import deal_r2_by_exchange, previous_places
+from simulator.runs.skill.duels import (
     DuelSums,
     Measure,
     deal_r2,
@@ -45,9 +46,8 @@ from simulator.runs.skill import (
     relative_skill_difference_interval,
     relative_skill_interval,
 )
-from simulator.runs.skill_deal import deal_r2_by_exchange, previous_places
-from simulator.runs.skill_measure import cluster_ratio
-from simulator.runs.skill_rounds import Z95, _chains, direct_n95, long_run_sd_interval, n95_bounds
+from simulator.runs.skill.measure import cluster_ratio
+from simulator.runs.skill.rounds import Z95, _chains, direct_n95, long_run_sd_interval, n95_bounds
 from simulator.runs.tally import luck
 from tests.conftest import ROOT, run_cli
 from tests.coverage import HIGH, LOW, RUNS, check, coverage

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from simulator.cli import cli, main
 from simulator.rules.presets import preset
-from simulator.runs.tournament import (
+from simulator.runs.tournament.tables import (
     TournamentConfig,
     cluster_sums,
     play_table,

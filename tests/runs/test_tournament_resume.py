@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-import simulator.runs.tournament as tournament
-from simulator.runs.tournament import tables
+import simulator.runs.tournament.tables as tournament
+from simulator.runs.tournament.tables import tables
 from tests.cli.test_bad_input import assert_refused
 from tests.cli.test_dead_ends import commands_in, follow
 from tests.conftest import run_cli
@@ -132,7 +132,7 @@ def test_the_leftovers_of_a_kill_are_cleaned_and_a_damaged_table_played_again(
 
 # The child's tables are slowed down, so that the kill lands between two of them.
 CHILD = (
-    "import sys, time, simulator.runs.tournament as t; real = t.play_table\n"
+    "import sys, time, simulator.runs.tournament.tables as t; real = t.play_table\n"
     "def slow(*args):\n    time.sleep(0.3)\n    return real(*args)\n"
     "t.play_table = slow\nfrom simulator.cli import main; main(sys.argv[1:])"
 )

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from simulator.rules.presets import preset
-from simulator.runs.tune import (
+from simulator.runs.tune.play import (
     MEAN,
     Space,
     TuneConfig,
@@ -25,7 +25,7 @@ from simulator.runs.tune import (
     stream_seed,
     tuned_spec,
 )
-from simulator.runs.tune_search import run_tune
+from simulator.runs.tune.search import run_tune
 from strategies import registry
 from strategies.specs import StrategyError
 from strategies.tuned import tuned_text
@@ -136,7 +136,7 @@ def test_a_tune_records_every_candidate_and_checks_on_fresh_seeds():
 
 
 def test_the_dask_evaluator_plays_the_same_sums():
-    from simulator.runs.tune_search import dask_evaluator
+    from simulator.runs.tune.search import dask_evaluator
 
     space = Space(registry.get("planner"))
     mean = space.name(space.spec.vector)

@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 from simulator.rules.presets import preset
-from simulator.runs.tune import MEAN, Space, Sums, TuneConfig, TuneError
-from simulator.runs.tune_folder import GENERATIONS_FILE, TuneFolder
-from simulator.runs.tune_search import (
+from simulator.runs.tune.folder import GENERATIONS_FILE, TuneFolder
+from simulator.runs.tune.play import MEAN, Space, Sums, TuneConfig, TuneError
+from simulator.runs.tune.search import (
     as_resumed,
     new_state,
     optimizer_record,

@@ -1,0 +1,3 @@
+"""``president compare``'s analysis: the variants read side by side, their page, figures
+and text, apart from the run report's modules at the top of :mod:`reports`.
+"""

@@ -1,0 +1,3 @@
+"""``president atlas``'s run: its rule sets, batches, rows and folder, apart from the
+simulate run's modules at the top of :mod:`simulator.runs`.
+"""
