@@ -43,7 +43,7 @@ from strategies.champion import (
     spend_racing,
     tail_move,
 )
-from strategies.endgame import advance, out_in_two, solve
+from strategies.endgame import advance, out_in_two, solve, solver_memory
 from strategies.specs import (
     CHAMPION_MARGIN,
     CHAMPION_PARAMS,
@@ -94,7 +94,7 @@ def solved(S, H, R, played, move) -> int:
     S2, H2, played2 = S.copy(), H.copy(), played.copy()
     places = np.zeros(MAX_PLAYERS, np.int64)
     st = advance(load_state(S2), (R[R_N], 0), 0, 0, *move, H2, played2, places, S2)
-    return solve(0, 1, st, H2, R, played2, places, S2, np.array([0, 10_000]))
+    return solve(0, 1, st, H2, R, played2, places, S2, np.array([0, 10_000]), solver_memory(), 0)
 
 
 def test_the_two_player_solver_finds_the_win() -> None:
