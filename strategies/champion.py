@@ -47,18 +47,14 @@ from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
     DECK,
     MAX_PLAYERS,
-    R_FLAGS,
     S_ACTIVE,
     S_ANSWERED,
     S_BEST_FREE,
     S_N,
-    S_OOT,
-    S_OWNER,
     S_REV,
     S_TOP_COUNT,
     S_TOP_RANK,
     S_WORST_FREE,
-    SKIP,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank
 from simulator.kernel.step import (
@@ -70,10 +66,10 @@ from simulator.kernel.step import (
     ST_TURN,
     load_state,
     rule_flags,
+    skipped_on_top,
     store_state,
     trick_rule_flags,
 )
-from simulator.kernel.trick import next_to_ask
 from simulator.rules.cards import NUM_RANKS
 from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve, solver_memory
 from strategies.hand import whole
@@ -106,17 +102,15 @@ def log_likelihood(pos, S, G, R, played, lparams, temperature):
     players who passed on the top now on the table did so, had they held the guessed
     hands ``G`` (the state they passed in is this one: only passes follow a play).
 
-    Under equal_rank = skip the player after the top's owner may have been skipped
-    rather than passed, so he counts for nothing.
+    The player the top skipped (the round state records him: :func:`skipped_on_top`)
+    did not pass, so he counts for nothing.
     """
     if S[S_TOP_COUNT] == 0 or not temperature > 0:
         return 0.0
     passers = S[S_ANSWERED] & ~(1 << pos)
-    if R[R_FLAGS] & SKIP != 0:
-        owner = S[S_OWNER]
-        skipped = next_to_ask(S[S_N], owner, owner, S[S_ACTIVE] & ~S[S_OOT])
-        if skipped >= 0:
-            passers &= ~(1 << skipped)
+    skipped = skipped_on_top(S)
+    if skipped >= 0:
+        passers &= ~(1 << skipped)
     total = 0.0
     while passers != 0:
         q = ctz(np.uint64(passers))
