@@ -2,8 +2,9 @@
 
 The fast twin of :class:`simulator.reference.round.Round`, hands as bitmasks; what each
 rule decides (what a play does, what ends a trick, who is asked next) is asked of the
-pure functions of :mod:`simulator.kernel.trick`, which the strategies ask too. Event order is the rule book's: the play, going out, the skip, the end of the
-trick; a play that leaves one player holding cards ends the round at once.
+pure functions of :mod:`simulator.kernel.trick`, which the strategies ask too. Event
+order is the rule book's: the play, going out, the skip, the end of the trick; a play
+that leaves one player holding cards ends the round at once.
 
 The round state has two forms. The ``S`` array (see :mod:`simulator.kernel.layout`) is
 what strategies read and what search players copy; inside :func:`simulator.matchloop.round.play_round` the same
@@ -240,7 +241,7 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
         answered = 0
         oot = 0
         tricks += 1
-        if trick_rules != 0:  # a jack-back ends with the trick, a revolution stays
+        if trick_rules != 0:  # a jack-back ends with the trick, the round's order stays
             rev ^= S[S_JACK]
             S[S_JACK] = 0
             S[S_RUN] = 0

@@ -52,8 +52,8 @@ def ends_trick_at_once(r, c, two_ends, quad):
 
 @njit(**INLINE)
 def revolts(c, rules):
-    """Whether a play of ``c`` cards reverses the round's order (a four under
-    revolution), in force from the next play on."""
+    """Whether a play of ``c`` cards reverses the round's order (a four, when fours
+    reverse it: :data:`~simulator.kernel.layout.REVERSES`), from the next play on."""
     return c == 4 and rules & REVERSES != 0
 
 
@@ -92,8 +92,8 @@ def ends_trick(r, c, t, tc, run, rules, trick_rules):
 @njit(**INLINE)
 def skips_next(r, c, t, tc, run, rules, trick_rules):
     """Whether ``c`` cards of ``r`` laid on the top skip the next player to answer (unless
-    they end the trick): an equal play under equal_rank = "skip", or a table rule's skip
-    (:func:`table_play`)."""
+    they end the trick): an equal play when equal plays skip
+    (:data:`~simulator.kernel.layout.SKIP`), or a table rule's skip (:func:`table_play`)."""
     taken, is_equal = play_effect(r, c, tc, t, rules & SKIP != 0, rules & TRANSPARENT != 0)
     if is_equal:
         return True
@@ -104,8 +104,8 @@ def skips_next(r, c, t, tc, run, rules, trick_rules):
 
 @njit(**INLINE)
 def order_after(rev, r, c, rules, trick_rules):
-    """The order in force after a play, from the next play on: a revolution's four and a
-    jack-back's jacks each reverse it (the run does not matter to it)."""
+    """The order in force after a play, from the next play on: a four that reverses the
+    round's order (:func:`revolts`) and a jack-back's jacks each reverse it."""
     if revolts(c, rules):
         rev ^= 1
     if table_play(r, c, r, -1, 0, 0, trick_rules)[1]:
