@@ -28,12 +28,17 @@ from simulator.kernel.layout import (
     S_N,
     S_OOT,
     S_OWNER,
+    S_PLAYS,
     S_REV,
     S_RUN,
     S_SIZE,
+    S_SKIP_BY,
+    S_SKIP_PLAY,
+    S_SKIPPED,
     S_TOP_COUNT,
     S_TOP_RANK,
     S_TURN,
+    flag_code,
     rules_array,
 )
 from simulator.reference.rng import Stream
@@ -101,6 +106,11 @@ class KernelStrategy:
         S[S_REV] = obs.reversed
         S[S_JACK] = obs.jack_back
         S[S_RUN] = obs.run
+        if obs.skipped is None:
+            S[S_SKIPPED], S[S_SKIP_PLAY] = -1, -1
+        else:  # the skip of the top on the table: at its play (S_PLAYS, here 0)
+            S[S_SKIPPED], S[S_SKIP_PLAY] = obs.skipped, S[S_PLAYS]
+            S[S_SKIP_BY] = flag_code(obs.skipped_by)
         passed = sum(1 << s for s in range(n) if obs.passed[s])
         S[S_ANSWERED] = passed
         S[S_OOT] = passed if R[R_FLAGS] & OUT_OF_TRICK else 0

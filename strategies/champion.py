@@ -47,18 +47,14 @@ from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
     DECK,
     MAX_PLAYERS,
-    R_FLAGS,
     S_ACTIVE,
     S_ANSWERED,
     S_BEST_FREE,
     S_N,
-    S_OOT,
-    S_OWNER,
     S_REV,
     S_TOP_COUNT,
     S_TOP_RANK,
     S_WORST_FREE,
-    SKIP,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank
 from simulator.kernel.step import (
@@ -69,13 +65,13 @@ from simulator.kernel.step import (
     ST_TOP_RANK,
     ST_TURN,
     load_state,
-    next_to_ask,
     rule_flags,
+    skipped_on_top,
     store_state,
     trick_rule_flags,
 )
 from simulator.rules.cards import NUM_RANKS
-from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve
+from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve, solver_memory
 from strategies.hand import whole
 from strategies.heuristics import keep_sets_choice
 from strategies.linear import finite_weights, linear_move, move_score, situation
@@ -106,17 +102,15 @@ def log_likelihood(pos, S, G, R, played, lparams, temperature):
     players who passed on the top now on the table did so, had they held the guessed
     hands ``G`` (the state they passed in is this one: only passes follow a play).
 
-    Under equal_rank = skip the player after the top's owner may have been skipped
-    rather than passed, so he counts for nothing.
+    The player the top skipped (the round state records him: :func:`skipped_on_top`)
+    did not pass, so he counts for nothing.
     """
     if S[S_TOP_COUNT] == 0 or not temperature > 0:
         return 0.0
     passers = S[S_ANSWERED] & ~(1 << pos)
-    if R[R_FLAGS] & SKIP != 0:
-        owner = S[S_OWNER]
-        skipped = next_to_ask(S[S_N], owner, owner, S[S_ACTIVE] & ~S[S_OOT])
-        if skipped >= 0:
-            passers &= ~(1 << skipped)
+    skipped = skipped_on_top(S)
+    if skipped >= 0:
+        passers &= ~(1 << skipped)
     total = 0.0
     while passers != 0:
         q = ctz(np.uint64(passers))
@@ -219,14 +213,14 @@ def tail_move(p, S, H, R, played):
 
 @njit(**HOT)
 def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, played2, places2,
-            count):  # fmt: skip
+            count, keep):  # fmt: skip
     """The place of ``pos`` after playing ``c`` cards of ``r`` on the deal ``guess``:
     the last two players' race solved exactly (:func:`strategies.endgame.solve`, at most
     ``limit`` positions), else the round played out with :func:`policy_move`, ``linear``,
     for everybody's first ``plies`` moves and the searcher's after them, and with
     :func:`tail_move` (far cheaper) for the others' after them.
 
-    It allocates nothing (``count`` is the solver's position count, from the caller), so
+    It allocates nothing (``count`` and ``keep`` are the solver's, from the caller), so
     it runs without numba's reference counting: with it, every call in a playout paid
     atomic updates on each array argument, which two threads fought over (over half of
     a search's time, in the profile).
@@ -244,7 +238,7 @@ def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, 
     other = last_two(st, pos)
     if places2[pos] == 0 and other >= 0 and limit > 0 and not st[ST_OVER]:
         count[0], count[1] = 0, limit
-        v = solve(pos, other, st, H2, R, played2, places2, S2, count)
+        v = solve(pos, other, st, H2, R, played2, places2, S2, count, keep, 0)
         if v != UNKNOWN:  # the two places left are best_free and the next
             return st[ST_BEST_FREE] + 1 - v
     ply = 0
@@ -363,7 +357,7 @@ def spend_racing(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses)
     H2 = np.zeros(MAX_PLAYERS, np.uint64)
     played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
-    count = np.zeros(2, np.int64)
+    count, keep = np.zeros(2, np.int64), solver_memory()
     nmoves, g = cr.size, guesses.shape[0]
     limit = np.int64(params[pos, CHAMPION_SOLVE])
     plies = np.int64(params[pos, CHAMPION_PLIES])
@@ -380,7 +374,7 @@ def spend_racing(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses)
         for i in range(nmoves):
             if live[i]:
                 last[i] = playout(pos, cr[i], cc[i], guesses[j], S0, R, played, rs, lparams,
-                                  limit, plies, S2, H2, played2, places2, count)  # fmt: skip
+                                  limit, plies, S2, H2, played2, places2, count, keep)  # fmt: skip
                 spent += 1
         done = j + 1
         if race(last, total, diff2, live, nmoves, prior, done, g - done, need) == 0:
@@ -403,7 +397,7 @@ def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
     H2 = np.zeros(MAX_PLAYERS, np.uint64)
     played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
-    count = np.zeros(2, np.int64)
+    count, keep = np.zeros(2, np.int64), solver_memory()
     nmoves = cr.size
     g = guesses.shape[0]
     deterministic = not lparams[0, LINEAR_TEMPERATURE] > 0
@@ -419,7 +413,7 @@ def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
         if i < 0:
             break
         place = playout(pos, cr[i], cc[i], guesses[visits[i] % g], S0, R, played, rs,
-                        lparams, limit, plies, S2, H2, played2, places2, count)  # fmt: skip
+                        lparams, limit, plies, S2, H2, played2, places2, count, keep)  # fmt: skip
         total[i] += (n - place) / (n - 1)
         visits[i] += 1
     return total, visits

@@ -22,15 +22,14 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, clz, ctz, popc, remove_cards
-from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.config import HOT, INLINE, JIT
 from simulator.kernel.layout import (
-    R_JACK_BACK,
+    DECK,
     R_JOKERS,
     R_NOFIN2,
-    R_REVOL,
-    S_JACK,
+    S_IN_PLACE,
     S_REV,
-    S_RUN,
+    S_SIZE,
     S_TOP_COUNT,
     S_TOP_RANK,
     TRANSPARENT,
@@ -43,15 +42,15 @@ from simulator.kernel.step import (
     ST_TOP_COUNT,
     ST_TOP_RANK,
     ST_TURN,
-    play_effect,
     rule_flags,
     step,
     step_trick_rules,
     trick_rule_flags,
 )
-from simulator.rules.cards import JACK, TWO
+from simulator.kernel.trick import order_after, play_effect
+from simulator.rules.cards import TWO
 from strategies.hand import groups, outside, whole
-from strategies.linear import ends_trick
+from strategies.linear import ends_trick_now
 
 UNKNOWN = -1  # the solver ran out of positions
 
@@ -61,13 +60,9 @@ def answerless(r, c, S, R, out):
     """Whether no combination of the cards ``out`` (:func:`~strategies.hand.outside`,
     a hand layout) may be laid on ``c`` cards of ``r`` played now, under the order in
     force after them: nobody can answer the play, whoever holds those cards."""
-    rev = S[S_REV]
-    if c == 4 and R[R_REVOL]:
-        rev ^= 1
-    if r == JACK and R[R_JACK_BACK]:
-        rev ^= 1
-    fl = rule_flags(R)
-    taken, _ = play_effect(r, c, S[S_TOP_COUNT], S[S_TOP_RANK], False, fl[1] & TRANSPARENT != 0)
+    rules, trick_rules = rule_flags(R)[1], trick_rule_flags(R)
+    rev = order_after(S[S_REV], r, c, rules, trick_rules)
+    taken, _ = play_effect(r, c, S[S_TOP_COUNT], S[S_TOP_RANK], False, rules & TRANSPARENT != 0)
     return plays_of(out, taken, c, rev, legal_flags(R)) == U0
 
 
@@ -100,7 +95,7 @@ def out_in_two(pos, S, H, R, played):
         elif (
             groups(after) == 1
             and good_out(ctz(after & RANKS), R)
-            and (ends_trick(r, c, S, R) or answerless(r, c, S, R, out))
+            and (ends_trick_now(r, c, S, R) or answerless(r, c, S, R, out))
         ):
             second_r, second_c = r, c
     return second_r, second_c
@@ -115,18 +110,32 @@ def advance(st, fl, trick_rules, p, r, c, H, played, places, S):
     return step_trick_rules(st, fl, trick_rules, p, r, c, H, played, places, S)
 
 
+# The solver's memory of the slots step writes in place, one row per depth: a round of
+# two hands of at most DECK cards ends within two moves a card (a pass ends the trick).
+IN_PLACE = S_SIZE - S_IN_PLACE
+MAX_DEPTH = 2 * DECK + 2
+
+
+@njit(**JIT)
+def solver_memory():
+    """The scratch :func:`solve` keeps the in-place slots of ``S`` in, one row per depth."""
+    return np.zeros((MAX_DEPTH, IN_PLACE), np.int64)
+
+
 @njit(**HOT)
-def solve(me, other, st, H, R, played, places, S, count):
+def solve(me, other, st, H, R, played, places, S, count, keep, depth):
     """Whether ``me`` takes the better place than ``other``, the last two players, from
     the State tuple ``st`` with every hand in ``H`` known: 1 yes, 0 no, or
-    :data:`UNKNOWN` once ``count[0]`` positions exceed ``count[1]``.
+    :data:`UNKNOWN` once ``count[0]`` positions exceed ``count[1]`` (or the rows of
+    ``keep``, which :data:`MAX_DEPTH` makes enough).
 
     Every legal play and the pass are tried, the plays of most cards and strongest rank
-    first (they shed fastest); ``H``, ``played``, ``places`` and the trick rules' slots
-    of ``S`` are restored after each try.
+    first (they shed fastest); ``H``, ``played``, ``places`` and every slot of ``S`` that
+    :func:`~simulator.kernel.step.step` writes in place (from ``S_IN_PLACE`` on: kept in
+    row ``depth`` of ``keep``, :func:`solver_memory`) are restored after each try.
     """
     count[0] += 1
-    if count[0] > count[1]:
+    if count[0] > count[1] or depth >= keep.shape[0]:
         return UNKNOWN
     fl = rule_flags(R)
     trick_rules = trick_rule_flags(R)
@@ -136,7 +145,8 @@ def solve(me, other, st, H, R, played, places, S, count):
     m = plays_of(h, st[ST_TOP_RANK], tc, st[ST_REV], legal_flags(R))
     want = 1 if p == me else 0
     unknown = False
-    jack, run = S[S_JACK], S[S_RUN]
+    for k in range(IN_PLACE):
+        keep[depth, k] = S[S_IN_PLACE + k]
     for _ in range(popc(m) + (1 if tc != 0 else 0)):
         r, c = 0, 0  # the pass comes last
         if m != U0:
@@ -148,12 +158,13 @@ def solve(me, other, st, H, R, played, places, S, count):
         if st2[ST_OVER]:
             v = 1 if places[me] < places[other] else 0
         else:
-            v = solve(me, other, st2, H, R, played, places, S, count)
+            v = solve(me, other, st2, H, R, played, places, S, count, keep, depth + 1)
         H[p] = h
         played[r] = before
         places[me] = 0
         places[other] = 0
-        S[S_JACK], S[S_RUN] = jack, run
+        for k in range(IN_PLACE):
+            S[S_IN_PLACE + k] = keep[depth, k]
         if v == want:
             return want
         unknown |= v == UNKNOWN

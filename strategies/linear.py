@@ -27,14 +27,10 @@ from numba import njit
 from simulator.kernel.bits import RANKS, U0, U1, count_of, ctz, next32, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
-    ACCUMULATION,
-    EIGHTS,
     JACKS,
-    QUAD,
     R_FLAGS,
     R_JOKERS,
     R_TRICK_FLAGS,
-    REVERSES,
     S_ACTIVE,
     S_ANSWERED,
     S_OOT,
@@ -43,12 +39,11 @@ from simulator.kernel.layout import (
     S_RUN,
     S_TOP_COUNT,
     S_TOP_RANK,
-    SKIP,
-    TWO_ENDS,
     TWOS_LAST,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
-from simulator.rules.cards import ACE, EIGHT, JACK, JOKER, TWO
+from simulator.kernel.trick import ends_trick, revolts, skips_next, trick_over
+from simulator.rules.cards import ACE, JACK, JOKER, TWO
 from strategies.hand import (
     at_least,
     groups,
@@ -119,25 +114,17 @@ def fewest_others(S, H, pos):
 
 
 @njit(**INLINE)
-def ends_trick(r, c, S, R):
+def ends_trick_now(r, c, S, R):
     """Whether ``c`` cards of ``r`` end the trick by a table rule (their player leads
-    next): 8s under eight_ends_trick, 2s under two_ends_trick, a four under quad_burns,
-    a run of the top's rank brought to 4 cards under accumulation_burns."""
-    rules, trick_rules = R[R_FLAGS], R[R_TRICK_FLAGS]
-    if (
-        (trick_rules & EIGHTS != 0 and r == EIGHT)
-        or (rules & TWO_ENDS != 0 and r == TWO)
-        or (rules & QUAD != 0 and c == 4)
-    ):
-        return True
-    tc = S[S_TOP_COUNT]
-    return (
-        trick_rules & ACCUMULATION != 0
-        and tc > 0
-        and r == S[S_TOP_RANK]
-        and c < 4
-        and S[S_RUN] + c >= 4
-    )
+    next), as the kernel's rules say (:func:`simulator.kernel.trick.ends_trick`)."""
+    return ends_trick(r, c, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_RUN], R[R_FLAGS], R[R_TRICK_FLAGS])
+
+
+@njit(**INLINE)
+def skips_now(r, c, S, R):
+    """Whether ``c`` cards of ``r`` skip the next player, as the kernel's rules say
+    (:func:`simulator.kernel.trick.skips_next`)."""
+    return skips_next(r, c, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_RUN], R[R_FLAGS], R[R_TRICK_FLAGS])
 
 
 @njit(**INLINE)
@@ -183,9 +170,8 @@ def features(h, r, c, out, u, S, R, fewest, owner_cards, last):
     wins = unbeatable(u, r, c) and not gone
     s = strength(r, rev) / STRONGEST
     revolt = 0.0
-    if R[R_FLAGS] & REVERSES != 0 and c == 4 and not gone:
+    if revolts(c, R[R_FLAGS]) and not gone:
         revolt = 1.0 - mean_strength(after, rev) / (STRONGEST / 2)
-    skip = R[R_FLAGS] & SKIP != 0 and tc > 0 and r == S[S_TOP_RANK] and c == tc
     return (
         0.0,  # w_pass
         float(c),  # w_cards
@@ -205,10 +191,10 @@ def features(h, r, c, out, u, S, R, fewest, owner_cards, last):
         0.0,  # w_pass_threat
         0.0,  # w_pass_owner
         flag(wins and threat),  # w_wins_threat
-        flag(ends_trick(r, c, S, R)),  # w_ends
+        flag(ends_trick_now(r, c, S, R)),  # w_ends
         flag(R[R_TRICK_FLAGS] & JACKS != 0 and r == JACK),  # w_jack
         revolt,  # w_revolt
-        flag(skip),  # w_skip
+        flag(skips_now(r, c, S, R)),  # w_skip
         float(c) if tc == 0 else 0.0,  # w_lead_cards
         control_kept(r, rev, after),  # w_control_kept
         beaters(out, r, c, rev),  # w_beaters
@@ -240,10 +226,8 @@ def situation(pos, S, H, R, played):
     owner = S[S_OWNER]
     following = S[S_TOP_COUNT] != 0
     owner_cards = popc(H[owner]) if following and owner >= 0 else FAR
-    asked = S[S_ACTIVE] & ~S[S_OOT] & ~S[S_ANSWERED] & ~(1 << pos)
-    if owner >= 0:
-        asked &= ~(1 << owner)
-    return h, out, u, fewest_others(S, H, pos), owner_cards, following and asked == 0
+    last = following and trick_over(S[S_ACTIVE], S[S_ANSWERED] | (1 << pos), S[S_OOT], owner)
+    return h, out, u, fewest_others(S, H, pos), owner_cards, last
 
 
 @njit(**INLINE)
@@ -333,15 +317,15 @@ def play_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at):
         total += params[at, LINEAR_W_WEAKEST]
     if wins and fewest <= THREAT:
         total += params[at, LINEAR_W_WINS_THREAT]
-    if ends_trick(r, c, S, R):
+    if ends_trick_now(r, c, S, R):
         total += params[at, LINEAR_W_ENDS]
     if R[R_TRICK_FLAGS] & JACKS != 0 and r == JACK:
         total += params[at, LINEAR_W_JACK]
-    if rules & REVERSES != 0 and c == 4 and not gone:
+    if revolts(c, rules) and not gone:
         revolt = 1.0 - mean_strength(after, rev) / (STRONGEST / 2)
         if revolt != 0.0:
             total += params[at, LINEAR_W_REVOLT] * revolt
-    if rules & SKIP != 0 and tc > 0 and r == S[S_TOP_RANK] and c == tc:
+    if skips_now(r, c, S, R):
         total += params[at, LINEAR_W_SKIP]
     if tc == 0:
         total += params[at, LINEAR_W_LEAD_CARDS] * float(c)

@@ -44,6 +44,7 @@ from simulator.kernel.bits import (
 )
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
+    ACCUMULATION,
     R_ACCUM,
     R_EIGHT_ENDS,
     R_EQUAL,
@@ -64,6 +65,7 @@ from simulator.kernel.layout import (
     S_TOP_RANK,
 )
 from simulator.kernel.legal import legal_plays, strength
+from simulator.kernel.trick import still_to_answer, table_play
 from simulator.rules.cards import ACE, EIGHT, JACK, THREE
 from strategies.hand import (
     at_least,
@@ -132,14 +134,16 @@ def largest(m, r):
 
 @njit(**INLINE)
 def burn_play(m, S):
-    """A legal play of the top's rank that brings the trick's run to 4 cards or more (a
-    play of 4 cards never burns this way): ``(rank, count)``, count 0 when there is none.
-    Transparent threes could burn too, but spending them measured worse than keeping them."""
+    """A legal play of the top's rank that burns the pile by accumulation, as the kernel's
+    rules say (:func:`simulator.kernel.trick.table_play`: it brings the trick's run to 4
+    cards): ``(rank, count)``, count 0 when there is none. Transparent threes could burn
+    too, but spending them measured worse than keeping them."""
     t = S[S_TOP_RANK]
     tc = S[S_TOP_COUNT]
-    need = 4 - S[S_RUN]
-    for c in range(max(tc, need), 4):
-        if (m >> np.uint64(16 * (c - 1) + t)) & U1:
+    for c in range(tc, 4):
+        if (m >> np.uint64(16 * (c - 1) + t)) & U1 and table_play(
+            t, c, t, t, tc, S[S_RUN], ACCUMULATION
+        )[2]:
             return t, c
     return 0, 0
 
@@ -157,9 +161,9 @@ def jack_helps(h, c, rev, played, jokers):
 @njit(**INLINE)
 def may_go_out_on(S, H, pos, c):
     """Whether a player still to answer holds exactly ``c`` cards (he could go out on a
-    combination of ``c`` cards, which under out_ends_trick ends the trick)."""
-    waiting = S[S_ACTIVE] & ~(S[S_ANSWERED] | S[S_OOT])
-    waiting &= ~(1 << pos)
+    combination of ``c`` cards, which under out_ends_trick ends the trick): the top's owner
+    counts, as he answers a play laid on his top."""
+    waiting = still_to_answer(S[S_ACTIVE], S[S_ANSWERED] | (1 << pos), S[S_OOT], -1)
     while waiting != 0:
         q = ctz(np.uint64(waiting))
         waiting &= waiting - 1

@@ -84,7 +84,6 @@ TWOS_LAST = 64  # going out on 2s or jokers takes the worst free place
 EIGHTS = 1  # 8s end the trick
 JACKS = 2  # jacks reverse the order until the trick ends
 ACCUMULATION = 4  # a run of 4 cards of one rank burns the pile
-TRICK_RULES = EIGHTS | JACKS | ACCUMULATION  # the ones that read S[S_JACK] and S[S_RUN]
 OUT_ENDS = 8  # going out ends the trick
 LAST_IN = 16  # after a trick topped by a player who went out, the one left in it leads
 # Each flag: (its word, its bit, the option and the value that set it)
@@ -122,9 +121,25 @@ S_PASSES = 14
 S_SKIPS = 15
 S_TRACE = 16  # entries written to the trace (testing)
 S_LEADER = 17  # position that led the round
+# From here on, the slots step writes in place (the State tuple does not hold them): the
+# table rules' state, then who the latest skip skipped and why.
+S_IN_PLACE = 18
 S_JACK = 18  # 1 while a jack-back is in force (S_REV includes it; the trick's end undoes it)
 S_RUN = 19  # cards in the trick's latest run of one rank (ACCUMULATION)
-S_SIZE = 20
+S_SKIPPED = 20  # position the latest skip skipped (-1: none this round)
+S_SKIP_PLAY = 21  # S_PLAYS when it happened: it skipped the top on the table if they are equal
+S_SKIP_BY = 22  # the rule that made it (0: none): SKIP, or a bit of R_TRICK_FLAGS << TABLE_SHIFT
+S_SIZE = 23
+TABLE_SHIFT = 32  # S_SKIP_BY holds a table rule's bit this far up, apart from R_FLAGS' bits
+
+
+def flag_code(key: str) -> int:
+    """The flag of option ``key`` as one number (``S[S_SKIP_BY]``, the rule that made a
+    skip): a bit of ``R_FLAGS`` as it is, a bit of ``R_TRICK_FLAGS`` shifted up by
+    :data:`TABLE_SHIFT`."""
+    word, bit = next((w, b) for w, b, k, _ in FLAGS if k == key)
+    return bit if word == R_FLAGS else bit << TABLE_SHIFT
+
 
 NO_ROLE = -1
 ROLE_INDEX = {name: i for i, name in enumerate(ROLE_NAMES)}

@@ -1,8 +1,10 @@
 """One round in the kernel: plays, passes, skips, the end of a trick, places.
 
-The fast twin of :class:`simulator.reference.round.Round`: one small function per rule, hands as
-bitmasks. Event order is the rule book's: the play, going out, the skip, the end of the
-trick; a play that leaves one player holding cards ends the round at once.
+The fast twin of :class:`simulator.reference.round.Round`, hands as bitmasks; what each
+rule decides (what a play does, what ends a trick, who is asked next) is asked of the
+pure functions of :mod:`simulator.kernel.trick`, which the strategies ask too. Event
+order is the rule book's: the play, going out, the skip, the end of the trick; a play
+that leaves one player holding cards ends the round at once.
 
 The round state has two forms. The ``S`` array (see :mod:`simulator.kernel.layout`) is
 what strategies read and what search players copy; inside :func:`simulator.matchloop.round.play_round` the same
@@ -21,7 +23,9 @@ the match loop compiles its move loop a second time with ``trick_rules`` the con
 all of them off their tests fold away. The state only they need — whether a jack-back is
 part of ``rev``, and the cards in the trick's latest run — is not in the State tuple but
 in ``S[S_JACK]`` and ``S[S_RUN]`` (a larger tuple slowed the common path by several per
-cent), read and written only while a trick rule is on.
+cent), read and written only while a trick rule is on. So is the record of the latest
+skip (``S_SKIPPED``, ``S_SKIP_PLAY``, ``S_SKIP_BY``: who, at which play, by which rule),
+written only when a play skips someone: :func:`skipped_on_top` reads it.
 """
 
 from __future__ import annotations
@@ -32,9 +36,6 @@ from numba import njit
 from simulator.kernel.bits import U0, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
-    ACCUMULATION,
-    EIGHTS,
-    JACKS,
     LAST_IN,
     OUT_ENDS,
     OUT_OF_TRICK,
@@ -42,7 +43,6 @@ from simulator.kernel.layout import (
     R_FLAGS,
     R_N,
     R_TRICK_FLAGS,
-    REVERSES,
     S_ACTIVE,
     S_ANSWERED,
     S_BEST_FREE,
@@ -56,6 +56,9 @@ from simulator.kernel.layout import (
     S_PLAYS,
     S_REV,
     S_RUN,
+    S_SKIP_BY,
+    S_SKIP_PLAY,
+    S_SKIPPED,
     S_SKIPS,
     S_TOP_COUNT,
     S_TOP_RANK,
@@ -63,12 +66,22 @@ from simulator.kernel.layout import (
     S_TURN,
     S_WORST_FREE,
     SKIP,
+    TABLE_SHIFT,
     TRANSPARENT,
-    TRICK_RULES,
     TWO_ENDS,
     TWOS_LAST,
 )
-from simulator.rules.cards import EIGHT, JACK, THREE, TWO
+from simulator.kernel.trick import (
+    ends_trick_at_once,
+    last_in_trick,
+    next_to_ask,
+    play_effect,
+    revolts,
+    table_play,
+    trick_leader,
+    trick_over,
+)
+from simulator.rules.cards import TWO
 
 # Positions in the State tuple (the same meanings as the ``S_*`` slots).
 (ST_TURN, ST_TOP_RANK, ST_TOP_COUNT, ST_OWNER, ST_REV, ST_ANSWERED, ST_OOT, ST_ACTIVE,
@@ -101,6 +114,9 @@ def start_round(S, H, n, leader, played, places):
     S[S_SKIPS] = 0
     S[S_JACK] = 0
     S[S_RUN] = 0
+    S[S_SKIPPED] = -1
+    S[S_SKIP_PLAY] = -1
+    S[S_SKIP_BY] = 0
     played[:] = 0
     places[:] = 0
 
@@ -127,45 +143,6 @@ def trick_rule_flags(R):
 
 
 @njit(**INLINE)
-def next_to_ask(n, after, owner, eligible):
-    """The next player clockwise after ``after`` who would be asked, or -1.
-
-    ``eligible`` holds the players with cards still in the trick (out_of_trick); the
-    owner of the top is never asked to answer his own combination.
-    """
-    s = after
-    for _ in range(n - 1):
-        s += 1
-        if s == n:
-            s = 0
-        if s == owner:
-            return -1
-        if (eligible >> s) & 1:
-            return s
-    return -1
-
-
-@njit(**INLINE)
-def trick_over(active, answered, oot, owner):
-    """Everyone holding cards but the top's owner has passed or been skipped since it was laid."""
-    waiting = active & ~(answered | oot)
-    if owner >= 0:
-        waiting &= ~(1 << owner)
-    return waiting == 0
-
-
-@njit(**INLINE)
-def trick_leader(n, owner, active):
-    """The top's owner leads the next trick, or the next player clockwise holding cards."""
-    leader = owner
-    while not (active >> leader) & 1:
-        leader += 1
-        if leader == n:
-            leader = 0
-    return leader
-
-
-@njit(**INLINE)
 def place_taken(twos_last, rank, best_free, worst_free):
     """The place of a player going out on ``rank``: the best free one, or the worst after
     2s/jokers when they go out last (:data:`~simulator.kernel.layout.TWOS_LAST`). Returns (place, best_free, worst_free)."""
@@ -188,62 +165,6 @@ def goes_out(pos, r, rules, active, best_free, worst_free, places):
     return active, best_free, worst_free, over
 
 
-@njit(**INLINE)
-def play_effect(r, c, tc, t, equal, transparent):
-    """(rank the new top carries, whether it is an equal-rank play) of a legal play."""
-    if tc == 0 or c != tc:
-        return r, False
-    taken = t if (r == THREE and transparent) else r  # transparent threes take the rank
-    return taken, equal and r == t
-
-
-@njit(**INLINE)
-def ends_trick_at_once(r, c, two_ends, quad):
-    """2s (when they end the trick) and fours (when they burn) end the trick at once."""
-    return (r == TWO and two_ends) or (c == 4 and quad)
-
-
-@njit(**INLINE)
-def trick_rules_play(r, c, taken, t, tc, rev, trick_rules, S):
-    """A play under the second catalogue's trick rules: ``(rev, ends_now)``.
-
-    The run (``S[S_RUN]``) grows when the play carries the top's rank (the run's rank),
-    else starts anew; a run reaching 4 cards burns (never a play of 4 cards); 8s end the
-    trick; real jacks reverse the order in force from the next play until the trick ends
-    (``S[S_JACK]`` says a jack-back is part of ``rev``)."""
-    run = S[S_RUN] + c if tc != 0 and taken == t else c
-    S[S_RUN] = run
-    ends = (r == EIGHT and trick_rules & EIGHTS != 0) or (
-        c < 4 and run >= 4 and trick_rules & ACCUMULATION != 0
-    )
-    if r == JACK and trick_rules & JACKS != 0:
-        rev ^= 1
-        S[S_JACK] ^= 1
-    return rev, ends
-
-
-@njit(**INLINE)
-def trick_rules_end(rev, S):
-    """The end of a trick under the trick rules: jack-back ends, a four's reversal stays, and
-    the run starts again. Returns the order in force."""
-    rev ^= S[S_JACK]
-    S[S_JACK] = 0
-    S[S_RUN] = 0
-    return rev
-
-
-@njit(**INLINE)
-def last_in_trick(active, oot, owner):
-    """Under :data:`~simulator.kernel.layout.LAST_IN`, while the top's owner is out: the one
-    player left in the trick (holds cards, has not passed in it), else -1."""
-    if owner < 0 or (active >> owner) & 1:
-        return -1
-    left = active & ~oot
-    if left == 0 or left & (left - 1) != 0:
-        return -1
-    return ctz(np.uint64(left))
-
-
 # ---------------------------------------------------------------- one move
 
 
@@ -252,8 +173,11 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
     """The state after player ``pos`` plays ``c`` cards of rank ``r`` (``c == 0``: passes).
 
     The move is legal by assumption; ``H``, ``played`` and ``places`` are updated in place,
-    and so are ``S[S_JACK]`` and ``S[S_RUN]`` under the trick rules (the rest of ``S`` is
-    not read: the State tuple is the state).
+    and so are the slots of ``S`` from ``S_IN_PLACE`` on: the table rules' state (only
+    while one is on) and who a skip skipped, and why. The rest of ``S`` is not read: the
+    State tuple is the state. What each rule does is asked of :mod:`simulator.kernel.trick`;
+    a table rule acts on a play through :func:`~simulator.kernel.trick.table_play`, called
+    here whenever any table rule is on.
     """
     (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
      plays, passes, skips) = st  # fmt: skip
@@ -267,8 +191,15 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
             oot |= 1 << pos
     else:
         taken, is_equal = play_effect(r, c, tc, t, rules & SKIP != 0, rules & TRANSPARENT != 0)
-        if trick_rules & TRICK_RULES != 0:
-            rev, end_now = trick_rules_play(r, c, taken, t, tc, rev, trick_rules, S)
+        skip_by = SKIP if is_equal else 0  # the rule that skips the next player, if any
+        if trick_rules != 0:  # every table rule's effect on a play
+            run, flips, end_now, table_skip = table_play(r, c, taken, t, tc, S[S_RUN], trick_rules)
+            S[S_RUN] = run
+            if flips:
+                rev ^= 1
+                S[S_JACK] ^= 1
+            if skip_by == 0 and table_skip != 0:
+                skip_by = table_skip << TABLE_SHIFT
         at = np.uint64(pos)  # unsigned indexes: numba adds no code for negative ones
         H[at] = remove_cards(H[at], r, c)
         played[np.uint64(r)] += c
@@ -277,7 +208,7 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
         owner = pos
         answered = 0
         plays += 1
-        if c == 4 and rules & REVERSES:
+        if revolts(c, rules):
             rev ^= 1  # in force from the next play on
         if H[at] == U0:
             active, best_free, worst_free, last_one = goes_out(
@@ -290,12 +221,13 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
             end_now = end_now or trick_rules & OUT_ENDS != 0
         if end_now or ends_trick_at_once(r, c, rules & TWO_ENDS != 0, rules & QUAD != 0):
             end_now = True
-        elif is_equal:
+        elif skip_by != 0:
             skipped = next_to_ask(n, pos, owner, active & ~oot)
             if skipped >= 0:
                 skips += 1
                 answered |= 1 << skipped
                 last = skipped
+                S[S_SKIPPED], S[S_SKIP_PLAY], S[S_SKIP_BY] = skipped, plays, skip_by
     if trick_rules & LAST_IN != 0 and not end_now:
         alone = last_in_trick(active, oot, owner)
         if alone >= 0:  # he leads without being asked: the trick ends as his
@@ -309,12 +241,24 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
         answered = 0
         oot = 0
         tricks += 1
-        if trick_rules & TRICK_RULES != 0:
-            rev = trick_rules_end(rev, S)
+        if trick_rules != 0:  # a jack-back ends with the trick, the round's order stays
+            rev ^= S[S_JACK]
+            S[S_JACK] = 0
+            S[S_RUN] = 0
     else:
         turn = next_to_ask(n, last, owner, active & ~oot)
     return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
             plays, passes, skips)  # fmt: skip
+
+
+@njit(**INLINE)
+def skipped_on_top(S):
+    """The position skipped by the top on the table (it did not pass: it was not asked),
+    or -1: what the round state records, so a strategy reading the passes need not guess.
+    (``S_SKIP_BY`` is 0 when nobody was skipped, in an ``S`` of zeros too.)"""
+    if S[S_TOP_COUNT] != 0 and S[S_SKIP_BY] != 0 and S[S_SKIP_PLAY] == S[S_PLAYS]:
+        return S[S_SKIPPED]
+    return -1
 
 
 @njit(**INLINE)

@@ -38,13 +38,8 @@ from simulator.kernel.layout import (
     TWO_ENDS,
 )
 from simulator.kernel.legal import ALL_PLAYS, legal_flags, legal_layout
-from simulator.kernel.step import (
-    goes_out,
-    play_effect,
-    rule_flags,
-    store_state,
-    trick_leader,
-)
+from simulator.kernel.step import goes_out, rule_flags, store_state
+from simulator.kernel.trick import play_effect, trick_leader
 from simulator.matchloop.streams import release_stream, use_stream
 from simulator.rules.cards import NUM_RANKS, THREE, TWO
 from strategies.kernels import lowest_of, random_of

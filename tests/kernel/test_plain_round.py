@@ -20,7 +20,7 @@ from numba import njit
 from simulator.kernel.bits import add_card
 from simulator.kernel.layout import rules_array
 from simulator.kernel.legal import legal_flags, legal_layout, plays_of
-from simulator.kernel.step import ends_trick_at_once
+from simulator.kernel.trick import ends_trick_at_once
 from simulator.matchloop.plain import (
     ENDS,
     FLIPS,

@@ -18,11 +18,16 @@ from simulator.kernel.layout import (
     S_BEST_FREE,
     S_N,
     S_OWNER,
+    S_PLAYS,
     S_SIZE,
+    S_SKIP_BY,
+    S_SKIP_PLAY,
+    S_SKIPPED,
     S_TOP_COUNT,
     S_TOP_RANK,
     S_TURN,
     S_WORST_FREE,
+    SKIP,
     rules_array,
 )
 from simulator.kernel.step import load_state
@@ -43,7 +48,7 @@ from strategies.champion import (
     spend_racing,
     tail_move,
 )
-from strategies.endgame import advance, out_in_two, solve
+from strategies.endgame import advance, out_in_two, solve, solver_memory
 from strategies.specs import (
     CHAMPION_MARGIN,
     CHAMPION_PARAMS,
@@ -94,7 +99,7 @@ def solved(S, H, R, played, move) -> int:
     S2, H2, played2 = S.copy(), H.copy(), played.copy()
     places = np.zeros(MAX_PLAYERS, np.int64)
     st = advance(load_state(S2), (R[R_N], 0), 0, 0, *move, H2, played2, places, S2)
-    return solve(0, 1, st, H2, R, played2, places, S2, np.array([0, 10_000]))
+    return solve(0, 1, st, H2, R, played2, places, S2, np.array([0, 10_000]), solver_memory(), 0)
 
 
 def test_the_two_player_solver_finds_the_win() -> None:
@@ -148,6 +153,19 @@ def test_both_search_players_make_a_winning_lead() -> None:
             rs = np.array([1, 2, 3], np.uint64)
             r, c = move(0, S, H, R, played, roles, rs, params)
             assert solved(S, H, R, played, (r, c)) == 1, (move, race)
+
+
+def test_a_skipped_player_did_not_pass_and_weighs_nothing() -> None:
+    # the position of the test below, but the round state records that seat 0's king
+    # skipped seat 1: his turn was no pass, so a guess giving him the 2 is not unlikely
+    S, H, R, played = position(
+        [hand(r3=1), hand(r12=1), hand(r2=1)], turn=2, top=(K, 1), owner=0, answered=2
+    )
+    with_two = np.array([hand(r3=1), hand(r12=1), H[2], 0, 0, 0, 0, 0], np.uint64)
+    lparams = params_of("linear")
+    assert log_likelihood(2, S, with_two, R, played, lparams, 0.3) < -20
+    S[S_SKIPPED], S[S_SKIP_PLAY], S[S_SKIP_BY] = 1, S[S_PLAYS], SKIP
+    assert log_likelihood(2, S, with_two, R, played, lparams, 0.3) == 0.0
 
 
 def test_a_guess_the_pass_contradicts_weighs_next_to_nothing() -> None:

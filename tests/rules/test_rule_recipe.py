@@ -1,0 +1,116 @@
+"""The recipe "add a rule option (a boolean table rule)" of docs/architecture.md, followed.
+
+A copy of the package gets a throwaway rule, ``fives_skip`` (a play of 5s skips the next
+player to answer), by the recipe's own four steps, each a textual patch of the file the
+recipe names at the place it names; no other file changes. Then the copy plays rounds
+of it on both engines with ``linear`` and ``champion`` seated (``recipe_play.py``, in a
+process of its own) and they must agree move for move, skips and places included, with
+skips made by the new rule. So the recipe's list of files cannot drift from the code:
+a step that no longer suffices, or a file it no longer names, fails here.
+
+The copy lives in pytest's cache folder at a fixed place, its files keeping their
+times, so the kernel's compiled functions stay cached between runs of the suite (the
+kernel drops them itself when a source changes: :mod:`simulator.kernel`). Its first run
+compiles ``champion`` a second time, in the copy: it is marked slow.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simulator.runs.atlas_sets import default_rule_sets
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY = "fives_skip"
+
+# The recipe's steps as textual patches: (file, a text found once in it, what replaces it).
+PATCHES = (
+    (
+        "simulator/rules/options.py",
+        '        choices=("off", "first_round", "every_round"),\n    )\n',
+        '        choices=("off", "first_round", "every_round"),\n    )\n'
+        f'    {KEY}: bool = option(False, "A play of 5s skips the next player to answer.")\n',
+    ),
+    ("simulator/kernel/layout.py", "# Each flag: (its word", "FIVES = 32  # 5s skip\n# Each flag: (its word"),
+    (
+        "simulator/kernel/layout.py",
+        '    (R_TRICK_FLAGS, LAST_IN, "after_out_lead", "last_in_trick"),\n',
+        '    (R_TRICK_FLAGS, LAST_IN, "after_out_lead", "last_in_trick"),\n'
+        f'    (R_TRICK_FLAGS, FIVES, "{KEY}", True),\n',
+    ),
+    ("simulator/kernel/trick.py", "    EIGHTS,\n", "    EIGHTS,\n    FIVES,\n"),
+    (
+        "simulator/kernel/trick.py",
+        "    return run, flips, ends, 0\n",
+        "    skips = FIVES if r == 2 and trick_rules & FIVES != 0 else 0  # rank 2: the 5s\n"
+        "    return run, flips, ends, skips\n",
+    ),
+    (
+        "simulator/reference/round.py",
+        '        return "equal_rank" if is_equal else ""\n',
+        '        if is_equal:\n            return "equal_rank"\n'
+        f'        return "{KEY}" if rank == 2 and self.rules.{KEY} else ""\n',
+    ),
+)  # fmt: skip
+FILES = list(dict.fromkeys(path for path, _, _ in PATCHES))  # in the recipe's order
+
+
+def recipe_files() -> list[str]:
+    """The production files the recipe's numbered steps name, in order."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## Recipe: add a rule option (a boolean table rule)")[1].split("\n## ")[0]
+    return re.findall(r"^\d+\. `([^`]+)`", section, re.M)
+
+
+def patched_copy(folder: Path) -> Path:
+    """The package copied into ``folder`` (times kept) with the recipe's steps applied."""
+    for package in ("simulator", "strategies"):
+        target = folder / package
+        if target.exists():
+            shutil.rmtree(target)
+        shutil.copytree(ROOT / package, target, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in FILES:
+        file = folder / path
+        text = file.read_text(encoding="utf-8")
+        for where, old, new in PATCHES:
+            if where == path:
+                assert text.count(old) == 1, f"{path}: the recipe's place is gone: {old!r}"
+                text = text.replace(old, new)
+        stamp = (ROOT / path).stat()
+        file.write_text(text, encoding="utf-8")
+        os.utime(file, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))  # the same each run
+    return folder
+
+
+@pytest.mark.slow  # it compiles champion, linear and step a second time, in the copy
+def test_the_recipe_names_four_production_files_and_they_suffice(request) -> None:
+    assert recipe_files() == FILES
+    folder = patched_copy(request.config.cache.mkdir("rule-recipe"))
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["PYTHONPATH"] = str(folder)
+    script = Path(__file__).with_name("recipe_play.py")
+    done = subprocess.run(
+        [sys.executable, str(script), KEY, "6"],
+        cwd=folder, env=env, capture_output=True, text=True, timeout=3600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.splitlines()[-1])
+    assert out["disagreement"] == ""
+    assert out["moves"] > 100
+    assert out["skips"] > 0  # equal_rank is off: every skip is the new rule's
+    assert out["skipped_by"] == [KEY, True]
+
+
+def test_the_atlas_count_in_the_docs_follows_the_rule_spec() -> None:
+    """A new option adds a rule set to the default atlas: docs/cli.md's count is checked."""
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    count = int(re.search(r"\((\d+) rule sets\s+around\s+`french`\)", text)[1])
+    assert count == len(default_rule_sets("french"))
