@@ -1,6 +1,6 @@
 """``champion``: the search player rebuilt; ``clairvoyant``: the same search given every hand.
 
-How the strongest Daifugō programs play (``/work/shared/RESEARCH.md``), on the kernel:
+How the strongest Daifugō programs play (the UECda tournament's winners), on the kernel:
 
 * **Guesses weighted by what the opponents did.** It draws ``guesses`` deals of the
   cards it cannot see, consistent with everything public (cards played, counts, what

@@ -334,9 +334,6 @@ MACHINE_FOLDERS = ("home", "root", "Users", "work", "tmp", "var", "mnt", "srv", 
 MACHINE_PATH = re.compile(
     rf"(?<![\w.~$/-])/(?:{'|'.join(MACHINE_FOLDERS)})(?![\w.-])|\b[A-Z]:\\+Users\\+"
 )
-# Tracked files that still name one, each to be fixed on another branch: the test fails
-# once a file here names none, so that the entry goes when the fix is merged.
-PENDING = {"strategies/champion.py"}  # its docstring cites the research notes by path
 
 
 def machine_paths(text: str) -> list[str]:
@@ -354,10 +351,7 @@ def test_no_tracked_file_names_a_machine_path():
             continue
         if machine_paths(text):
             found[name] = machine_paths(text)
-    named = {name: lines for name, lines in found.items() if name not in PENDING}
-    assert not named, f"tracked files name paths of one machine: {named}"
-    fixed = PENDING - set(found)
-    assert not fixed, f"{sorted(fixed)} name no machine path any more: take them off PENDING"
+    assert not found, f"tracked files name paths of one machine: {found}"
 
 
 def test_the_machine_path_scanner():
