@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.runs.atlas_sets import default_rule_sets
+from simulator.runs.atlas.sets import default_rule_sets
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "fives_skip"
