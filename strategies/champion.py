@@ -237,8 +237,8 @@ def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, 
     st = advance(load_state(S2), fl, trick_rules, pos, r, c, H2, played2, places2, S2)
     other = last_two(st, pos)
     if places2[pos] == 0 and other >= 0 and limit > 0 and not st[ST_OVER]:
-        count[0], count[1] = 0, limit
-        v = solve(pos, other, st, H2, R, played2, places2, S2, count, keep, 0)
+        count[0], count[1], count[2] = 0, limit, 0
+        v = solve(pos, other, st, H2, R, played2, places2, S2, count, keep)
         if v != UNKNOWN:  # the two places left are best_free and the next
             return st[ST_BEST_FREE] + 1 - v
     ply = 0
@@ -357,7 +357,7 @@ def spend_racing(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses)
     H2 = np.zeros(MAX_PLAYERS, np.uint64)
     played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
-    count, keep = np.zeros(2, np.int64), solver_memory()
+    count, keep = np.zeros(3, np.int64), solver_memory()
     nmoves, g = cr.size, guesses.shape[0]
     limit = np.int64(params[pos, CHAMPION_SOLVE])
     plies = np.int64(params[pos, CHAMPION_PLIES])
@@ -397,7 +397,7 @@ def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
     H2 = np.zeros(MAX_PLAYERS, np.uint64)
     played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
-    count, keep = np.zeros(2, np.int64), solver_memory()
+    count, keep = np.zeros(3, np.int64), solver_memory()
     nmoves = cr.size
     g = guesses.shape[0]
     deterministic = not lparams[0, LINEAR_TEMPERATURE] > 0

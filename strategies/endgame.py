@@ -123,18 +123,23 @@ def solver_memory():
 
 
 @njit(**HOT)
-def solve(me, other, st, H, R, played, places, S, count, keep, depth):
+def solve(me, other, st, H, R, played, places, S, count, keep):
     """Whether ``me`` takes the better place than ``other``, the last two players, from
     the State tuple ``st`` with every hand in ``H`` known: 1 yes, 0 no, or
     :data:`UNKNOWN` once ``count[0]`` positions exceed ``count[1]`` (or the rows of
-    ``keep``, which :data:`MAX_DEPTH` makes enough).
+    ``keep``, which :data:`MAX_DEPTH` makes enough); ``count[2]`` is the depth, 0 at the
+    first call. The depth travels in ``count``, not as an argument: a recursion whose
+    first call passes a literal and the next a variable is typed two ways, and numba's
+    cache then loses the recursive symbol (a second process crashed loading it:
+    numba/numba#6061).
 
     Every legal play and the pass are tried, the plays of most cards and strongest rank
     first (they shed fastest); ``H``, ``played``, ``places`` and every slot of ``S`` that
     :func:`~simulator.kernel.step.step` writes in place (from ``S_IN_PLACE`` on: kept in
-    row ``depth`` of ``keep``, :func:`solver_memory`) are restored after each try.
+    row ``count[2]`` of ``keep``, :func:`solver_memory`) are restored after each try.
     """
     count[0] += 1
+    depth = count[2]
     if count[0] > count[1] or depth >= keep.shape[0]:
         return UNKNOWN
     fl = rule_flags(R)
@@ -158,7 +163,9 @@ def solve(me, other, st, H, R, played, places, S, count, keep, depth):
         if st2[ST_OVER]:
             v = 1 if places[me] < places[other] else 0
         else:
-            v = solve(me, other, st2, H, R, played, places, S, count, keep, depth + 1)
+            count[2] = depth + 1
+            v = solve(me, other, st2, H, R, played, places, S, count, keep)
+            count[2] = depth
         H[p] = h
         played[r] = before
         places[me] = 0

@@ -99,7 +99,7 @@ def solved(S, H, R, played, move) -> int:
     S2, H2, played2 = S.copy(), H.copy(), played.copy()
     places = np.zeros(MAX_PLAYERS, np.int64)
     st = advance(load_state(S2), (R[R_N], 0), 0, 0, *move, H2, played2, places, S2)
-    return solve(0, 1, st, H2, R, played2, places, S2, np.array([0, 10_000]), solver_memory(), 0)
+    return solve(0, 1, st, H2, R, played2, places, S2, np.array([0, 10_000, 0]), solver_memory())
 
 
 def test_the_two_player_solver_finds_the_win() -> None:
