@@ -7,7 +7,12 @@ same search on the true deal) wins the endgame the solver wins.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
+import pytest
 
 from simulator.kernel.knowledge import H_SIZE, forget
 from simulator.kernel.layout import (
@@ -242,3 +247,17 @@ def test_same_seed_same_rows_on_any_thread_count() -> None:
     two = run_matches(job, 0, 4)
     assert np.array_equal(one, two)
     assert np.array_equal(run_matches(job, 0, 4), one)
+
+
+@pytest.mark.slow  # two new processes, the first compiling the search tier when not cached
+def test_a_new_process_loads_the_search_players_from_the_cache(tmp_path: Path) -> None:
+    """numba's cache must hold the endgame solver's recursion whole: typed two ways (a
+    literal depth at the first call), it was lost, and every process after the one that
+    compiled it crashed loading champion or montecarlo (numba/numba#6061). The processes
+    share the session's caches (PRESIDENT_CACHE, NUMBA_CACHE_DIR), so the second loads."""
+    command = [sys.executable, "-m", "simulator", "simulate", "--rules", "regles-jeu",
+               "--strategies", "champion,montecarlo,random,lowest", "--rounds", "40",
+               "--workers", "1", "--quiet"]  # fmt: skip
+    for _ in range(2):
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr[-2000:]
