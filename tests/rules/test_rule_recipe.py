@@ -91,9 +91,10 @@ def patched_copy(folder: Path) -> Path:
 
 
 @pytest.mark.slow  # it compiles champion, linear and step a second time, in the copy
-def test_the_recipe_names_four_production_files_and_they_suffice(request) -> None:
+def test_the_recipe_names_four_production_files_and_they_suffice(request, tmp_path) -> None:
     assert recipe_files() == FILES
-    folder = patched_copy(request.config.cache.mkdir("rule-recipe"))
+    cache = getattr(request.config, "cache", None)  # absent under -p no:cacheprovider
+    folder = patched_copy(cache.mkdir("rule-recipe") if cache is not None else tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["PYTHONPATH"] = str(folder)
     script = Path(__file__).with_name("recipe_play.py")
