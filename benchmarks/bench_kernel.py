@@ -5,8 +5,8 @@ target for it). In order:
 
 * the kernel (whole 10-round matches, 4 players): default rules 4 x ``lowest`` and
   ``french`` 4 x ``random`` on 1 and 2 threads, and the bare-round speed prototype
-  (``../shared/prototype/round_kernels.py``, loaded by path: one round of the default
-  rules, no options, no matches) measured in the same run, with the kernel's ratio to it;
+  (a ``round_kernels.py`` outside the project, named by ``$PRESIDENT_PROTOTYPE`` and
+  loaded by path: one round of the default rules, no options, no matches) measured in the same run, with the kernel's ratio to it;
 * each built-in strategy on ``french`` (4 x that strategy) per thread, the search
   players (``montecarlo``, ``champion``, ``clairvoyant``) on 2 threads, taking turns, and
   their speed shares timed in the same run (champion / montecarlo, clairvoyant / champion);
@@ -49,7 +49,8 @@ from simulator.rules.presets import preset  # noqa: E402
 from strategies import registry  # noqa: E402
 from strategies.specs import SEARCH_IDS  # noqa: E402
 
-PROTOTYPE = ROOT.parent / "shared" / "prototype" / "round_kernels.py"
+# the bare-round speed prototype is not part of the project: its file, when given
+PROTOTYPE = os.environ.get("PRESIDENT_PROTOTYPE", "")
 PROTOTYPE_CODES = {"lowest": 0, "random": 1}  # the prototype's strategy argument
 ROUNDS_PER_MATCH = 10
 BASELINES = ("lowest", "random")  # the rule book's strategies; the others are heuristics
@@ -135,11 +136,12 @@ def kernel_rate(rules: Rules, strategy: str, threads: int, matches: int, repeats
 
 def load_prototype() -> ModuleType | None:
     """The speed prototype, loaded from its file (it is not part of the product)."""
-    if not PROTOTYPE.exists():
+    path = Path(PROTOTYPE)
+    if not PROTOTYPE or not path.is_file():
         return None
-    spec = importlib.util.spec_from_file_location(PROTOTYPE.stem, PROTOTYPE)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    sys.modules[PROTOTYPE.stem] = module  # numba's cache finds its functions by module name
+    sys.modules[path.stem] = module  # numba's cache finds its functions by module name
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module
 
@@ -220,7 +222,7 @@ def kernel_section(proto: ModuleType | None, matches: int, repeats: int) -> None
         show(f"{label}, 2 threads", rate(two))
         show(f"{label}, 2 threads / 1 thread", f"{two / one:.2f}x", ">= 1.90x", two / one >= 1.9)
         if not bare:
-            show(f"bare-round prototype, {strategy}: skipped, {PROTOTYPE} absent", "-")
+            show(f"bare-round prototype, {strategy}: skipped (set PRESIDENT_PROTOTYPE)", "-")
             continue
         show(f"bare-round prototype (default rules), {strategy}, 1 thread", rate(bare[0]))
         share = one / bare[0]
