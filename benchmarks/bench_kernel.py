@@ -5,8 +5,9 @@ target for it). In order:
 
 * the kernel (whole 10-round matches, 4 players): default rules 4 x ``lowest`` and
   ``french`` 4 x ``random`` on 1 and 2 threads, and the bare-round speed prototype
-  (a file outside the project, named by ``$PRESIDENT_PROTOTYPE`` and
-  loaded by path: one round of the default rules, no options, no matches) measured in the same run, with the kernel's ratio to it;
+  (a file outside the project, named by ``$PRESIDENT_PROTOTYPE`` and loaded by path:
+  one round of the default rules, no options, no matches) measured in the same run,
+  with the kernel's ratio to it;
 * each built-in strategy on ``french`` (4 x that strategy) per thread, the search
   players (``montecarlo``, ``champion``, ``clairvoyant``) on 2 threads, taking turns, and
   their speed shares timed in the same run (champion / montecarlo, clairvoyant / champion);
