@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from reports import numbers
+from simulator.runs.atlas.ladder import GAP_RUNGS, VERDICT_RUNGS
 from simulator.runs.atlas.play import DUEL, EDGE, part_of
 
 ALPHA = 0.05  # the Holm-adjusted p below which a difference with the base is claimed
@@ -33,9 +34,15 @@ LABELS = {  # measure -> its name on the page and the terminal, in display order
     RS: "RS (champion)",
     RS_VS_BASE: "RS − base (paired)",
     RS_LINEAR: "RS (tuned linear in its place)",
-    "edge_champion_vs_heuristic": "Δ champion − best heuristic",
+    "relative_skill_champion_low": "RS (champion ×1/4)",
+    "relative_skill_champion_high": "RS (champion ×4)",
+    **{f"skill_gap_{rung}": f"skill gap: {rung}" for rung in GAP_RUNGS},
+    **{f"skill_gap_{rung}_vs_base": f"skill gap: {rung} − base (paired)" for rung in VERDICT_RUNGS},
+    "top_convergence_rs": "RS(champion ×4) − RS(champion)",
+    "top_convergence_gap": "skill gap: champion ×4 − champion",
+    "edge_top_vs_heuristic": "Δ top (champion ×4) − best heuristic",
     "edge_heuristic_vs_random": "Δ best heuristic − random",
-    "n95_champion_vs_heuristic": "N95 champion vs best heuristic",
+    "n95_top_vs_heuristic": "N95 top (champion ×4) vs best heuristic",
     "n95_heuristic_vs_random": "N95 best heuristic vs random",
     "deal_r2": "R² of place on the deal",
     "deal_r2_after_exchange": "R² after the exchange",
@@ -43,7 +50,7 @@ LABELS = {  # measure -> its name on the page and the terminal, in display order
     "president_stays_baseline": "P(President → President) without memory",
     "exchange_effect": "exchange effect",
 }
-WHOLE = ("n95_champion_vs_heuristic", "n95_heuristic_vs_random")  # rounds: no decimals needed
+WHOLE = ("n95_top_vs_heuristic", "n95_heuristic_vs_random")  # rounds: no decimals needed
 
 
 def label(measure: str) -> str:

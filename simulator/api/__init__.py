@@ -33,7 +33,7 @@ from simulator.runs.arguments import (
     tournament_job,
     tune_job,
 )
-from simulator.runs.atlas.folder import PARQUET
+from simulator.runs.atlas.folder import PARQUET, read_atlas
 from simulator.runs.atlas.run import DEFAULTS as ATLAS_DEFAULTS
 from simulator.runs.engines import KERNEL_ENGINES, machine_cores
 from simulator.runs.progress import rounds_bar, silent, step_line, to_stderr
@@ -265,11 +265,15 @@ def atlas(
     out: str | Path | None = None,
     resume: str | Path | None = None,
     progress: bool = False,
+    budget_scale: float = ATLAS_DEFAULTS.budget_scale,
+    all_rule_sets: bool = False,
 ) -> pd.DataFrame:
     """``president atlas``: skill and luck under each rule set, as the rows of
     ``atlas.parquet`` (one per rule set and measure, docs/formats.md). ``rules``: the rule
     sets (presets or rules files, the first the base of the paired differences); none: the
-    default atlas around ``base``. Without ``out`` the folder is temporary."""
+    default atlas around ``base`` (``all_rule_sets``: the full one). ``budget_scale``
+    multiplies every search rung's knob (``--budget-scale``). Without ``out`` the folder
+    is temporary."""
     from reports.atlas.page import write_atlas_page
     from simulator.runs.atlas.folder import AtlasFolder
     from simulator.runs.atlas.run import create_atlas, run_folder
@@ -284,7 +288,8 @@ def atlas(
             specs = [rules] if isinstance(rules, str) else list(rules)
             path = Path(out) if out is not None else Path(scratch) / "atlas"
             folder = create_atlas(path, specs, base, field, rounds, min_batches, max_batches,
-                                  max_edge_batches, match_batches, seed)  # fmt: skip
+                                  max_edge_batches, match_batches, seed,
+                                  budget_scale=budget_scale, every=all_rule_sets)  # fmt: skip
         with step_line(progress) as status:
             run_folder(folder, engine, workers or machine_cores(), status, write_atlas_page)
-        return pd.read_parquet(folder.path / PARQUET)
+        return read_atlas(folder.path / PARQUET)

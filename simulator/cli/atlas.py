@@ -16,8 +16,8 @@ from simulator.runs.engines import KERNEL_ENGINES
 from simulator.runs.progress import output_width, step_line
 
 # options that define the atlas: --resume reads them from DIR/manifest.json instead
-JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batches",
-              "max_edge_batches", "match_batches", "seed", "out_dir")  # fmt: skip
+JOB_PARAMS = ("rules_specs", "base", "every", "field", "rounds", "min_batches", "max_batches",
+              "max_edge_batches", "match_batches", "budget_scale", "seed", "out_dir")  # fmt: skip
 
 
 @click.command("atlas")
@@ -27,9 +27,12 @@ JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batc
               "first is the base the others are paired with; default: the default atlas "
               "around --base).")  # fmt: skip
 @click.option("--base", default="french", show_default=True,
-              help="The preset of the default atlas: the presets, this preset with each "
-              "option changed alone, the tables of examples/rules/, this preset at 3, 5 and 6 "
-              "players.")  # fmt: skip
+              help="The preset of the default atlas: the presets, this preset with the "
+              "options players argue about most changed alone (revolution, jack-back, 8s, "
+              "2s, the exchange, daifugo.toml), this preset at 3, 5 and 6 players.")  # fmt: skip
+@click.option("--all", "every", is_flag=True,
+              help="The full atlas instead: this preset with every option changed alone "
+              "and every table of examples/rules/ too (its time is printed first).")  # fmt: skip
 @click.option("--field", default=DEFAULTS.field, show_default=True,
               shell_complete=common.complete_strategies,
               help="The strategy of every seat but the tested ones (linear uses the weights "
@@ -47,6 +50,9 @@ JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batc
 @click.option("--match-batches", type=int, default=DEFAULTS.match_batches, show_default=True,
               help="Batches of ordinary matches each rule set plays (σ of N95, the deal's "
               "share, persistence, the exchange; no precision target).")  # fmt: skip
+@click.option("--budget-scale", type=float, default=DEFAULTS.budget_scale, show_default=True,
+              help="Multiplies every search rung's budget, guesses and solve (2: the whole "
+              "ladder re-run with every search doubled, to check that the verdicts hold).")  # fmt: skip
 @common.seed_option
 @common.workers_option
 @click.option("--engine", type=click.Choice(KERNEL_ENGINES), default="numba", show_default=True,
@@ -64,12 +70,14 @@ JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batc
 def atlas_command(
     rules_specs: tuple[str, ...],
     base: str,
+    every: bool,
     field: str,
     rounds: int,
     min_batches: int,
     max_batches: int,
     max_edge_batches: int,
     match_batches: int,
+    budget_scale: float,
     seed: int,
     workers: int,
     engine: str,
@@ -79,9 +87,11 @@ def atlas_command(
 ) -> None:
     """Measure skill and luck under each rule set: relative skill, edges, the deal's share.
 
-    For each rule set: relative skill, the edges of two pairs and the rounds until they
-    show, the deal's share before and after the exchange, persistence and the exchange's
-    effect, each with its 95 % interval (docs/skill.md).
+    For each rule set, along a ladder of players from random to champion at three search
+    levels: each rung's mean place and skill gap over random, relative skill at each
+    level, the edges of two pairs and the rounds until they show, the deal's share
+    before and after the exchange, persistence and the exchange's effect, each with its
+    95 % interval (docs/skill.md).
     Each rule set plays batches of duplicate deals (the same deals for every test strategy
     and every rule set) until the precision targets are met or a cap is reached;
     every batch is kept in OUT as it is played, so --resume OUT goes on after any stop.
@@ -95,7 +105,8 @@ def atlas_command(
                                "--out runs/atlas")  # fmt: skip
     else:
         folder = create_atlas(out_dir, rules_specs, base, field, rounds, min_batches,
-                              max_batches, max_edge_batches, match_batches, seed)  # fmt: skip
+                              max_batches, max_edge_batches, match_batches, seed,
+                              budget_scale=budget_scale, every=every)  # fmt: skip
     low, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
     took = "under a minute" if high < 1 else f"about {low:.0f} to {high:.0f} minutes"
     cores = f"{workers} worker{'s' if workers > 1 else ''}"

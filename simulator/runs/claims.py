@@ -26,7 +26,8 @@ CODE_KEY = "code"
 COMPARE_FORMAT = "president-sim/compare/1"  # the manifest of a compare's folder
 TOURNAMENT_FORMAT = "president-sim/tournament/1"  # the manifest of a tournament's folder
 TUNE_FORMAT = "president-sim/tune/2"  # the manifest of a tune's folder (1 pickled its optimiser)
-ATLAS_FORMAT = "president-sim/atlas/3"  # the manifest of an atlas's folder
+# the manifest of an atlas's folder (4: the ladder's batches and settings.budget_scale)
+ATLAS_FORMAT = "president-sim/atlas/4"
 # by the format of its manifest: the command that writes (and resumes) a folder, and what
 # the folder holds, in messages
 KINDS = {

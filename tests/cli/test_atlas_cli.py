@@ -15,6 +15,7 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
+from simulator.runs.atlas.ladder import GAP_RUNGS, VERDICT_RUNGS
 from simulator.runs.atlas.play import COLUMNS, FORMAT_VERSION, MATCH, TEST_STRATEGIES, part_of
 from simulator.runs.job import HEURISTICS
 from tests.conftest import run_cli, without_compile_notice
@@ -48,14 +49,17 @@ def test_the_parquet_has_the_contract_columns_measures_and_format(whole):
     assert list(frame.columns) == list(COLUMNS)
     assert frame["rule_set"].unique().tolist() == ["french", EXAMPLE]
     base, variant = (frame[frame["rule_set"] == name] for name in ("french", EXAMPLE))
-    expected = {"relative_skill", "relative_skill_linear", "edge_champion_vs_heuristic",
-                "edge_heuristic_vs_random", "n95_champion_vs_heuristic",
+    expected = {"relative_skill", "relative_skill_champion_low", "relative_skill_champion_high",
+                "relative_skill_linear", "top_convergence_rs", "top_convergence_gap",
+                "edge_top_vs_heuristic", "edge_heuristic_vs_random", "n95_top_vs_heuristic",
                 "n95_heuristic_vs_random", "deal_r2", "deal_r2_after_exchange",
                 "president_stays", "president_stays_baseline", "exchange_effect",
+                *(f"skill_gap_{r}" for r in GAP_RUNGS),
                 *(f"mean_place_{s}" for s in TEST_STRATEGIES)}  # fmt: skip
     assert set(base["measure"]) == expected
-    assert set(variant["measure"]) == expected | {"relative_skill_vs_base"}
-    paired = frame["measure"] == "relative_skill_vs_base"
+    differences = {"relative_skill_vs_base", *(f"skill_gap_{r}_vs_base" for r in VERDICT_RUNGS)}
+    assert set(variant["measure"]) == expected | differences
+    paired = frame["measure"].str.endswith("_vs_base")
     assert frame.loc[paired, "p_holm"].between(0, 1).all()
     assert frame.loc[~paired, "p_holm"].isna().all()
     assert (frame["low"] <= frame["estimate"]).all() and (frame["estimate"] <= frame["high"]).all()
@@ -146,7 +150,9 @@ def refused(*args: str) -> str:
      (["--rules", "french", "--match-batches", "0"], "--match-batches must be a positive"),
      (["--rules", "french", "--min-batches", "4", "--max-edge-batches", "3"],
       "--min-batches 4 is above --max-edge-batches 3 (allowed: at most the cap)"),
-     (["--rules", "french", "--rules", "french"], "names a rule set twice")],
+     (["--rules", "french", "--rules", "french"], "names a rule set twice"),
+     (["--rules", "french", "--budget-scale", "0"], "--budget-scale must be a number above 0"),
+     (["--rules", "french", "--all"], "--all and --rules exclude each other")],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_claims_no_folder(tmp_path, args, message):
     out = tmp_path / "out"
@@ -165,20 +171,21 @@ def test_a_foreign_resume_folder_is_refused(tmp_path):
 
 
 def test_an_atlas_of_an_older_format_is_refused_by_its_format(whole, tmp_path):
-    """Format 2 kept the ordinary matches in the edge batches: what it holds cannot be
-    gone on with, and the message says so (not "not an atlas")."""
+    """Format 3 played one search level (2 kept the ordinary matches in the edge batches):
+    what it holds cannot be gone on with, and the message says so (not "not an atlas")."""
     out = tmp_path / "older"
     out.mkdir()
     manifest = json.loads(whole[1]["manifest.json"])
-    (out / "manifest.json").write_text(json.dumps({**manifest, "format": "president-sim/atlas/2"}))
+    (out / "manifest.json").write_text(json.dumps({**manifest, "format": "president-sim/atlas/3"}))
     message = refused("--resume", str(out))
-    assert "its atlas is of format president-sim/atlas/2" in message
-    assert "goes on with president-sim/atlas/3 only; start again with a new --out" in message
+    assert "its atlas is of format president-sim/atlas/3" in message
+    assert "goes on with president-sim/atlas/4 only; start again with a new --out" in message
 
 
 def test_the_api_returns_the_parquet_rows_and_raises_on_bad_input(whole, tmp_path):
     from simulator import atlas
     from simulator.errors import PresidentError
+    from simulator.runs.atlas.folder import read_atlas
 
     out = tmp_path / "api"
     for name, data in whole[1].items():
@@ -186,6 +193,11 @@ def test_the_api_returns_the_parquet_rows_and_raises_on_bad_input(whole, tmp_pat
         (out / name).write_bytes(data)
     frame = atlas(resume=out)  # finished: nothing is played
     assert frame.equals(pq.read_table(whole[0] / "atlas.parquet").to_pandas())
+    table = pq.read_table(out / "atlas.parquet")
+    older = {**table.schema.metadata, b"atlas_format": b"2"}
+    pq.write_table(table.replace_schema_metadata(older), out / "atlas.parquet")
+    with pytest.raises(PresidentError, match="of format 2, and this version reads format 3"):
+        read_atlas(out / "atlas.parquet")
     with pytest.raises(PresidentError, match="--field: unknown strategy 'nobody'"):
         atlas(rules=["french"], field="nobody")
 

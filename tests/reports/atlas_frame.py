@@ -8,10 +8,12 @@ import math
 
 import pandas as pd
 
+from simulator.runs.atlas.ladder import GAP_RUNGS, VERDICT_RUNGS
 from simulator.runs.atlas.play import EDGE, MATCH, part_of
 
 BASE = "french"
-STRATEGIES = ("random", "lowest", "planner", "linear", "champion", "clairvoyant")
+STRATEGIES = ("random", "lowest", "planner", "linear", "champion_low", "champion",
+              "champion_high", "clairvoyant_low", "clairvoyant", "clairvoyant_high")  # fmt: skip
 # rule set -> (change, players, RS, paired difference (estimate, low, high, p_holm), the
 # parts capped: "RS" (the duels' rows), "edges" (the edge tables' rows), both or "")
 RULE_SETS = {
@@ -73,13 +75,24 @@ def atlas_frame() -> pd.DataFrame:
             rows.append(_row(name, "relative_skill_vs_base", *diff[:3], p_holm=diff[3]))
         lin = LINEAR.get(name, rs * 0.8)
         rows.append(_row(name, "relative_skill_linear", lin, lin - 0.02, lin + 0.02))
+        for level, factor in (("champion_low", 0.9), ("champion_high", 1.05)):
+            at = rs * factor
+            rows.append(_row(name, f"relative_skill_{level}", at, at - 0.015, at + 0.015))
+        for j, rung in enumerate(GAP_RUNGS):  # the ladder climbs: 0.1 a rung
+            gap = 0.1 * (j + 1)
+            rows.append(_row(name, f"skill_gap_{rung}", gap, gap - 0.01, gap + 0.01))
+        if diff is not None:  # the skill gaps agree with RS at every rung
+            for rung in VERDICT_RUNGS:
+                rows.append(_row(name, f"skill_gap_{rung}_vs_base", *diff[:3], p_holm=diff[3]))
+        rows.append(_row(name, "top_convergence_rs", 0.02, 0.005, 0.035))
+        rows.append(_row(name, "top_convergence_gap", 0.03, 0.02, 0.04))
         for j, s in enumerate(STRATEGIES):
             place = 3.0 - 0.3 * j
             rows.append(_row(name, f"mean_place_{s}", place, place - 0.01, place + 0.01))
         rows += [
-            _row(name, "edge_champion_vs_heuristic", -0.05, -0.06, -0.04),
+            _row(name, "edge_top_vs_heuristic", -0.05, -0.06, -0.04),
             _row(name, "edge_heuristic_vs_random", -0.4, -0.41, -0.39),
-            _row(name, "n95_champion_vs_heuristic", 900.0 + 10 * k, 600.0, math.inf),
+            _row(name, "n95_top_vs_heuristic", 900.0 + 10 * k, 600.0, math.inf),
             _row(name, "n95_heuristic_vs_random", 12.0, 10.0, 14.0),
             _row(name, "deal_r2", 0.5, 0.49, 0.51),
             _row(name, "deal_r2_after_exchange", 0.3, 0.29, 0.31),

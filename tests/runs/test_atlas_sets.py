@@ -11,8 +11,11 @@ import pytest
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES, preset
 from simulator.runs.atlas.batches import BatchStore, duel_tables, pair_tables, skill_rows
-from simulator.runs.atlas.play import AtlasSettings, declared_search
+from simulator.runs.atlas.ladder import SEARCH_KNOB, kernel_name
+from simulator.runs.atlas.play import AtlasSettings
 from simulator.runs.atlas.sets import (
+    ARGUED,
+    ARGUED_FILES,
     EXAMPLES,
     AtlasError,
     default_rule_sets,
@@ -21,9 +24,21 @@ from simulator.runs.atlas.sets import (
 from strategies.registry import get
 
 
+def test_the_default_atlas_holds_the_presets_the_argued_options_and_the_table_sizes():
+    sets = default_rule_sets("french")
+    names = [s.name for s in sets]
+    assert names[0] == "french" and len(set(names)) == len(names)
+    singles = [f"french: {key}=true" for key in ARGUED]  # each false in french
+    files = [f"examples/rules/{name}" for name in ARGUED_FILES]
+    sizes = [f"french: {n} players" for n in (3, 5, 6)]
+    assert sorted(names) == sorted([*PRESET_NAMES, *singles, *files, *sizes])
+    full = [s.name for s in default_rule_sets("french", every=True)]
+    assert set(names) < set(full) and full[0] == "french"
+
+
 @pytest.mark.parametrize("base", ["french", "scum"])
-def test_the_default_atlas_changes_each_option_alone_to_each_legal_value(base):
-    sets = default_rule_sets(base)
+def test_the_full_atlas_changes_each_option_alone_to_each_legal_value(base):
+    sets = default_rule_sets(base, every=True)
     names = [s.name for s in sets]
     assert len(set(names)) == len(names) and names[0] == base
     assert set(PRESET_NAMES) <= set(names)
@@ -50,8 +65,10 @@ def test_the_default_atlas_changes_each_option_alone_to_each_legal_value(base):
 def test_an_illegal_single_change_is_left_out():
     # last_in_trick needs passing = out_of_trick: scum passes may_return, french does not
     assert preset("scum").passing == "may_return"
-    assert "scum: after_out_lead=last_in_trick" not in [s.name for s in default_rule_sets("scum")]
-    assert "french: after_out_lead=last_in_trick" in [s.name for s in default_rule_sets("french")]
+    names = {base: [s.name for s in default_rule_sets(base, every=True)]
+             for base in ("scum", "french")}  # fmt: skip
+    assert "scum: after_out_lead=last_in_trick" not in names["scum"]
+    assert "french: after_out_lead=last_in_trick" in names["french"]
 
 
 def test_named_rule_sets_put_the_base_first_and_refuse_the_unknown(tmp_path):
@@ -78,8 +95,9 @@ def test_a_batch_deals_the_same_to_every_test_strategy_and_rule_set():
     pairs, matches = (
         pair_tables(french, settings, 3, "planner", kind) for kind in ("pair", "match")
     )
+    top = kernel_name("champion_high")
     for tables in (pairs, matches):
-        assert [t.lineup[:2] for t in tables] == [("champion", "planner"), ("planner", "random")]
+        assert [t.lineup[:2] for t in tables] == [(top, "planner"), ("planner", "random")]
     assert len({t.seed for t in pairs + matches}) == 2  # duplicate deals, ordinary matches
 
 
@@ -91,12 +109,31 @@ def test_the_search_players_play_one_search_in_every_rule_set(rules_name):
     rules = preset(rules_name)
     for name in ("champion", "clairvoyant"):
         declared = get(name).kernel_vector[: len(get(name).params)]
-        played = get(declared_search(name), rules).kernel_vector[: len(declared)]
+        played = get(kernel_name(name), rules).kernel_vector[: len(declared)]
         assert played == declared
         assert (get(name, rules).kernel_vector[: len(declared)] != declared) == (
             rules_name != "regles-jeu"
         )
-    assert declared_search("linear") == "linear"
+    assert kernel_name("linear") == "linear" and kernel_name("heuristic", "planner") == "planner"
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_the_knob_multiplies_the_search_parameters_by_the_level_and_the_scale(scale):
+    spec = get("champion")
+    declared = dict(zip((p.name for p in spec.params), spec.vector, strict=True))
+    for label, factor in (("champion_low", 0.25), ("champion", 1.0), ("champion_high", 4.0),
+                          ("clairvoyant_high", 4.0)):  # fmt: skip
+        played = get(kernel_name(label, budget_scale=scale))
+        values = dict(zip((p.name for p in played.params), played.vector, strict=True))
+        for name, value in declared.items():
+            knob = max(1, round(value * factor * scale))
+            assert values[name] == (knob if name in SEARCH_KNOB else value), (label, name)
+        assert played.name.startswith(label.split("_")[0])
+
+
+def test_a_budget_scale_below_or_at_zero_is_refused():
+    with pytest.raises(AtlasError, match="--budget-scale must be a number above 0, not 0"):
+        AtlasSettings(budget_scale=0).check()
 
 
 EDGE_ROWS = ("edge_", "n95_")
@@ -127,8 +164,8 @@ def test_each_part_plays_until_its_own_precision_or_its_own_cap(rs_target, edge_
     assert not frame.loc[on_matches, "capped"].any()
     rs = frame[frame["measure"] == "relative_skill"]
     assert (rs["clusters"] == duels * 2).all()  # two deal groups of 40 rounds a batch
-    edge = frame[frame["measure"] == "edge_champion_vs_heuristic"]
+    edge = frame[frame["measure"] == "edge_top_vs_heuristic"]
     assert (edge["clusters"] == edges * 2).all()
     # 4 ordinary matches of 10 rounds a batch and pair: N95's σ has a pair's, the deal both's
-    for measure, pairs in (("n95_champion_vs_heuristic", 1), ("deal_r2", 2)):
+    for measure, pairs in (("n95_top_vs_heuristic", 1), ("deal_r2", 2)):
         assert (frame.loc[frame["measure"] == measure, "clusters"] == 2 * 4 * pairs).all()

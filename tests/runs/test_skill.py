@@ -9,10 +9,10 @@ not independent and only clusters are. The truths are exact: G per strategy, RS 
 G's, Δ, and σ² = Var(match sum)/rounds from the AR(1)'s autocovariances.
 
 **Coverage** (:mod:`tests.coverage`: 3,000 runs, band 93–97 %, ±5 standard errors of a
-true 95 %): RS, RS(variant) − RS(base) and N95. Each test also runs a wrong estimator on
+true 95 %): RS, RS(variant) − RS(base), the skill gap's variant − base and N95. Each test also runs a wrong estimator on
 the same runs and requires it to fail the band: RS with every round taken as a cluster
 (74 %), the difference without the pairing (the variants taken as independent: 100 %,
-the interval twice as wide), N95 with σ the per-round spread (the carry-over ignored:
+the interval twice as wide; likewise the skill gap's), N95 with σ the per-round spread (the carry-over ignored:
 77 %). A band that these pass would not be a check.
 
 One small kernel run ties the round-level measures to ``rounds.parquet`` and
@@ -45,6 +45,9 @@ from simulator.runs.skill.duels import (
     relative_skill_difference,
     relative_skill_difference_interval,
     relative_skill_interval,
+    skill_gap,
+    skill_gap_difference,
+    skill_gap_difference_interval,
 )
 from simulator.runs.skill.measure import cluster_ratio
 from simulator.runs.skill.rounds import Z95, _chains, direct_n95, long_run_sd_interval, n95_bounds
@@ -173,6 +176,39 @@ def test_relative_skill_difference_pairs_the_clusters() -> None:
     short = DuelSums({s: x[:-1] for s, x in v.places.items()}, v.rounds[:-1])
     with pytest.raises(ValueError, match="same clusters"):
         relative_skill_difference(short, b)
+
+
+def gap_of(g: dict[str, float], players: int = 4) -> float:
+    return 2 * (g["random"] - g["champion"]) / (players - 1)
+
+
+def test_the_skill_gap_is_recovered_and_paired_by_cluster() -> None:
+    base, variant = duels(np.random.default_rng(5), 1, 3000)
+    b, v = (
+        DuelSums({s: r[s][0].sum(-1) for s in TESTS}, np.full(3000, 8.0)) for r in (base, variant)
+    )
+    gap = skill_gap(b, "champion", 4)
+    assert recovered(gap, gap_of(G_BASE), 0.05) and gap.p_value < 1e-10
+    assert skill_gap(b, "champion", 6).estimate == pytest.approx(gap.estimate * 3 / 5)
+    diff = skill_gap_difference(v, b, "champion", (4, 4))
+    assert recovered(diff, gap_of(G_VARIANT) - gap_of(G_BASE), 0.05) and diff.p_value < 0.05
+    assert diff.estimate == pytest.approx(skill_gap(v, "champion", 4).estimate - gap.estimate)
+    with pytest.raises(ValueError, match="same clusters"):
+        short = DuelSums({s: x[:-1] for s, x in v.places.items()}, v.rounds[:-1])
+        skill_gap_difference(short, b, "champion", (4, 4))
+
+
+def test_skill_gap_difference_coverage_and_pairing_matters() -> None:
+    base, variant = duels(np.random.default_rng(6), RUNS, 40)
+    pair = ("random", "champion")
+    vy, by = ([r[s].sum(-1) for s in pair] for r in (variant, base))
+    truth = gap_of(G_VARIANT) - gap_of(G_BASE)
+    est, lo, hi, se = skill_gap_difference_interval(vy, by, 8.0, 8.0, (4, 4))
+    check(["skill gap(variant) − skill gap(base), 40 paired clusters"],
+          np.array([coverage(lo, hi, truth)]))  # fmt: skip
+    unpaired = np.hypot(*(np.std(y[0] - y[1], axis=-1, ddof=1) for y in (vy, by))) / np.sqrt(40)
+    half = (hi - lo) / 2 * (2 / 3 * unpaired / 8) / se  # the same t, unpaired variance
+    assert coverage(est - half, est + half, truth) > HIGH  # unpaired: needlessly wide
 
 
 def test_holm_against_a_hand_worked_example() -> None:

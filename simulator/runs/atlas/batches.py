@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from simulator.rules.options import Rules
+from simulator.runs.atlas.ladder import kernel_name
 from simulator.runs.atlas.play import (
     DUEL,
     EDGE,
@@ -55,7 +56,7 @@ from simulator.runs.atlas.play import (
     best_heuristic,
     rounds_per_match,
 )
-from simulator.runs.atlas.rows import atlas_frame, precise
+from simulator.runs.atlas.rows import atlas_frame, shortfall
 from simulator.runs.atlas.sets import RuleSet
 
 # CPU seconds a batch costs per round of its tables, all its tables together (the search
@@ -63,7 +64,7 @@ from simulator.runs.atlas.sets import RuleSet
 CPU_SECONDS_PER_ROUND = {DUEL: 0.00035, EDGE: 0.00025, MATCH: 0.00025}
 PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch", MATCH: "matches, batch"}  # progress
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
-Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is under way
+Progress = Callable[[int, int, str], None]  # batches done, batches expected, what is under way
 
 
 def estimate_minutes(
@@ -94,15 +95,21 @@ def lineup(rules: Rules, field: str, *front: str) -> tuple[str, ...]:
     return (*front, *[field] * (rules.players - len(front)))
 
 
-def pair_lineups(rules: Rules, field: str, best: str) -> dict[str, tuple[str, ...]]:
-    """The two pairs' line-ups: A in slot 0, B in slot 1, the field elsewhere."""
-    return {name: lineup(rules, field, a or best, b or best) for name, (a, b) in PAIRS.items()}
+def pair_lineups(rules: Rules, settings: AtlasSettings, best: str) -> dict[str, tuple[str, ...]]:
+    """The two pairs' line-ups: A in slot 0, B in slot 1 (what the kernel plays for their
+    rungs), the field elsewhere."""
+    s = settings
+    return {name: lineup(rules, s.field, kernel_name(a, best, s.budget_scale),
+                         kernel_name(b, best, s.budget_scale))
+            for name, (a, b) in PAIRS.items()}  # fmt: skip
 
 
 def duel_tables(rules: Rules, settings: AtlasSettings, batch: int) -> list[Table]:
     """The test-seat duels of a batch, every test strategy on the same deals."""
-    seed, groups = batch_seed(settings.seed, DUEL, batch), groups_per_batch(rules, settings)
-    return [Table(DUEL, lineup(rules, settings.field, x), seed, groups, settings.max_rounds)
+    s, groups = settings, groups_per_batch(rules, settings)
+    seed = batch_seed(s.seed, DUEL, batch)
+    return [Table(DUEL, lineup(rules, s.field, kernel_name(x, budget_scale=s.budget_scale)),
+                  seed, groups, s.max_rounds)
             for x in TEST_STRATEGIES]  # fmt: skip
 
 
@@ -111,7 +118,7 @@ def pair_tables(
 ) -> list[Table]:
     """The two pairs of a batch, on duplicate deals (``kind`` PAIR, the edges) or in
     ordinary matches (MATCH)."""
-    lineups = pair_lineups(rules, settings.field, best).values()
+    lineups = pair_lineups(rules, settings, best).values()
     seed = batch_seed(settings.seed, kind, batch)
     count = (groups_per_batch if kind == PAIR else matches_per_batch)(rules, settings)
     return [Table(kind, lu, seed, count, settings.max_rounds) for lu in lineups]
@@ -163,7 +170,12 @@ class BatchStore:
 
 
 class Atlas:
-    """The runs of an atlas: each rule set's batches, played as its precision requires."""
+    """The runs of an atlas: each rule set's batches, played as its precision requires.
+
+    Progress is told per batch: the batches done against those expected, each part of
+    each rule set expected to need its batches so far times (half-width / target)² (a
+    half-width shrinks as 1/√batches), and a part not begun as many as the rule sets
+    before it needed (:meth:`expected`)."""
 
     def __init__(self, rule_sets: Sequence[RuleSet], settings: AtlasSettings,
                  store: BatchStore, play: Play) -> None:  # fmt: skip
@@ -171,6 +183,9 @@ class Atlas:
         self.rule_sets = list(rule_sets)
         self.settings, self.store, self.play = settings, store, play
         self.played = {r.name: Played(r) for r in self.rule_sets}
+        self.expect: dict[tuple[str, str], int] = {}  # (rule set, part): batches expected
+        self.done = 0  # the rule sets' own batches so far
+        self.progress: Progress | None = None
 
     @property
     def base(self) -> Played:
@@ -193,39 +208,63 @@ class Atlas:
             batches.append(data)
         return batches[index]
 
-    def settle(self, played: Played, part: str, say: Callable[[str], None]) -> None:
-        """Play one part of a rule set until its precision (:func:`precise`) or its cap (the
-        ordinary matches: all their batches); a variant's duels bring the base's along (the
-        paired difference's batches)."""
+    def guess(self, part: str) -> int:
+        """The batches a part not begun is expected to need: the mean of the rule sets
+        settled before (none: ``min_batches``; the ordinary matches: all theirs)."""
         s = self.settings
-        for k in range(s.cap(part)):
-            say(f"{PART_NAMES[part]} {k + 1}")
+        if part not in TARGETED:
+            return s.cap(part)
+        seen = [n for (_, p), n in self.expect.items() if p == part]
+        return round(sum(seen) / len(seen)) if seen else s.min_batches
+
+    def expected(self) -> int:
+        """The batches the whole atlas is expected to play (class docstring)."""
+        return sum(self.expect.get((r.name, p)) or self.guess(p)
+                   for r in self.rule_sets for p in PARTS)  # fmt: skip
+
+    def tell(self, what: str) -> None:
+        if self.progress:
+            self.progress(self.done, max(self.expected(), self.done), what)
+
+    def settle(self, played: Played, part: str, head: str) -> None:
+        """Play one part of a rule set until its precision (:func:`shortfall` at most 1)
+        or its cap (the ordinary matches: all their batches); a variant's duels bring the
+        base's along (the paired difference's batches)."""
+        s, key = self.settings, (played.rule_set.name, part)
+        cap = s.cap(part)
+        self.expect[key] = max(self.expect.get(key) or self.guess(part), 1)
+        for k in range(cap):
+            self.tell(f"{head}: {PART_NAMES[part]} {k + 1}")
             self.batch(played, part, k)
             if part == DUEL and played is not self.base:
                 self.batch(self.base, DUEL, k)
-            if (part in TARGETED and k + 1 >= s.min_batches
-                    and precise(s, part, self.base, played, k + 1)):  # fmt: skip
+            self.done += 1
+            short = None
+            if part in TARGETED and k + 1 >= s.min_batches:
+                short = shortfall(s, part, self.base, played, k + 1)
+            if short is not None and short <= 1:
                 break
+            if short is not None:  # half-widths shrink as 1/sqrt(batches)
+                need = (k + 1) * short**2 if math.isfinite(short) else cap
+                self.expect[key] = min(cap, max(k + 2, math.ceil(need)))
+            else:
+                self.expect[key] = max(self.expect[key], k + 2)
         else:
             played.capped[part] = part in TARGETED
+        self.expect[key] = k + 1
         del played.parts[part][k + 1 :]  # the base may hold more, for the others' pairs
 
     def run(self, progress: Progress | None = None) -> None:
         """Every rule set in order, each part until precise or capped."""
+        self.progress = progress
         total = len(self.rule_sets)
         for i, rule_set in enumerate(self.rule_sets):
             played = self.played[rule_set.name]
-
-            def say(what: str, i: int = i, name: str = rule_set.name) -> None:
-                if progress:
-                    progress(i, total, f"{name}: {what}")
-
             for part in PARTS:
-                self.settle(played, part, say)
+                self.settle(played, part, f"{i + 1}/{total} {rule_set.name}")
             self.store.settled(rule_set.name, {p: [len(played.parts[p]), played.capped[p]]
                                                for p in PARTS})  # fmt: skip
-        if progress:
-            progress(total, total, "done")
+        self.tell("done")
 
 
 def skill_rows(

@@ -128,3 +128,15 @@ class AtlasFolder(BatchStore):
             "settled": self.settled_sets,
         }
         write_json_atomic(self.path / MANIFEST_FILE, manifest)
+
+
+def read_atlas(path: Path) -> pd.DataFrame:
+    """The rows of an ``atlas.parquet``; an AtlasError in one line naming the format found
+    and the one this version reads, for a file of another format (an older atlas: its
+    measures were named otherwise)."""
+    meta = pq.read_schema(path).metadata or {}
+    found = meta.get(b"atlas_format", b"none").decode()
+    if found != FORMAT_VERSION:
+        raise AtlasError(f"{path}: an atlas.parquet of format {found}, and this version "
+                         f"reads format {FORMAT_VERSION} only; run the atlas again")  # fmt: skip
+    return pd.read_parquet(path)

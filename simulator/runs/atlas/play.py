@@ -32,16 +32,27 @@ from simulator.matchloop.matches import OUT_MATCH, OUT_ROUND, SEAT_PLACE, SEAT_S
 from simulator.matchloop.seating import deal_source, group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
+from simulator.runs.atlas.ladder import (
+    CEILING_RUNGS,
+    FLOOR,
+    HEURISTIC,
+    LOWEST,
+    ROBUST,
+    SEARCH_RUNGS,
+    TOP_RUNG,
+)
 from simulator.runs.atlas.sets import AtlasError, RuleSet
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, HEURISTICS
 from simulator.runs.tune.play import stream_seed
 from strategies import registry
 from strategies.specs import SEARCH_IDS, StrategyError
 
-FLOOR, TOP, CEILING, ROBUST = "random", "champion", "clairvoyant", "linear"
-TEST_STRATEGIES = (FLOOR, *HEURISTICS, ROBUST, TOP, CEILING)
-PAIRS = {"champion_vs_heuristic": (TOP, None), "heuristic_vs_random": (None, FLOOR)}
-FORMAT_VERSION = "2"  # of atlas.parquet (its metadata's ``atlas_format``)
+# the duels' test strategies: every rung of the ladder (each heuristic by its own name)
+# and the ceilings
+TEST_STRATEGIES = (FLOOR, *HEURISTICS, LOWEST, ROBUST, *SEARCH_RUNGS, *CEILING_RUNGS)
+# the two pairs at one table (A, B; rung labels), "top" the top rung
+PAIRS = {"top_vs_heuristic": (TOP_RUNG, HEURISTIC), "heuristic_vs_random": (HEURISTIC, FLOOR)}
+FORMAT_VERSION = "3"  # of atlas.parquet (its metadata's ``atlas_format``)
 COLUMNS = ("rule_set", "change", "players", "measure", "estimate", "low", "high", "p_holm",
            "rounds", "clusters", "capped", "field", "weights", "best_heuristic")  # fmt: skip
 
@@ -82,6 +93,7 @@ class AtlasSettings:
     rs_difference_precision: float = 0.01
     edge_precision: float = 0.01
     max_rounds: int = MAX_ROUNDS
+    budget_scale: float = 1.0  # every search rung's knob times this (ladder.kernel_name)
 
     def cap(self, part: str) -> int:
         """The most batches part ``part`` (:data:`PARTS`) of a rule set plays (the ordinary
@@ -98,6 +110,8 @@ class AtlasSettings:
                              ("--min-batches", self.min_batches)):  # fmt: skip
             if value < 1:
                 raise AtlasError(f"{label} must be a positive integer, not {value}")
+        if not (math.isfinite(self.budget_scale) and self.budget_scale > 0):
+            raise AtlasError(f"--budget-scale must be a number above 0, not {self.budget_scale}")
         for label, cap in ((CAP_OPTIONS[part], self.cap(part)) for part in TARGETED):
             if self.min_batches > cap:
                 raise AtlasError(f"--min-batches {self.min_batches} is above {label} {cap} "
@@ -158,8 +172,9 @@ def best_heuristic(duels: Batch) -> str:
 
 @dataclass(frozen=True)
 class Table:
-    """One table of a batch: its kind, line-up (slot 0 the test seat or A, slot 1 B),
-    seed, and size (deal groups, or matches for ``match``)."""
+    """One table of a batch: its kind, line-up (the kernel's strategy names,
+    :func:`~simulator.runs.atlas.ladder.kernel_name`; slot 0 the test seat or A, slot 1
+    B), seed, and size (deal groups, or matches for ``match``)."""
 
     kind: str
     lineup: tuple[str, ...]
@@ -177,8 +192,7 @@ def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
     duplicate = table.kind != MATCH
     group = group_size(table.lineup, True) if duplicate else 1
     per_match = None if rules.target else DEFAULT_ROUNDS_PER_MATCH
-    names = [declared_search(name) for name in table.lineup]
-    job = KernelJob.build(rules, names, table.seed, per_match, table.max_rounds,
+    job = KernelJob.build(rules, list(table.lineup), table.seed, per_match, table.max_rounds,
                           duplicate=duplicate)  # fmt: skip
     rows = run_matches(job, 0, table.count * group, block=TABLE_BLOCK)
     n = rules.players
@@ -193,20 +207,6 @@ def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
         return {"diff": np.bincount(cluster, diff, minlength=table.count),
                 "rounds": np.bincount(cluster, minlength=table.count).astype(np.float64)}  # fmt: skip
     return match_sums(rows, place, match, n, table.count)
-
-
-def declared_search(name: str) -> str:
-    """The name the kernel plays for a line-up slot: ``champion`` and ``clairvoyant`` with
-    their declared search under every rule set, not the deeper one shipped for some
-    (:func:`strategies.shipped.search_for`), so that RS and its differences compare rules
-    with one instrument, not search budgets (docs/skill.md); the others as named."""
-    if name not in (TOP, CEILING):
-        return name
-    spec = registry.get(name)  # without rules: the declared values
-    values = ",".join(
-        f"{p.name}={float(v)!r}" for p, v in zip(spec.params, spec.vector, strict=True)
-    )
-    return f"{name}:{values}"
 
 
 def duel_sums(place: np.ndarray, match: np.ndarray, slot: np.ndarray, group: int,

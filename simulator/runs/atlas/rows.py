@@ -15,6 +15,16 @@ import numpy as np
 import pandas as pd
 
 from simulator.rules.options import Rules
+from simulator.runs.atlas.ladder import (
+    CEILINGS,
+    GAP_RUNGS,
+    HEURISTIC,
+    ROBUST,
+    SEARCH,
+    SEARCH_RUNGS,
+    TOP_RUNG,
+    VERDICT_RUNGS,
+)
 from simulator.runs.atlas.play import (
     COLUMNS,
     DUEL,
@@ -22,9 +32,7 @@ from simulator.runs.atlas.play import (
     MATCH,
     PAIR,
     PAIRS,
-    ROBUST,
     TEST_STRATEGIES,
-    TOP,
     AtlasSettings,
     Batch,
     Played,
@@ -44,6 +52,9 @@ from simulator.runs.skill.duels import (
     persistence,
     relative_skill,
     relative_skill_difference,
+    relative_skill_gain,
+    skill_gap,
+    skill_gap_difference,
 )
 from strategies.shipped import weights_for
 
@@ -64,12 +75,21 @@ def duel_sums(batches: Sequence[Batch], clusters: int | None = None) -> DuelSums
     return DuelSums(places, rounds)
 
 
-def paired(variant: Sequence[Batch], base: Sequence[Batch]) -> Measure:
-    """RS(variant) − RS(base), cluster c with cluster c (the same deals when the table
-    size is the same), over the clusters both have."""
+def paired(variant: Played, base: Played, k: int | None = None) -> tuple[DuelSums, DuelSums]:
+    """The duel sums of the variant and of the base (their first ``k`` batches), over the
+    clusters both have: cluster c with cluster c (the same deals when the table size is
+    the same)."""
+    v, b = variant.parts[DUEL][:k], base.parts[DUEL][:k]
+    c = min(duel_sums(x).clusters for x in (v, b))
+    return duel_sums(v, c), duel_sums(b, c)
 
-    c = min(duel_sums(b).clusters for b in (variant, base))
-    return relative_skill_difference(duel_sums(variant, c), duel_sums(base, c))
+
+def rs_measures(sums: DuelSums) -> dict[str, Measure]:
+    """RS at each rung that has its ceiling: ``relative_skill`` (champion at ×1, its name
+    since the first atlas), ``relative_skill_<rung>`` for the others."""
+    return {"relative_skill" + ("" if rung == SEARCH else f"_{rung}"):
+            relative_skill(sums, top=rung, ceiling=ceiling)
+            for rung, ceiling in CEILINGS.items()}  # fmt: skip
 
 
 def edges(batches: Sequence[Batch]) -> dict[str, Measure]:
@@ -79,18 +99,25 @@ def edges(batches: Sequence[Batch]) -> dict[str, Measure]:
             for p in PAIRS}  # fmt: skip
 
 
-def precise(s: AtlasSettings, part: str, base: Played, played: Played, k: int) -> bool:
-    """Whether the first ``k`` batches of one part of ``played`` reach its precision
-    targets: RS and its paired difference with the first ``k`` of ``base`` for the
-    duels, each Δ for the edges."""
+def shortfall(s: AtlasSettings, part: str, base: Played, played: Played, k: int) -> float:
+    """How far the first ``k`` batches of one part of ``played`` are from its precision
+    targets: the largest half-width / target (at most 1: every target met). The duels: RS
+    at each search level to ``rs_precision``; the top rung's RS − RS(base) and
+    skill_gap − skill_gap(base) (with the first ``k`` of ``base``) to
+    ``rs_difference_precision``. The edges: each Δ to ``edge_precision``."""
     batches = played.parts[part][:k]
     if part == EDGE:
-        return all(m.half_width <= s.edge_precision for m in edges(batches).values())
-    if relative_skill(duel_sums(batches)).half_width > s.rs_precision:
-        return False
-    return played is base or paired(batches, base.parts[DUEL][:k]).half_width <= (
-        s.rs_difference_precision
-    )
+        return max(m.half_width / s.edge_precision for m in edges(batches).values())
+    sums = duel_sums(batches)
+    worst = max(relative_skill(sums, top=r, ceiling=CEILINGS[r]).half_width / s.rs_precision
+                for r in SEARCH_RUNGS)  # fmt: skip
+    if played is base:
+        return worst
+    v, b = paired(played, base, k)
+    players = (played.rule_set.rules.players, base.rule_set.rules.players)
+    top = (relative_skill_difference(v, b, TOP_RUNG, CEILINGS[TOP_RUNG]),
+           skill_gap_difference(v, b, TOP_RUNG, players))  # fmt: skip
+    return max(worst, *(m.half_width / s.rs_difference_precision for m in top))
 
 
 def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) -> pd.DataFrame:
@@ -101,10 +128,11 @@ def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) 
     for played in every:
         rows += rule_set_rows(played, base, settings)
     frame = pd.DataFrame(rows, columns=[*COLUMNS, "p_value"])
-    vs_base = frame["measure"] == "relative_skill_vs_base"
     frame["p_holm"] = np.nan
-    if vs_base.any():
-        frame.loc[vs_base, "p_holm"] = holm(frame.loc[vs_base, "p_value"].to_numpy())
+    for measure in frame["measure"].unique():  # each paired difference its own family
+        if measure.endswith("_vs_base"):
+            rows_of = frame["measure"] == measure
+            frame.loc[rows_of, "p_holm"] = holm(frame.loc[rows_of, "p_value"].to_numpy())
     return frame[list(COLUMNS)].astype(
         {"players": "int64", "rounds": "int64", "clusters": "int64", "capped": "bool"}
     )
@@ -114,18 +142,14 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
     """One rule set's measures as rows, each ``capped`` when its part hit its cap."""
 
     rule_set, duels = played.rule_set, played.parts[DUEL]
-    sums = duel_sums(duels)
-    c, rounds = sums.clusters, int(joined(duels, f"{DUEL}:{TOP}:rounds").sum())
-    measures: list[tuple[str, Measure, int, int]] = [
-        ("relative_skill", relative_skill(sums), rounds, c),
-        ("relative_skill_linear", relative_skill(sums, top=ROBUST), rounds, c),
-    ]
+    sums, best = duel_sums(duels), best_heuristic(duels[0])
+    c, rounds = sums.clusters, int(joined(duels, f"{DUEL}:{SEARCH}:rounds").sum())
+    duel = [*rs_measures(sums).items(), *ladder_measures(sums, best, rule_set.rules.players)]
     if played is not base:
-        diff = paired(duels, base.parts[DUEL])
-        measures.append(("relative_skill_vs_base", diff, rounds, c))
-    measures += [(f"mean_place_{x}", m, rounds, c) for x, m in mean_places(sums).items()]
+        duel += differences(played, base, best)
+    duel += [(f"mean_place_{x}", m) for x, m in mean_places(sums).items()]
+    measures = [(name, m, rounds, c) for name, m in duel]
     measures += edge_measures(played.parts[EDGE], played.parts[MATCH])
-    best = best_heuristic(duels[0])
     return [
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
          "measure": name, "estimate": m.estimate, "low": m.low, "high": m.high,
@@ -134,6 +158,29 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
          "best_heuristic": best}
         for name, m, r, k in measures
     ]  # fmt: skip
+
+
+def ladder_measures(sums: DuelSums, best: str, players: int) -> list[tuple[str, Measure]]:
+    """The skill gap of each rung over random (``heuristic``: the best heuristic ``best``)
+    and the top's convergence: RS and the skill gap from ``champion`` to the top rung,
+    paired within the rule set."""
+    out = [(f"skill_gap_{rung}", skill_gap(sums, best if rung == HEURISTIC else rung, players))
+           for rung in GAP_RUNGS]  # fmt: skip
+    below = SEARCH_RUNGS[-2]  # champion, the declared search
+    out.append(("top_convergence_rs", relative_skill_gain(
+        sums, (TOP_RUNG, CEILINGS[TOP_RUNG]), (below, CEILINGS[below]))))  # fmt: skip
+    out.append(("top_convergence_gap", skill_gap(sums, TOP_RUNG, players, floor=below)))
+    return out
+
+
+def differences(played: Played, base: Played, best: str) -> list[tuple[str, Measure]]:
+    """The variant − base differences, paired by cluster: RS (``champion`` at ×1) and the
+    skill gap of every rung of :data:`VERDICT_RUNGS` (each a Holm family of its own)."""
+    v, b = paired(played, base)
+    players = (played.rule_set.rules.players, base.rule_set.rules.players)
+    out = [("relative_skill_vs_base", relative_skill_difference(v, b))]
+    return out + [(f"skill_gap_{rung}_vs_base", skill_gap_difference(v, b, rung, players))
+                  for rung in VERDICT_RUNGS]  # fmt: skip
 
 
 def edge_measures(

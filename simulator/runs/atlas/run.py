@@ -18,7 +18,7 @@ import pandas as pd
 from simulator import notices
 from simulator.runs.atlas.batches import AtlasSettings, Play, play_locally, skill_rows
 from simulator.runs.atlas.folder import AtlasFolder
-from simulator.runs.atlas.sets import default_rule_sets, named_rule_sets
+from simulator.runs.atlas.sets import AtlasError, default_rule_sets, named_rule_sets
 from simulator.runs.engines import engine_context
 from simulator.runs.progress import Steps
 
@@ -38,14 +38,21 @@ def create_atlas(
     max_edge_batches: int,
     match_batches: int,
     seed: int,
+    *,
+    budget_scale: float = DEFAULTS.budget_scale,
+    every: bool = False,
 ) -> AtlasFolder:
     """A new atlas in ``out``: the rule sets named (presets or rules files; none: the
-    default atlas around ``base``), the settings checked before anything is played."""
+    default atlas around ``base``, ``every``: the full one), the settings checked before
+    anything is played."""
     specs = list(rules_specs)
-    rule_sets = named_rule_sets(specs, base) if specs else default_rule_sets(base)
+    if specs and every:
+        raise AtlasError("--all and --rules exclude each other (allowed: one of them)")
+    rule_sets = named_rule_sets(specs, base) if specs else default_rule_sets(base, every)
     settings = replace(DEFAULTS, field=field, seed=seed, batch_rounds=batch_rounds,
                        min_batches=min_batches, max_batches=max_batches,
-                       max_edge_batches=max_edge_batches, match_batches=match_batches)  # fmt: skip
+                       max_edge_batches=max_edge_batches, match_batches=match_batches,
+                       budget_scale=budget_scale)  # fmt: skip
     settings.check()
     return AtlasFolder.create(out, rule_sets, settings)
 
@@ -70,7 +77,7 @@ def run_folder(
     page's path."""
 
     def progress(done: int, total: int, what: str) -> None:
-        status.step(done, total, f"{min(done + 1, total)}/{total} {what}")
+        status.step(done, total, what)
 
     with notices.listening(status.notice), player(engine, workers) as play:
         frame = skill_rows(folder.rule_sets, folder.settings, progress, folder, play)

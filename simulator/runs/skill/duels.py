@@ -16,6 +16,10 @@ Student's t, and the functions here only say which sums go into which ratio:
   so the two ratios move together) and takes the difference of the two ratios with their
   joint per-cluster contributions (:func:`simulator.stats.influence_interval`, the
   delta method over the pairs);
+* the skill gap of a rung X, 2 (G(random) − G(X)) / (n − 1), the share of the way from
+  random play's expected place (n + 1)/2 to always first that X gains over random (n the
+  players), and its paired difference between two rule sets, from the same
+  per-cluster contributions φ of each G (the delta method);
 * Δ, the edge per round of A over B at one table, is Σ(place_A − place_B) / Σ rounds;
 * σ, the long-run spread per round of place_A − place_B in ordinary matches, is read from
   the whole-match sums (so the carry-over of the roles between rounds is inside it), and
@@ -138,17 +142,87 @@ def relative_skill_difference_interval(
     return influence_interval(rs_v - rs_b, psi_v - psi_b)
 
 
-def relative_skill_difference(variant: DuelSums, base: DuelSums, top: str = TOP) -> Measure:
+def relative_skill_difference(
+    variant: DuelSums, base: DuelSums, top: str = TOP, ceiling: str = CEILING
+) -> Measure:
     """RS(variant) − RS(base), paired by cluster index: both were played with one seed, so
     cluster c holds the same deals in both, and the difference is far sharper than that of
     two independent runs. Its p-value (of "no difference") is what Holm adjusts over the
     rule sets."""
+    _same_clusters(variant, base)
+    (vy, vm), (by, bm) = (d.sums(FLOOR, top, ceiling) for d in (variant, base))
+    return Measure.of(relative_skill_difference_interval(vy, by, vm, bm), variant.clusters)
+
+
+def relative_skill_gain(d: DuelSums, upper: tuple[str, str], lower: tuple[str, str]) -> Measure:
+    """RS of the (top, ceiling) ``upper`` − RS of ``lower`` within one rule set, paired by
+    cluster (the same deals): how much RS still moves from one search level to the next
+    (the top's convergence)."""
+    (uy, um), (ly, lm) = (d.sums(FLOOR, *pair) for pair in (upper, lower))
+    return Measure.of(relative_skill_difference_interval(uy, ly, um, lm), d.clusters)
+
+
+def _same_clusters(variant: DuelSums, base: DuelSums) -> None:
     if variant.clusters != base.clusters:
         raise ValueError(
             f"paired rule sets need the same clusters: {variant.clusters} and {base.clusters}"
         )
-    (vy, vm), (by, bm) = (d.sums(FLOOR, top, CEILING) for d in (variant, base))
-    return Measure.of(relative_skill_difference_interval(vy, by, vm, bm), variant.clusters)
+
+
+def _skill_gap_influence(
+    places: Sums, rounds: Sums | float, players: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The skill gap 2 (G_f − G_x)/(n − 1) of the (floor, x) place sums and each cluster's
+    contribution to its error, 2 (φ_f − φ_x)/(n − 1) with φ as in
+    :func:`_relative_skill_influence`."""
+    y = np.stack(np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in places)))
+    m = np.broadcast_to(np.asarray(rounds, dtype=float), y.shape)
+    total = m.sum(-1, keepdims=True)
+    g = y.sum(-1, keepdims=True) / total
+    phi = (y - g * m) / total
+    scale = 2.0 / (players - 1)
+    return scale * (g[0] - g[1])[..., 0], scale * (phi[0] - phi[1])
+
+
+def skill_gap_interval(places: Sums, rounds: Sums | float, players: int) -> Interval:
+    """The skill gap from the (floor, x) place sums ``[..., C]`` and their rounds (one
+    array for both, or two; unlike RS's, they do not cancel), with its delta-method
+    interval."""
+    return influence_interval(*_skill_gap_influence(places, rounds, players))
+
+
+def skill_gap(d: DuelSums, rung: str, players: int, floor: str = FLOOR) -> Measure:
+    """The skill gap of ``rung`` over ``floor``: 2 (G(floor) − G(rung)) / (n − 1), the
+    share of the way from random play's expected place (n + 1)/2 to always first that
+    ``rung`` gains (0: no better than random; 1: always first). Unlike RS it shrinks with
+    luck nobody can exploit: if a round's places were replaced by a random order with
+    probability p, it scales by exactly (1 − p). Its p-value is that of "no gain"."""
+    y, m = d.sums(floor, rung)
+    return Measure.of(skill_gap_interval(y, m, players), d.clusters)
+
+
+def skill_gap_difference_interval(
+    variant: Sums,
+    base: Sums,
+    variant_rounds: Sums | float,
+    base_rounds: Sums | float,
+    players: tuple[int, int],
+) -> Interval:
+    """gap(variant) − gap(base) from the (floor, x) place sums ``[..., C]`` of each, cluster
+    c with cluster c (``players``: the variant's and the base's table sizes)."""
+    gv, psi_v = _skill_gap_influence(variant, variant_rounds, players[0])
+    gb, psi_b = _skill_gap_influence(base, base_rounds, players[1])
+    return influence_interval(gv - gb, psi_v - psi_b)
+
+
+def skill_gap_difference(
+    variant: DuelSums, base: DuelSums, rung: str, players: tuple[int, int]
+) -> Measure:
+    """skill_gap(variant) − skill_gap(base) of ``rung``, paired by cluster index as
+    :func:`relative_skill_difference` is; its p-value is what Holm adjusts."""
+    _same_clusters(variant, base)
+    (vy, vm), (by, bm) = (d.sums(FLOOR, rung) for d in (variant, base))
+    return Measure.of(skill_gap_difference_interval(vy, by, vm, bm, players), variant.clusters)
 
 
 def holm(p_values: Sequence[float]) -> np.ndarray:
@@ -184,4 +258,7 @@ __all__ = [
     "previous_places",
     "relative_skill",
     "relative_skill_difference",
+    "relative_skill_gain",
+    "skill_gap",
+    "skill_gap_difference",
 ]
