@@ -5,8 +5,8 @@ Plays two batches (``R`` rounds a table) of a sample of the default atlas's rule
 the base, one rule set per other table size, and the first ``K`` others — on one
 thread, and prints for each: the CPU seconds of a batch's duels, of its edges (the pairs
 on duplicate deals) and of its ordinary matches (every thread's, so the figure holds on
-a busy machine), the 95 % half-widths of RS,
-RS − RS(base) and the two Δ after two batches, and the rounds a table each target would
+a busy machine), the 95 % half-widths of RS at each search level, the top rung's skill
+gap − skill gap(base) and the two Δ after two batches, and the rounds a table each target would
 need (a half-width shrinks as 1/√rounds). Then the default atlas's cost with every part
 of every rule set at its cap (the sample's mean cost by table size), in minutes on two
 cores, and the CPU seconds per round of each part (``CPU_SECONDS_PER_ROUND`` in
@@ -25,8 +25,9 @@ from simulator.runs.atlas.batches import AtlasSettings, BatchStore, play_locally
 from simulator.runs.atlas.play import DUEL, EDGE, MATCH, PARTS, TABLE_KIND, Table
 from simulator.runs.atlas.sets import default_rule_sets
 
-TARGETS = {"relative_skill": 0.02, "relative_skill_vs_base": 0.01,
-           "edge_champion_vs_heuristic": 0.01, "edge_heuristic_vs_random": 0.01}  # fmt: skip
+TARGETS = {"relative_skill_champion_low": 0.02, "relative_skill": 0.02,
+           "relative_skill_champion_high": 0.02, "skill_gap_champion_high_vs_base": 0.01,
+           "edge_top_vs_heuristic": 0.01, "edge_heuristic_vs_random": 0.01}  # fmt: skip
 
 
 class TimedPlay:

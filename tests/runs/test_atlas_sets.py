@@ -152,9 +152,14 @@ def test_each_part_plays_until_its_own_precision_or_its_own_cap(rs_target, edge_
     settings = AtlasSettings(batch_rounds=40, min_batches=1, max_batches=2, max_edge_batches=3,
                              match_batches=2, rs_precision=rs_target,
                              rs_difference_precision=rs_target, edge_precision=edge_target)  # fmt: skip
-    store = BatchStore()
-    frame = skill_rows(sets, settings, store=store)
+    store, told = BatchStore(), []
+    frame = skill_rows(sets, settings, lambda *step: told.append(step), store=store)
     counts = (("duel", duels), ("edge", edges), ("match", 2))
+    # progress per batch: each step one batch further, the last all of them done
+    played = 2 * (duels + edges + 2)
+    assert [done for done, _, _ in told] == [*range(played), played]
+    assert told[-1][:2] == (played, played) and all(d <= t for d, t, _ in told)
+    assert told[0][2] == "1/2 french: duels, batch 1"
     assert set(store.batches) == {(s.name, part, b) for s in sets for part, count in counts
                                   for b in range(count)}  # fmt: skip
     on_edges = frame["measure"].str.startswith(EDGE_ROWS)
