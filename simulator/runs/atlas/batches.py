@@ -2,22 +2,24 @@
 
 For each rule set (:mod:`simulator.runs.atlas.sets`) the atlas plays deterministic
 batches (:mod:`simulator.runs.atlas.play`): the test-seat duels of every test strategy
-(:data:`TEST_STRATEGIES`) against the field, the two pairs at one table (``champion``
-against the best heuristic, the best heuristic against ``random``) on duplicate deals,
-and the same line-ups in ordinary matches. The best heuristic is the heuristic with the
-lowest mean place in the test seat in batch 0 (fixed then, so that every later batch
-plays the same tables whatever happened after).
+(:data:`TEST_STRATEGIES`: the ladder's rungs and ceilings,
+:mod:`simulator.runs.atlas.ladder`) against the field, the two pairs at one table (the
+top rung against the best heuristic, the best heuristic against ``random``) on
+duplicate deals, and the same line-ups in ordinary matches. The best heuristic is the
+heuristic with the lowest mean place in the test seat in batch 0 (fixed then, so that
+every later batch plays the same tables whatever happened after).
 
 **Sizes adapt, part by part.** A batch has three parts (:data:`PARTS`): the duels, which
-give RS; the edges (the two pairs on duplicate deals), which give Δ; and the ordinary
-matches, which give N95's σ, the deal's share, persistence and the exchange. The duels
-and the edges of a rule set each play batch after batch until their own targets are
-met — RS to ±0.02 and RS(variant) − RS(base) to ±0.01 for the duels, each Δ to ±0.01 for
-the edges (95 % half-widths), checked from the ``min_batches``-th batch on — or until
-their own cap (``max_batches``, ``max_edge_batches``; the part's rows are then
-``capped``). The ordinary matches have no target: ``match_batches`` batches, always.
-Apart, the cheap-to-settle RS stops early while Δ, which needs far more rounds, uses the
-rest of the time. The base is played first; when a variant
+give the mean places, the skill gaps and RS; the edges (the two pairs on duplicate
+deals), which give Δ; and the ordinary matches, which give N95's σ, the deal's share,
+persistence and the exchange. The duels and the edges of a rule set each play batch
+after batch until their own targets are met — RS at each search level to ±0.02, and
+the top rung's RS(variant) − RS(base) and skill gap − skill gap(base) to ±0.01, for the
+duels; each Δ to ±0.01 for the edges (95 % half-widths), checked from the
+``min_batches``-th batch on — or until their own cap (``max_batches``,
+``max_edge_batches``; the part's rows are then ``capped``). The ordinary matches have
+no target: ``match_batches`` batches, always. Apart, each part stops as soon as its own
+targets allow. The base is played first; when a variant
 needs more duels than the base has for its paired difference, the base's next duels are
 played (the same deterministic batches), so the pairs share every deal. Every decision
 depends only on the batches' numbers, so a resumed or a Dask run makes the same

@@ -146,7 +146,7 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
     c, rounds = sums.clusters, int(joined(duels, f"{DUEL}:{SEARCH}:rounds").sum())
     duel = [*rs_measures(sums).items(), *ladder_measures(sums, best, rule_set.rules.players)]
     if played is not base:
-        duel += differences(played, base, best)
+        duel += differences(played, base)
     duel += [(f"mean_place_{x}", m) for x, m in mean_places(sums).items()]
     measures = [(name, m, rounds, c) for name, m in duel]
     measures += edge_measures(played.parts[EDGE], played.parts[MATCH])
@@ -173,7 +173,7 @@ def ladder_measures(sums: DuelSums, best: str, players: int) -> list[tuple[str, 
     return out
 
 
-def differences(played: Played, base: Played, best: str) -> list[tuple[str, Measure]]:
+def differences(played: Played, base: Played) -> list[tuple[str, Measure]]:
     """The variant − base differences, paired by cluster: RS (``champion`` at ×1) and the
     skill gap of every rung of :data:`VERDICT_RUNGS` (each a Holm family of its own)."""
     v, b = paired(played, base)
