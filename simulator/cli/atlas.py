@@ -107,8 +107,10 @@ def atlas_command(
         folder = create_atlas(out_dir, rules_specs, base, field, rounds, min_batches,
                               max_batches, max_edge_batches, match_batches, seed,
                               budget_scale=budget_scale, every=every)  # fmt: skip
-    low, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
-    took = "under a minute" if high < 1 else f"about {low:.0f} to {high:.0f} minutes"
+    usual, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
+    took = (
+        "under a minute" if high < 1 else f"about {max(usual, 1):.0f} minutes (at most {high:.0f})"
+    )
     cores = f"{workers} worker{'s' if workers > 1 else ''}"
     for line in text.wrap_lines([f"atlas: {len(folder.rule_sets)} rule sets, {took} on {cores} "
                                  "(more on a busy machine)"], output_width()):  # fmt: skip

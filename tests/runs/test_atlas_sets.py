@@ -10,7 +10,13 @@ import pytest
 
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES, preset
-from simulator.runs.atlas.batches import BatchStore, duel_tables, pair_tables, skill_rows
+from simulator.runs.atlas.batches import (
+    BatchStore,
+    duel_tables,
+    estimate_minutes,
+    pair_tables,
+    skill_rows,
+)
 from simulator.runs.atlas.ladder import SEARCH_KNOB, kernel_name
 from simulator.runs.atlas.play import AtlasSettings
 from simulator.runs.atlas.sets import (
@@ -174,3 +180,13 @@ def test_each_part_plays_until_its_own_precision_or_its_own_cap(rs_target, edge_
     # 4 ordinary matches of 10 rounds a batch and pair: N95's σ has a pair's, the deal both's
     for measure, pairs in (("n95_top_vs_heuristic", 1), ("deal_r2", 2)):
         assert (frame.loc[frame["measure"] == measure, "clusters"] == 2 * 4 * pairs).all()
+
+
+def test_the_estimate_is_typical_batches_within_the_caps():
+    sets = default_rule_sets("french")
+    usual, most = estimate_minutes(sets, AtlasSettings(), 2)
+    assert 0 < usual < most  # Δ typically stops at half its cap
+    tiny = AtlasSettings(min_batches=1, max_batches=1, max_edge_batches=1, match_batches=1)
+    assert estimate_minutes(sets, tiny, 2)[0] == estimate_minutes(sets, tiny, 2)[1]
+    full = estimate_minutes(default_rule_sets("french", every=True), AtlasSettings(), 2)
+    assert full[0] == pytest.approx(usual * 35 / 13)  # the same rates, 35 rule sets

@@ -62,8 +62,12 @@ from simulator.runs.atlas.rows import atlas_frame, shortfall
 from simulator.runs.atlas.sets import RuleSet
 
 # CPU seconds a batch costs per round of its tables, all its tables together (the search
-# seats' dominate), for each part: the default atlas's, measured (docs/performance.md)
-CPU_SECONDS_PER_ROUND = {DUEL: 0.00035, EDGE: 0.00025, MATCH: 0.00025}
+# seats' dominate), for each part: the ladder's at 4 players on one thread, measured
+# (benchmarks/bench_atlas.py, docs/performance.md)
+CPU_SECONDS_PER_ROUND = {DUEL: 0.0018, EDGE: 0.0008, MATCH: 0.0009}
+# the batches a targeted part of the default atlas typically needs (measured, the same
+# page): the duels reach their cap of 48 on the top rung's differences, Δ about 100
+TYPICAL_BATCHES = {DUEL: 48, EDGE: 100}
 PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch", MATCH: "matches, batch"}  # progress
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # batches done, batches expected, what is under way
@@ -72,13 +76,17 @@ Progress = Callable[[int, int, str], None]  # batches done, batches expected, wh
 def estimate_minutes(
     rule_sets: Sequence[RuleSet], settings: AtlasSettings, workers: int
 ) -> tuple[float, float]:
-    """About how long the atlas takes on ``workers`` free cores, at least and at most
-    (every part of every rule set stopping at ``min_batches``, or at its cap)."""
-    seconds = len(rule_sets) * settings.batch_rounds / workers
-    least = {p: settings.cap(p) if p not in TARGETED else settings.min_batches for p in PARTS}
-    low = seconds * sum(least[p] * CPU_SECONDS_PER_ROUND[p] for p in PARTS)
-    high = seconds * sum(settings.cap(p) * CPU_SECONDS_PER_ROUND[p] for p in PARTS)
-    return low / 60, high / 60
+    """About how long the atlas takes on ``workers`` free cores, typically (each targeted
+    part playing :data:`TYPICAL_BATCHES`, within ``min_batches`` and its cap) and at most
+    (every part at its cap). The progress line then extrapolates from the batches'
+    measured times."""
+    s = settings
+    seconds = len(rule_sets) * s.batch_rounds / workers
+    typical = {p: min(s.cap(p), max(s.min_batches, TYPICAL_BATCHES[p])) if p in TARGETED
+               else s.cap(p) for p in PARTS}  # fmt: skip
+    usual = seconds * sum(typical[p] * CPU_SECONDS_PER_ROUND[p] for p in PARTS)
+    high = seconds * sum(s.cap(p) * CPU_SECONDS_PER_ROUND[p] for p in PARTS)
+    return usual / 60, high / 60
 
 
 def groups_per_batch(rules: Rules, settings: AtlasSettings) -> int:
