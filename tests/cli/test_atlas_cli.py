@@ -218,3 +218,13 @@ def test_an_atlas_started_by_other_code_is_refused_in_one_line(whole, tmp_path):
     manifest["code"] = "0" * 64  # the digest of sources that are not these
     (out / "manifest.json").write_text(json.dumps(manifest))
     assert "was started by other code" in refused("--resume", str(out))
+
+
+def test_the_budget_scale_is_kept_in_the_folder_for_a_resume(tmp_path):
+    from simulator.runs.atlas.folder import AtlasFolder
+    from simulator.runs.atlas.run import create_atlas
+
+    out = tmp_path / "scaled"
+    create_atlas(out, ["french"], "french", "linear", 40, 1, 1, 1, 1, 0, budget_scale=2.0)
+    assert json.loads((out / "manifest.json").read_text())["settings"]["budget_scale"] == 2.0
+    assert AtlasFolder.reopen(out).settings.budget_scale == 2.0
