@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules, RulesError
@@ -19,6 +21,7 @@ from simulator.runs.atlas.batches import (
 )
 from simulator.runs.atlas.ladder import SEARCH_KNOB, kernel_name
 from simulator.runs.atlas.play import AtlasSettings
+from simulator.runs.atlas.rows import holm_by_measure
 from simulator.runs.atlas.sets import (
     ARGUED,
     ARGUED_FILES,
@@ -190,3 +193,14 @@ def test_the_estimate_is_typical_batches_within_the_caps():
     assert estimate_minutes(sets, tiny, 2)[0] == estimate_minutes(sets, tiny, 2)[1]
     full = estimate_minutes(default_rule_sets("french", every=True), AtlasSettings(), 2)
     assert full[0] == pytest.approx(usual * 35 / 13)  # the same rates, 35 rule sets
+
+
+def test_holm_adjusts_each_vs_base_measure_over_the_rule_sets_apart():
+    frame = pd.DataFrame({
+        "measure": ["skill_gap_linear_vs_base"] * 2 + ["relative_skill_vs_base"] * 2
+                   + ["relative_skill"],
+        "p_value": [0.01, 0.04, 0.03, 0.005, 0.001],
+    })  # fmt: skip
+    adjusted = holm_by_measure(frame)["p_holm"].to_numpy()
+    # two rule sets a family: × 2 then × 1, made non-decreasing; RS itself: no test
+    assert np.allclose(adjusted[:4], [0.02, 0.04, 0.03, 0.01]) and np.isnan(adjusted[4])

@@ -127,15 +127,22 @@ def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) 
     rows: list[dict[str, Any]] = []
     for played in every:
         rows += rule_set_rows(played, base, settings)
-    frame = pd.DataFrame(rows, columns=[*COLUMNS, "p_value"])
-    frame["p_holm"] = np.nan
-    for measure in frame["measure"].unique():  # each paired difference its own family
-        if measure.endswith("_vs_base"):
-            rows_of = frame["measure"] == measure
-            frame.loc[rows_of, "p_holm"] = holm(frame.loc[rows_of, "p_value"].to_numpy())
+    frame = holm_by_measure(pd.DataFrame(rows, columns=[*COLUMNS, "p_value"]))
     return frame[list(COLUMNS)].astype(
         {"players": "int64", "rounds": "int64", "clusters": "int64", "capped": "bool"}
     )
+
+
+def holm_by_measure(frame: pd.DataFrame) -> pd.DataFrame:
+    """``p_holm``: the rows' ``p_value`` Holm-adjusted over the rule sets, each measure whose
+    name ends ``_vs_base`` a family of its own (a verdict reads several of them, each of
+    which must hold); NaN on every other row."""
+    frame["p_holm"] = np.nan
+    for measure in frame["measure"].unique():
+        if measure.endswith("_vs_base"):
+            rows_of = frame["measure"] == measure
+            frame.loc[rows_of, "p_holm"] = holm(frame.loc[rows_of, "p_value"].to_numpy())
+    return frame
 
 
 def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list[dict[str, Any]]:
