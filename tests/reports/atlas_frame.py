@@ -13,7 +13,7 @@ from simulator.runs.atlas.play import EDGE, MATCH, part_of
 
 BASE = "french"
 STRATEGIES = ("random", "lowest", "planner", "linear", "champion_low", "champion",
-              "champion_high", "clairvoyant_low", "clairvoyant", "clairvoyant_high")  # fmt: skip
+              "champion_high", "clairvoyant")  # fmt: skip
 # rule set -> (change, players, RS, paired difference (estimate, low, high, p_holm), the
 # parts capped: "RS" (the duels' rows), "edges" (the edge tables' rows), both or "")
 RULE_SETS = {

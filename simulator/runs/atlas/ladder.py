@@ -5,8 +5,10 @@ One RS, measured with one player standing for skill, gave opposite "significant"
 when that player's search changed (jack-back, spade, scum). So the atlas measures a whole
 ladder, weakest to strongest (:data:`RUNGS`): ``random``, ``lowest``, the rule set's best
 heuristic, tuned ``linear``, and ``champion`` at three strengths of one knob
-(:data:`SEARCH_KNOB` times each of :data:`LEVELS`), with ``clairvoyant`` at the same
-strengths as the ceilings (:data:`CEILINGS`). A verdict holds only where every rung of
+(:data:`SEARCH_KNOB` times each of :data:`LEVELS`), with ``clairvoyant`` at the top level
+as the ceiling of every rung that has one (:data:`CEILINGS`): it plays its candidates out
+on the one true deal, so the knob does not bind it (its three levels placed the same to the
+last round), and one table serves every level. A verdict holds only where every rung of
 :data:`VERDICT_RUNGS` agrees.
 
 The search is the declared one under every rule set (not the deeper one shipped for
@@ -26,11 +28,8 @@ LEVELS = {"_low": 0.25, "": 1.0, "_high": 4.0}
 SEARCH_RUNGS = tuple(f"{SEARCH}{suffix}" for suffix in LEVELS)
 TOP_RUNG = SEARCH_RUNGS[-1]  # champion_high
 RUNGS = (FLOOR, LOWEST, HEURISTIC, ROBUST, *SEARCH_RUNGS)  # weakest to strongest
-CEILINGS = {
-    ROBUST: CLAIRVOYANT,
-    **{f"{SEARCH}{suffix}": f"{CLAIRVOYANT}{suffix}" for suffix in LEVELS},
-}
-CEILING_RUNGS = tuple(f"{CLAIRVOYANT}{suffix}" for suffix in LEVELS)
+CEILINGS = dict.fromkeys((ROBUST, *SEARCH_RUNGS), CLAIRVOYANT)  # one ceiling, the top level's
+CEILING_RUNGS = (CLAIRVOYANT,)
 VERDICT_RUNGS = (ROBUST, *SEARCH_RUNGS)  # the rungs every verdict must agree at
 GAP_RUNGS = RUNGS[1:]  # the rungs with a skill gap over random
 # the search parameters the strength knob multiplies, together (budget alone does not bind:
@@ -39,9 +38,12 @@ SEARCH_KNOB = ("budget", "guesses", "solve")
 
 
 def level(label: str) -> float | None:
-    """The knob's factor of a search rung or ceiling (``champion_high``: 4), else None."""
+    """The knob's factor of a search rung (``champion_high``: 4) or of the ceiling (the
+    top level's), else None."""
+    if label == CLAIRVOYANT:
+        return max(LEVELS.values())
     for suffix, factor in LEVELS.items():
-        if label in (f"{SEARCH}{suffix}", f"{CLAIRVOYANT}{suffix}"):
+        if label == f"{SEARCH}{suffix}":
             return factor
     return None
 
