@@ -102,8 +102,8 @@ def pair_lineups(rules: Rules, field: str, best: str) -> dict[str, tuple[str, ..
 def duel_tables(rules: Rules, settings: AtlasSettings, batch: int) -> list[Table]:
     """The test-seat duels of a batch, every test strategy on the same deals."""
     seed, groups = batch_seed(settings.seed, DUEL, batch), groups_per_batch(rules, settings)
-    return [Table(DUEL, lineup(rules, settings.field, x), seed, groups, settings.max_rounds)
-            for x in TEST_STRATEGIES]  # fmt: skip
+    return [Table(DUEL, lineup(rules, settings.field, x), seed, groups, settings.max_rounds,
+                  settings.doses) for x in TEST_STRATEGIES]  # fmt: skip
 
 
 def pair_tables(
@@ -114,7 +114,7 @@ def pair_tables(
     lineups = pair_lineups(rules, settings.field, best).values()
     seed = batch_seed(settings.seed, kind, batch)
     count = (groups_per_batch if kind == PAIR else matches_per_batch)(rules, settings)
-    return [Table(kind, lu, seed, count, settings.max_rounds) for lu in lineups]
+    return [Table(kind, lu, seed, count, settings.max_rounds, settings.doses) for lu in lineups]
 
 
 def flattened(names: Sequence[str], sums: Sequence[dict[str, np.ndarray]]) -> Batch:

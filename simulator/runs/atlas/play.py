@@ -32,6 +32,7 @@ from simulator.matchloop.matches import OUT_MATCH, OUT_ROUND, SEAT_PLACE, SEAT_S
 from simulator.matchloop.seating import deal_source, group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
+from simulator.runs.atlas.doses import NO_DOSES, Doses, check_doses, dose_luck, with_skill_dose
 from simulator.runs.atlas.sets import AtlasError, RuleSet
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, HEURISTICS
 from simulator.runs.tune.play import stream_seed
@@ -82,6 +83,13 @@ class AtlasSettings:
     rs_difference_precision: float = 0.01
     edge_precision: float = 0.01
     max_rounds: int = MAX_ROUNDS
+    luck_dose: float = 0.0  # measurement instruments, not rules (simulator.runs.atlas.doses)
+    skill_dose: float = 0.0
+
+    @property
+    def doses(self) -> Doses:
+        """The doses every table of the atlas plays with (:mod:`simulator.runs.atlas.doses`)."""
+        return Doses(self.luck_dose, self.skill_dose, self.seed)
 
     def cap(self, part: str) -> int:
         """The most batches part ``part`` (:data:`PARTS`) of a rule set plays (the ordinary
@@ -102,6 +110,7 @@ class AtlasSettings:
             if self.min_batches > cap:
                 raise AtlasError(f"--min-batches {self.min_batches} is above {label} {cap} "
                                  "(allowed: at most the cap)")  # fmt: skip
+        check_doses(self.luck_dose, self.skill_dose)
         if "," in self.field:
             raise AtlasError(
                 f"--field {self.field}: the atlas seats 3 to 6 players, so the field is one "
@@ -166,6 +175,7 @@ class Table:
     seed: int
     count: int
     max_rounds: int = MAX_ROUNDS
+    doses: Doses = NO_DOSES
 
 
 def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
@@ -177,11 +187,13 @@ def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
     duplicate = table.kind != MATCH
     group = group_size(table.lineup, True) if duplicate else 1
     per_match = None if rules.target else DEFAULT_ROUNDS_PER_MATCH
-    names = [declared_search(name) for name in table.lineup]
+    skill = {TOP: table.doses.skill}  # the top plays with the dose of skill (0: none)
+    names = [with_skill_dose(declared_search(x), skill.get(x, 0)) for x in table.lineup]
     job = KernelJob.build(rules, names, table.seed, per_match, table.max_rounds,
                           duplicate=duplicate)  # fmt: skip
     rows = run_matches(job, 0, table.count * group, block=TABLE_BLOCK)
     n = rules.players
+    rows = dose_luck(rows, n, table.doses, table.seed)  # before any sum
     match = rows[:, OUT_MATCH].astype(np.int64)
     place = seats(rows, SEAT_PLACE, n).astype(np.int64)
     slot = lineup_slot(np.arange(n)[None, :], match[:, None], n, group) if duplicate else None

@@ -38,14 +38,18 @@ def create_atlas(
     max_edge_batches: int,
     match_batches: int,
     seed: int,
+    luck_dose: float = 0.0,
+    skill_dose: float = 0.0,
 ) -> AtlasFolder:
     """A new atlas in ``out``: the rule sets named (presets or rules files; none: the
-    default atlas around ``base``), the settings checked before anything is played."""
+    default atlas around ``base``), the settings checked before anything is played; the
+    doses (:mod:`simulator.runs.atlas.doses`) only when asked for."""
     specs = list(rules_specs)
     rule_sets = named_rule_sets(specs, base) if specs else default_rule_sets(base)
     settings = replace(DEFAULTS, field=field, seed=seed, batch_rounds=batch_rounds,
                        min_batches=min_batches, max_batches=max_batches,
-                       max_edge_batches=max_edge_batches, match_batches=match_batches)  # fmt: skip
+                       max_edge_batches=max_edge_batches, match_batches=match_batches,
+                       luck_dose=luck_dose, skill_dose=skill_dose)  # fmt: skip
     settings.check()
     return AtlasFolder.create(out, rule_sets, settings)
 
