@@ -130,7 +130,7 @@ PREDICTIONS = (
     Prediction("relative_skill_vs_base", unchanged, None, "RS − RS(base)"),
     Prediction("deal_r2*", scaled_twice, None, "(1−p)²·R²"),
     Prediction("president_stays", stays_under_luck, None, "(1−p)²·s + (1−(1−p)²)/n"),
-    Prediction("exchange_effect", scaled_twice, None, "≈ (1−p)²·effect"),
+    Prediction("exchange_effect", FALLS, None, "falls"),  # its size: the roles' shares
 )
 
 
