@@ -74,10 +74,12 @@ from simulator.rules.cards import NUM_RANKS
 from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve, solver_memory
 from strategies.hand import whole
 from strategies.heuristics import keep_sets_choice
+from strategies.kernels import random_move
 from strategies.linear import finite_weights, linear_move, move_score, situation
 from strategies.montecarlo import ALLOC, race, sample_hands
 from strategies.specs import (
     CHAMPION_BUDGET,
+    CHAMPION_DOSE,
     CHAMPION_EXPLORE,
     CHAMPION_GUESSES,
     CHAMPION_MARGIN,
@@ -310,7 +312,11 @@ def policy_rows(pos, params):
 
 @njit(**ALLOC)
 def search(pos, S, H, R, played, rs, params, see_all):
-    """The move of ``champion`` (``see_all`` false) or ``clairvoyant`` (see the module)."""
+    """The move of ``champion`` (``see_all`` false) or ``clairvoyant`` (see the module);
+    with chance ``dose``, ``random``'s instead (no draw at all when ``dose`` is 0)."""
+    dose = params[pos, CHAMPION_DOSE]
+    if dose > 0 and next32(rs) < dose * 4294967296.0:
+        return random_move(pos, S, H, R, rs)
     h = H[pos]
     m = legal_plays(h, S, R)
     if S[S_TOP_COUNT] != 0 and m == U0:

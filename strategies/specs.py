@@ -320,6 +320,7 @@ CHAMPION_PARAMS = (
     Param("solve", 200, "most positions the two-player endgame solver visits per guess and move"),
     Param("plies", 2, "moves of a playout by linear for all, then keep-sets for the others"),
     Param("race", 1, "1: drop the moves that cannot beat linear's (montecarlo's race); 0: UCB1"),
+    Param("dose", 0, "chance of a uniformly random legal move instead (a dose of skill: 0 none)"),
 )
 (
     CHAMPION_BUDGET,
@@ -330,6 +331,7 @@ CHAMPION_PARAMS = (
     CHAMPION_SOLVE,
     CHAMPION_PLIES,
     CHAMPION_RACE,
+    CHAMPION_DOSE,
 ) = slots(CHAMPION_PARAMS)
 CHAMPION = built_in(
     9,
@@ -347,6 +349,7 @@ CLAIRVOYANT_PARAMS = CHAMPION_PARAMS  # the same search, given every hand
     CLAIRVOYANT_SOLVE,
     CLAIRVOYANT_PLIES,
     CLAIRVOYANT_RACE,
+    CLAIRVOYANT_DOSE,
 ) = slots(CLAIRVOYANT_PARAMS)
 CLAIRVOYANT = built_in(
     10,

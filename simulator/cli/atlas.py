@@ -17,7 +17,8 @@ from simulator.runs.progress import output_width, step_line
 
 # options that define the atlas: --resume reads them from DIR/manifest.json instead
 JOB_PARAMS = ("rules_specs", "base", "every", "field", "rounds", "min_batches", "max_batches",
-              "max_edge_batches", "match_batches", "budget_scale", "seed", "out_dir")  # fmt: skip
+              "max_edge_batches", "match_batches", "budget_scale", "seed", "luck_dose",
+              "skill_dose", "out_dir")  # fmt: skip
 
 
 @click.command("atlas")
@@ -53,6 +54,14 @@ JOB_PARAMS = ("rules_specs", "base", "every", "field", "rounds", "min_batches", 
 @click.option("--budget-scale", type=float, default=DEFAULTS.budget_scale, show_default=True,
               help="Multiplies every search rung's budget, guesses and solve (2: the whole "
               "ladder re-run with every search doubled, to check that the verdicts hold).")  # fmt: skip
+@click.option("--luck-dose", type=float, default=DEFAULTS.luck_dose, show_default=True,
+              metavar="P", help="A measurement instrument, not a rule: each round's places are "
+              "replaced by a random order with probability P (0 ≤ P < 1), to check that the "
+              "measures move as docs/skill.md predicts.")  # fmt: skip
+@click.option("--skill-dose", type=float, default=DEFAULTS.skill_dose, show_default=True,
+              metavar="Q", help="A measurement instrument, not a rule: the top rung (champion_high) plays "
+              "a random legal move with probability Q (0 ≤ Q < 1) at each decision, to check "
+              "that the measures move as docs/skill.md predicts.")  # fmt: skip
 @common.seed_option
 @common.workers_option
 @click.option("--engine", type=click.Choice(KERNEL_ENGINES), default="numba", show_default=True,
@@ -78,6 +87,8 @@ def atlas_command(
     max_edge_batches: int,
     match_batches: int,
     budget_scale: float,
+    luck_dose: float,
+    skill_dose: float,
     seed: int,
     workers: int,
     engine: str,
@@ -106,14 +117,18 @@ def atlas_command(
     else:
         folder = create_atlas(out_dir, rules_specs, base, field, rounds, min_batches,
                               max_batches, max_edge_batches, match_batches, seed,
-                              budget_scale=budget_scale, every=every)  # fmt: skip
+                              budget_scale=budget_scale, every=every, luck_dose=luck_dose,
+                              skill_dose=skill_dose)  # fmt: skip
     usual, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
     took = (
         "under a minute" if high < 1 else f"about {max(usual, 1):.0f} minutes (at most {high:.0f})"
     )
     cores = f"{workers} worker{'s' if workers > 1 else ''}"
-    for line in text.wrap_lines([f"atlas: {len(folder.rule_sets)} rule sets, {took} on {cores} "
-                                 "(more on a busy machine)"], output_width()):  # fmt: skip
+    lines = [
+        f"atlas: {len(folder.rule_sets)} rule sets, {took} on {cores} (more on a busy machine)",
+        *dose_lines(folder.settings.luck_dose, folder.settings.skill_dose),
+    ]
+    for line in text.wrap_lines(lines, output_width()):
         click.echo(line, err=True)
     from reports.atlas.page import write_atlas_page  # matplotlib: once the atlas is set
 
@@ -126,3 +141,13 @@ def atlas_command(
                 received, f"the batches played are kept: president atlas --resume {folder.path}"
             )
     click.echo(f"saved to {folder.path / PARQUET}; page: {path}")
+
+
+def dose_lines(luck: float, skill: float) -> list[str]:
+    """What a dosed atlas says before it starts: its numbers are an instrument's check,
+    not the rules' measures."""
+    doses = [f"{what} {dose:g}" for what, dose in (("luck", luck), ("skill", skill)) if dose]
+    if not doses:
+        return []
+    return [f"atlas: dosed ({', '.join(doses)}): a measurement instrument's check "
+            "(docs/skill.md), not the rule sets' own figures"]  # fmt: skip

@@ -39,7 +39,6 @@ import numpy as np
 import pandas as pd
 
 from simulator.rules.options import Rules
-from simulator.runs.atlas.ladder import kernel_name
 from simulator.runs.atlas.play import (
     DUEL,
     EDGE,
@@ -57,6 +56,7 @@ from simulator.runs.atlas.play import (
     batch_seed,
     best_heuristic,
     rounds_per_match,
+    rung_player,
 )
 from simulator.runs.atlas.rows import atlas_frame, shortfall
 from simulator.runs.atlas.sets import RuleSet
@@ -109,8 +109,7 @@ def pair_lineups(rules: Rules, settings: AtlasSettings, best: str) -> dict[str, 
     """The two pairs' line-ups: A in slot 0, B in slot 1 (what the kernel plays for their
     rungs), the field elsewhere."""
     s = settings
-    return {name: lineup(rules, s.field, kernel_name(a, best, s.budget_scale),
-                         kernel_name(b, best, s.budget_scale))
+    return {name: lineup(rules, s.field, rung_player(a, s, best), rung_player(b, s, best))
             for name, (a, b) in PAIRS.items()}  # fmt: skip
 
 
@@ -118,8 +117,8 @@ def duel_tables(rules: Rules, settings: AtlasSettings, batch: int) -> list[Table
     """The test-seat duels of a batch, every test strategy on the same deals."""
     s, groups = settings, groups_per_batch(rules, settings)
     seed = batch_seed(s.seed, DUEL, batch)
-    return [Table(DUEL, lineup(rules, s.field, kernel_name(x, budget_scale=s.budget_scale)),
-                  seed, groups, s.max_rounds)
+    return [Table(DUEL, lineup(rules, s.field, rung_player(x, s)),
+                  seed, groups, s.max_rounds, s.doses)
             for x in TEST_STRATEGIES]  # fmt: skip
 
 
@@ -131,7 +130,7 @@ def pair_tables(
     lineups = pair_lineups(rules, settings, best).values()
     seed = batch_seed(settings.seed, kind, batch)
     count = (groups_per_batch if kind == PAIR else matches_per_batch)(rules, settings)
-    return [Table(kind, lu, seed, count, settings.max_rounds) for lu in lineups]
+    return [Table(kind, lu, seed, count, settings.max_rounds, settings.doses) for lu in lineups]
 
 
 def flattened(names: Sequence[str], sums: Sequence[dict[str, np.ndarray]]) -> Batch:

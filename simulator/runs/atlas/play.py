@@ -32,6 +32,7 @@ from simulator.matchloop.matches import OUT_MATCH, OUT_ROUND, SEAT_PLACE, SEAT_S
 from simulator.matchloop.seating import deal_source, group_size, lineup_slot
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.options import Rules
+from simulator.runs.atlas.doses import NO_DOSES, Doses, check_doses, dose_luck, with_skill_dose
 from simulator.runs.atlas.ladder import (
     CEILING_RUNGS,
     FLOOR,
@@ -40,6 +41,7 @@ from simulator.runs.atlas.ladder import (
     ROBUST,
     SEARCH_RUNGS,
     TOP_RUNG,
+    kernel_name,
 )
 from simulator.runs.atlas.sets import AtlasError, RuleSet
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, HEURISTICS
@@ -94,6 +96,13 @@ class AtlasSettings:
     edge_precision: float = 0.01
     max_rounds: int = MAX_ROUNDS
     budget_scale: float = 1.0  # every search rung's knob times this (ladder.kernel_name)
+    luck_dose: float = 0.0  # measurement instruments, not rules (simulator.runs.atlas.doses)
+    skill_dose: float = 0.0
+
+    @property
+    def doses(self) -> Doses:
+        """The doses every table of the atlas plays with (:mod:`simulator.runs.atlas.doses`)."""
+        return Doses(self.luck_dose, self.skill_dose, self.seed)
 
     def cap(self, part: str) -> int:
         """The most batches part ``part`` (:data:`PARTS`) of a rule set plays (the ordinary
@@ -116,6 +125,7 @@ class AtlasSettings:
             if self.min_batches > cap:
                 raise AtlasError(f"--min-batches {self.min_batches} is above {label} {cap} "
                                  "(allowed: at most the cap)")  # fmt: skip
+        check_doses(self.luck_dose, self.skill_dose)
         if "," in self.field:
             raise AtlasError(
                 f"--field {self.field}: the atlas seats 3 to 6 players, so the field is one "
@@ -128,6 +138,14 @@ class AtlasSettings:
         if spec.kernel_id in SEARCH_IDS:
             raise AtlasError(f"--field {self.field}: the field must be a strategy the kernel "
                              "plays fast, not a search player (allowed: a heuristic, linear, lowest or random)")  # fmt: skip
+
+
+def rung_player(label: str, settings: AtlasSettings, best: str = HEURISTIC) -> str:
+    """What the kernel plays for rung (or ceiling, or test strategy) ``label`` in this
+    atlas: :func:`~simulator.runs.atlas.ladder.kernel_name` at the atlas's budget scale, the
+    top rung with the dose of skill (none unless asked for)."""
+    name = kernel_name(label, best, settings.budget_scale)
+    return with_skill_dose(name, settings.skill_dose if label == TOP_RUNG else 0)
 
 
 def part_of(measure: str) -> str:
@@ -181,6 +199,7 @@ class Table:
     seed: int
     count: int
     max_rounds: int = MAX_ROUNDS
+    doses: Doses = NO_DOSES
 
 
 def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
@@ -196,6 +215,7 @@ def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
                           duplicate=duplicate)  # fmt: skip
     rows = run_matches(job, 0, table.count * group, block=TABLE_BLOCK)
     n = rules.players
+    rows = dose_luck(rows, n, table.doses, table.seed)  # before any sum
     match = rows[:, OUT_MATCH].astype(np.int64)
     place = seats(rows, SEAT_PLACE, n).astype(np.int64)
     slot = lineup_slot(np.arange(n)[None, :], match[:, None], n, group) if duplicate else None

@@ -41,10 +41,13 @@ def create_atlas(
     *,
     budget_scale: float = DEFAULTS.budget_scale,
     every: bool = False,
+    luck_dose: float = 0.0,
+    skill_dose: float = 0.0,
 ) -> AtlasFolder:
     """A new atlas in ``out``: the rule sets named (presets or rules files; none: the
     default atlas around ``base``, ``every``: the full one), the settings checked before
-    anything is played."""
+    anything is played; the
+    doses (:mod:`simulator.runs.atlas.doses`) only when asked for."""
     specs = list(rules_specs)
     if specs and every:
         raise AtlasError("--all and --rules exclude each other (allowed: one of them)")
@@ -52,7 +55,7 @@ def create_atlas(
     settings = replace(DEFAULTS, field=field, seed=seed, batch_rounds=batch_rounds,
                        min_batches=min_batches, max_batches=max_batches,
                        max_edge_batches=max_edge_batches, match_batches=match_batches,
-                       budget_scale=budget_scale)  # fmt: skip
+                       budget_scale=budget_scale, luck_dose=luck_dose, skill_dose=skill_dose)  # fmt: skip
     settings.check()
     return AtlasFolder.create(out, rule_sets, settings)
 
