@@ -259,6 +259,7 @@ def atlas(
     max_batches: int = ATLAS_DEFAULTS.max_batches,
     max_edge_batches: int = ATLAS_DEFAULTS.max_edge_batches,
     match_batches: int = ATLAS_DEFAULTS.match_batches,
+    mix_batches: int = ATLAS_DEFAULTS.mix_batches,
     seed: int = 0,
     workers: int | None = None,
     engine: str = "numba",
@@ -284,7 +285,7 @@ def atlas(
             specs = [rules] if isinstance(rules, str) else list(rules)
             path = Path(out) if out is not None else Path(scratch) / "atlas"
             folder = create_atlas(path, specs, base, field, rounds, min_batches, max_batches,
-                                  max_edge_batches, match_batches, seed)  # fmt: skip
+                                  max_edge_batches, match_batches, seed, mix_batches)  # fmt: skip
         with step_line(progress) as status:
             run_folder(folder, engine, workers or machine_cores(), status, write_atlas_page)
         return pd.read_parquet(folder.path / PARQUET)

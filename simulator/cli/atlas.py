@@ -17,7 +17,7 @@ from simulator.runs.progress import output_width, step_line
 
 # options that define the atlas: --resume reads them from DIR/manifest.json instead
 JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batches",
-              "max_edge_batches", "match_batches", "seed", "out_dir")  # fmt: skip
+              "max_edge_batches", "match_batches", "mix_batches", "seed", "out_dir")  # fmt: skip
 
 
 @click.command("atlas")
@@ -47,6 +47,9 @@ JOB_PARAMS = ("rules_specs", "base", "field", "rounds", "min_batches", "max_batc
 @click.option("--match-batches", type=int, default=DEFAULTS.match_batches, show_default=True,
               help="Batches of ordinary matches each rule set plays (σ of N95, the deal's "
               "share, persistence, the exchange; no precision target).")  # fmt: skip
+@click.option("--mix-batches", type=int, default=DEFAULTS.mix_batches, show_default=True,
+              help="Batches of the tables that mix the ladder's rungs each rule set plays "
+              "(the rating, the skill depth, the neighbours' edges; no precision target).")  # fmt: skip
 @common.seed_option
 @common.workers_option
 @click.option("--engine", type=click.Choice(KERNEL_ENGINES), default="numba", show_default=True,
@@ -70,6 +73,7 @@ def atlas_command(
     max_batches: int,
     max_edge_batches: int,
     match_batches: int,
+    mix_batches: int,
     seed: int,
     workers: int,
     engine: str,
@@ -95,7 +99,8 @@ def atlas_command(
                                "--out runs/atlas")  # fmt: skip
     else:
         folder = create_atlas(out_dir, rules_specs, base, field, rounds, min_batches,
-                              max_batches, max_edge_batches, match_batches, seed)  # fmt: skip
+                              max_batches, max_edge_batches, match_batches, seed,
+                              mix_batches)  # fmt: skip
     low, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
     took = "under a minute" if high < 1 else f"about {low:.0f} to {high:.0f} minutes"
     cores = f"{workers} worker{'s' if workers > 1 else ''}"

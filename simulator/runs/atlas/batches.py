@@ -37,10 +37,12 @@ import numpy as np
 import pandas as pd
 
 from simulator.rules.options import Rules
+from simulator.runs.atlas.mix import play_mix
 from simulator.runs.atlas.play import (
     DUEL,
     EDGE,
     MATCH,
+    MIX,
     PAIR,
     PAIRS,
     PARTS,
@@ -60,8 +62,9 @@ from simulator.runs.atlas.sets import RuleSet
 
 # CPU seconds a batch costs per round of its tables, all its tables together (the search
 # seats' dominate), for each part: the default atlas's, measured (docs/performance.md)
-CPU_SECONDS_PER_ROUND = {DUEL: 0.00035, EDGE: 0.00025, MATCH: 0.00025}
-PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch", MATCH: "matches, batch"}  # progress
+CPU_SECONDS_PER_ROUND = {DUEL: 0.00035, EDGE: 0.00025, MATCH: 0.00025, MIX: 0.0005}
+PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch", MATCH: "matches, batch",
+              MIX: "mixed tables, batch"}  # progress  # fmt: skip
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # rule sets done, rule sets, what is under way
 
@@ -186,6 +189,14 @@ class Atlas:
             if data is None:
                 if part == DUEL:
                     data = play_duels(rules, self.settings, k, self.play)
+                elif part == MIX:
+                    size = (
+                        groups_per_batch(rules, self.settings),
+                        matches_per_batch(rules, self.settings),
+                    )
+                    data = play_mix(
+                        rules, self.settings, k, self.batch(played, DUEL, 0), size, self.play
+                    )
                 else:
                     best = best_heuristic(self.batch(played, DUEL, 0))
                     data = play_pairs(rules, self.settings, k, best, TABLE_KIND[part], self.play)

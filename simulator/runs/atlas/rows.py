@@ -15,11 +15,13 @@ import numpy as np
 import pandas as pd
 
 from simulator.rules.options import Rules
+from simulator.runs.atlas.mix import mix_measures
 from simulator.runs.atlas.play import (
     COLUMNS,
     DUEL,
     EDGE,
     MATCH,
+    MIX,
     PAIR,
     PAIRS,
     ROBUST,
@@ -101,9 +103,9 @@ def atlas_frame(every: Sequence[Played], base: Played, settings: AtlasSettings) 
     for played in every:
         rows += rule_set_rows(played, base, settings)
     frame = pd.DataFrame(rows, columns=[*COLUMNS, "p_value"])
-    vs_base = frame["measure"] == "relative_skill_vs_base"
     frame["p_holm"] = np.nan
-    if vs_base.any():
+    for measure in frame["measure"][frame["measure"].str.endswith("_vs_base")].unique():
+        vs_base = frame["measure"] == measure  # each its own Holm family
         frame.loc[vs_base, "p_holm"] = holm(frame.loc[vs_base, "p_value"].to_numpy())
     return frame[list(COLUMNS)].astype(
         {"players": "int64", "rounds": "int64", "clusters": "int64", "capped": "bool"}
@@ -125,6 +127,7 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
         measures.append(("relative_skill_vs_base", diff, rounds, c))
     measures += [(f"mean_place_{x}", m, rounds, c) for x, m in mean_places(sums).items()]
     measures += edge_measures(played.parts[EDGE], played.parts[MATCH])
+    measures += mix_rows(played, base)
     best = best_heuristic(duels[0])
     return [
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
@@ -188,6 +191,13 @@ def match_measures(batches: Sequence[Batch]) -> list[tuple[str, Measure, int, in
         ("president_stays_baseline", Measure(baseline, baseline, baseline), rounds, matches),
         ("exchange_effect", exchange_effect(prev, place, match, label), rounds, matches),
     ]
+
+
+def mix_rows(played: Played, base: Played) -> list[tuple[str, Measure, int, int]]:
+    """The mixed tables' rows (:func:`simulator.runs.atlas.mix.mix_measures`), the skill
+    depth paired with the base's."""
+    paired = None if played is base else (base.parts[MIX], base.rule_set.rules.players)
+    return mix_measures(played.parts[MIX], played.rule_set.rules.players, paired)
 
 
 def weights_of(rules: Rules, field: str) -> str:

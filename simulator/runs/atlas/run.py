@@ -38,6 +38,7 @@ def create_atlas(
     max_edge_batches: int,
     match_batches: int,
     seed: int,
+    mix_batches: int = DEFAULTS.mix_batches,
 ) -> AtlasFolder:
     """A new atlas in ``out``: the rule sets named (presets or rules files; none: the
     default atlas around ``base``), the settings checked before anything is played."""
@@ -45,7 +46,8 @@ def create_atlas(
     rule_sets = named_rule_sets(specs, base) if specs else default_rule_sets(base)
     settings = replace(DEFAULTS, field=field, seed=seed, batch_rounds=batch_rounds,
                        min_batches=min_batches, max_batches=max_batches,
-                       max_edge_batches=max_edge_batches, match_batches=match_batches)  # fmt: skip
+                       max_edge_batches=max_edge_batches, match_batches=match_batches,
+                       mix_batches=mix_batches)  # fmt: skip
     settings.check()
     return AtlasFolder.create(out, rule_sets, settings)
 
