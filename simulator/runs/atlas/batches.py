@@ -8,9 +8,11 @@ and the same line-ups in ordinary matches. The best heuristic is the heuristic w
 lowest mean place in the test seat in batch 0 (fixed then, so that every later batch
 plays the same tables whatever happened after).
 
-**Sizes adapt, part by part.** A batch has three parts (:data:`PARTS`): the duels, which
-give RS; the edges (the two pairs on duplicate deals), which give Δ; and the ordinary
-matches, which give N95's σ, the deal's share, persistence and the exchange. The duels
+**Sizes adapt, part by part.** A batch has four parts (:data:`PARTS`): the duels, which
+give RS; the edges (the two pairs on duplicate deals), which give Δ; the ordinary
+matches, which give N95's σ, the deal's share, persistence and the exchange; and the
+tables that mix the ladder's rungs (:mod:`simulator.runs.atlas.mix`: the rating and the
+skill depth), ``mix_batches`` batches, always. The duels
 and the edges of a rule set each play batch after batch until their own targets are
 met — RS to ±0.02 and RS(variant) − RS(base) to ±0.01 for the duels, each Δ to ±0.01 for
 the edges (95 % half-widths), checked from the ``min_batches``-th batch on — or until
@@ -62,7 +64,7 @@ from simulator.runs.atlas.sets import RuleSet
 
 # CPU seconds a batch costs per round of its tables, all its tables together (the search
 # seats' dominate), for each part: the default atlas's, measured (docs/performance.md)
-CPU_SECONDS_PER_ROUND = {DUEL: 0.00035, EDGE: 0.00025, MATCH: 0.00025, MIX: 0.0005}
+CPU_SECONDS_PER_ROUND = {DUEL: 0.00035, EDGE: 0.00025, MATCH: 0.00025, MIX: 0.0039}
 PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch", MATCH: "matches, batch",
               MIX: "mixed tables, batch"}  # progress  # fmt: skip
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order

@@ -6,7 +6,7 @@ strategy and every rule set of the same table size plays the same deals in batch
 (common random numbers: the variant − base pairs share them), and a run stopped and
 resumed, or played on Dask, gives the same numbers.
 
-Three kinds of tables (each a :class:`Table`, played by :func:`play_table`):
+Four kinds of tables (each a :class:`Table`, played by :func:`play_table`):
 
 * **duel** — one test seat (slot 0), the field on every other seat, duplicate deals (the
   line-up's rotations share the deals): per deal group, the test seat's places and rounds;
@@ -15,7 +15,9 @@ Three kinds of tables (each a :class:`Table`, played by :func:`play_table`):
 * **match** — the same line-up in ordinary matches (the rule set's usual length, roles
   carried from round to round): per match, Σ(place_A − place_B) and the rounds, and each
   round's places, dealt strengths and previous places (for the deal's share, persistence
-  and the exchange).
+  and the exchange);
+* **mix** — the ladder's rungs together, duplicate deals: each round's finishing order
+  (:mod:`simulator.runs.atlas.mix`).
 """
 
 from __future__ import annotations
