@@ -12,7 +12,7 @@ from simulator.matchloop.seating import deal_source
 from strategies import registry
 
 RUNGS = ("random", "lowest", "heuristic", "linear", "champion_low", "champion", "champion_high")
-# --- stand-in for the ladder's rung → kernel name (simulator/runs/atlas/ladder.py) -----
+# --- stand-in for the rung → kernel name of the ladder helper (issue 39) -----------------
 SEARCH_KNOB = ("budget", "guesses", "solve")
 LEVELS = {"champion_low": 0.25, "champion": 1.0, "champion_high": 4.0}
 
