@@ -60,7 +60,7 @@ EDGE = "edge"
 MIX = "mix"  # the tables that mix the ladder's rungs (simulator/runs/atlas/mix.py)
 PARTS = (DUEL, EDGE, MATCH, MIX)
 TARGETED = (DUEL, EDGE)  # the parts that adapt to a precision target (and can be capped)
-TABLE_KIND = {DUEL: DUEL, EDGE: PAIR, MATCH: MATCH}  # the kind of table each part plays
+TABLE_KIND = {DUEL: DUEL, EDGE: PAIR, MATCH: MATCH, MIX: MIX}  # each part's (first) table kind
 MATCH_MEASURES = ("deal_r2", "president_stays", "exchange_effect")  # prefixes
 EDGE_MEASURES = ("edge_", "n95_")  # N95: its Δ's precision decides its size
 # Matches a kernel block holds in a table: a batch's table (200 matches by default) then
