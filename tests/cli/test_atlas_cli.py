@@ -149,6 +149,7 @@ def refused(*args: str) -> str:
      (["--rules", "french", "--max-batches", "0"], "--max-batches must be a positive"),
      (["--rules", "french", "--max-edge-batches", "0"], "--max-edge-batches must be a positive"),
      (["--rules", "french", "--match-batches", "0"], "--match-batches must be a positive"),
+     (["--rules", "french", "--mix-batches", "0"], "--mix-batches must be a positive"),
      (["--rules", "french", "--min-batches", "4", "--max-edge-batches", "3"],
       "--min-batches 4 is above --max-edge-batches 3 (allowed: at most the cap)"),
      (["--rules", "french", "--rules", "french"], "names a rule set twice")],
