@@ -22,7 +22,7 @@ from collections import defaultdict
 from simulator.matchloop.api import set_threads
 from simulator.rules.options import Rules
 from simulator.runs.atlas.batches import AtlasSettings, BatchStore, play_locally, skill_rows
-from simulator.runs.atlas.play import DUEL, EDGE, MATCH, PARTS, TABLE_KIND, Table
+from simulator.runs.atlas.play import DUEL, EDGE, MATCH, MIX, PARTS, TABLE_KIND, Table
 from simulator.runs.atlas.sets import default_rule_sets
 
 TARGETS = {"relative_skill_champion_low": 0.02, "relative_skill": 0.02,
@@ -57,7 +57,7 @@ def main() -> None:
     batches = 2
     settings = AtlasSettings(batch_rounds=args.rounds, min_batches=batches,
                              max_batches=batches, max_edge_batches=batches,
-                             match_batches=batches)  # fmt: skip
+                             match_batches=batches, mix_batches=batches)  # fmt: skip
     cost: dict[int, list[dict[str, float]]] = {}
     base_store = BatchStore()
     skill_rows([base], settings, store=base_store)  # the base's batches, for the pairs
@@ -77,7 +77,8 @@ def main() -> None:
                 need = batches * args.rounds * (half / target) ** 2
                 widths.append(f"{measure} ±{half:.3f} (~{need:,.0f} rounds)")
         print(f"{rule_set.name}: CPU s a batch: duels {per_batch[DUEL]:.1f}, edges "
-              f"{per_batch[EDGE]:.1f}, matches {per_batch[MATCH]:.1f}; " + "; ".join(widths),
+              f"{per_batch[EDGE]:.1f}, matches {per_batch[MATCH]:.1f}, mixed tables "
+              f"{per_batch[MIX]:.1f}; " + "; ".join(widths),
               flush=True)  # fmt: skip
     report_defaults(every, base.rules.players, cost, args.rounds)
 
@@ -98,7 +99,8 @@ def report_defaults(every: list, base_players: int, cost: dict, rounds: int) -> 
           f"{caps[EDGE]} of edges and {caps[MATCH]} of matches of {defaults.batch_rounds} "
           f"rounds at the caps): {total:,.0f} CPU s, about {total / 2 / 60:.0f} minutes on 2 "
           f"cores; CPU s a round at {base_players} players: duels {per_round[DUEL]:.5f}, "
-          f"edges {per_round[EDGE]:.5f}, matches {per_round[MATCH]:.5f}")  # fmt: skip
+          f"edges {per_round[EDGE]:.5f}, matches {per_round[MATCH]:.5f}, mixed tables "
+          f"{per_round[MIX]:.5f}")  # fmt: skip
 
 
 def _copy(store: BatchStore) -> BatchStore:

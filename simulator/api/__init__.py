@@ -259,6 +259,7 @@ def atlas(
     max_batches: int = ATLAS_DEFAULTS.max_batches,
     max_edge_batches: int = ATLAS_DEFAULTS.max_edge_batches,
     match_batches: int = ATLAS_DEFAULTS.match_batches,
+    mix_batches: int = ATLAS_DEFAULTS.mix_batches,
     seed: int = 0,
     workers: int | None = None,
     engine: str = "numba",
@@ -289,7 +290,8 @@ def atlas(
             path = Path(out) if out is not None else Path(scratch) / "atlas"
             folder = create_atlas(path, specs, base, field, rounds, min_batches, max_batches,
                                   max_edge_batches, match_batches, seed,
-                                  budget_scale=budget_scale, every=all_rule_sets)  # fmt: skip
+                                  budget_scale=budget_scale, every=all_rule_sets,
+                                  mix_batches=mix_batches)  # fmt: skip
         with step_line(progress) as status:
             run_folder(folder, engine, workers or machine_cores(), status, write_atlas_page)
         return read_atlas(folder.path / PARQUET)

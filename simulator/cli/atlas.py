@@ -17,7 +17,7 @@ from simulator.runs.progress import output_width, step_line
 
 # options that define the atlas: --resume reads them from DIR/manifest.json instead
 JOB_PARAMS = ("rules_specs", "base", "every", "field", "rounds", "min_batches", "max_batches",
-              "max_edge_batches", "match_batches", "budget_scale", "seed", "luck_dose",
+              "max_edge_batches", "match_batches", "mix_batches", "budget_scale", "seed", "luck_dose",
               "skill_dose", "out_dir")  # fmt: skip
 
 
@@ -51,6 +51,9 @@ JOB_PARAMS = ("rules_specs", "base", "every", "field", "rounds", "min_batches", 
 @click.option("--match-batches", type=int, default=DEFAULTS.match_batches, show_default=True,
               help="Batches of ordinary matches each rule set plays (σ of N95, the deal's "
               "share, persistence, the exchange; no precision target).")  # fmt: skip
+@click.option("--mix-batches", type=int, default=DEFAULTS.mix_batches, show_default=True,
+              help="Batches of the tables that mix the ladder's rungs each rule set plays "
+              "(the rating, the skill depth, the neighbours' edges; no precision target).")  # fmt: skip
 @click.option("--budget-scale", type=float, default=DEFAULTS.budget_scale, show_default=True,
               help="Multiplies every search rung's budget, guesses and solve (2: the whole "
               "ladder re-run with every search doubled, to check that the verdicts hold).")  # fmt: skip
@@ -86,6 +89,7 @@ def atlas_command(
     max_batches: int,
     max_edge_batches: int,
     match_batches: int,
+    mix_batches: int,
     budget_scale: float,
     luck_dose: float,
     skill_dose: float,
@@ -118,7 +122,7 @@ def atlas_command(
         folder = create_atlas(out_dir, rules_specs, base, field, rounds, min_batches,
                               max_batches, max_edge_batches, match_batches, seed,
                               budget_scale=budget_scale, every=every, luck_dose=luck_dose,
-                              skill_dose=skill_dose)  # fmt: skip
+                              skill_dose=skill_dose, mix_batches=mix_batches)  # fmt: skip
     usual, high = estimate_minutes(folder.rule_sets, folder.settings, workers)
     took = (
         "under a minute" if high < 1 else f"about {max(usual, 1):.0f} minutes (at most {high:.0f})"

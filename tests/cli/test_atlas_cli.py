@@ -15,8 +15,9 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from simulator.runs.atlas.ladder import GAP_RUNGS, VERDICT_RUNGS
-from simulator.runs.atlas.play import COLUMNS, FORMAT_VERSION, MATCH, TEST_STRATEGIES, part_of
+from simulator.runs.atlas.ladder import GAP_RUNGS, RUNGS, VERDICT_RUNGS
+from simulator.runs.atlas.play import COLUMNS, FORMAT_VERSION, MATCH, MIX, TEST_STRATEGIES, part_of
+from simulator.runs.atlas.windows import NEIGHBOURS
 from simulator.runs.job import HEURISTICS
 from tests.conftest import run_cli, without_compile_notice
 
@@ -25,6 +26,9 @@ EXAMPLE = str(
 )
 JOB = ["--rules", "french", "--rules", EXAMPLE, "--rounds", "40", "--min-batches", "2",
        "--max-batches", "2", "--max-edge-batches", "2", "--match-batches", "2", "--seed", "3", "--workers", "1"]  # fmt: skip
+
+MIXED = {*(f"rating_{r}" for r in RUNGS), "skill_depth", "rating_gain_top",
+         *(f"{kind}_{a}_vs_{b}" for a, b in NEIGHBOURS for kind in ("edge", "n95"))}  # fmt: skip
 
 
 def folder_bytes(path: Path) -> dict[str, bytes]:
@@ -55,17 +59,19 @@ def test_the_parquet_has_the_contract_columns_measures_and_format(whole):
                 "n95_heuristic_vs_random", "deal_r2", "deal_r2_after_exchange",
                 "president_stays", "president_stays_baseline", "exchange_effect",
                 *(f"skill_gap_{r}" for r in GAP_RUNGS),
-                *(f"mean_place_{s}" for s in TEST_STRATEGIES)}  # fmt: skip
+                *(f"mean_place_{s}" for s in TEST_STRATEGIES), *MIXED}  # fmt: skip
     assert set(base["measure"]) == expected
-    differences = {"relative_skill_vs_base", *(f"skill_gap_{r}_vs_base" for r in VERDICT_RUNGS)}
+    differences = {"relative_skill_vs_base", "skill_depth_vs_base",
+                   *(f"skill_gap_{r}_vs_base" for r in VERDICT_RUNGS)}  # fmt: skip
     assert set(variant["measure"]) == expected | differences
     paired = frame["measure"].str.endswith("_vs_base")
     assert frame.loc[paired, "p_holm"].between(0, 1).all()
     assert frame.loc[~paired, "p_holm"].isna().all()
     assert (frame["low"] <= frame["estimate"]).all() and (frame["estimate"] <= frame["high"]).all()
     assert frame["best_heuristic"].isin(HEURISTICS).all()
-    # two batches of 40 rounds reach no precision target; the ordinary matches have none
-    matches = frame["measure"].map(part_of) == MATCH
+    # two batches of 40 rounds reach no precision target; the ordinary matches and the
+    # mixed tables have none
+    matches = frame["measure"].map(part_of).isin([MATCH, MIX])
     assert frame.loc[~matches, "capped"].all() and not frame.loc[matches, "capped"].any()
     assert (frame["field"] == "linear").all()
     # the field in the test seat places (n + 1) / 2 exactly: every seat is its own in turn
@@ -148,6 +154,7 @@ def refused(*args: str) -> str:
      (["--rules", "french", "--max-batches", "0"], "--max-batches must be a positive"),
      (["--rules", "french", "--max-edge-batches", "0"], "--max-edge-batches must be a positive"),
      (["--rules", "french", "--match-batches", "0"], "--match-batches must be a positive"),
+     (["--rules", "french", "--mix-batches", "0"], "--mix-batches must be a positive"),
      (["--rules", "french", "--min-batches", "4", "--max-edge-batches", "3"],
       "--min-batches 4 is above --max-edge-batches 3 (allowed: at most the cap)"),
      (["--rules", "french", "--rules", "french"], "names a rule set twice"),

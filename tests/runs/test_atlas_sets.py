@@ -30,6 +30,7 @@ from simulator.runs.atlas.sets import (
     default_rule_sets,
     named_rule_sets,
 )
+from simulator.runs.atlas.windows import is_mix_measure
 from strategies.registry import get
 
 
@@ -156,24 +157,26 @@ MATCH_ROWS = ("deal_r2", "president_stays", "exchange_effect")
 )
 def test_each_part_plays_until_its_own_precision_or_its_own_cap(rs_target, edge_target, duels,
                                                                 edges):  # fmt: skip
-    """The duels and the edges stop at their own precision or cap; the ordinary matches,
-    which have no target, play their batches whatever the others do, and are never capped."""
+    """The duels and the edges stop at their own precision or cap; the ordinary matches
+    and the mixed tables, which have no target, play their batches whatever the others
+    do, and are never capped."""
     sets = named_rule_sets(["french", str(EXAMPLES / "french-no-exchange.toml")], "french")
     settings = AtlasSettings(batch_rounds=40, min_batches=1, max_batches=2, max_edge_batches=3,
-                             match_batches=2, rs_precision=rs_target,
+                             match_batches=2, mix_batches=1, rs_precision=rs_target,
                              rs_difference_precision=rs_target, edge_precision=edge_target)  # fmt: skip
     store, told = BatchStore(), []
     frame = skill_rows(sets, settings, lambda *step: told.append(step), store=store)
-    counts = (("duel", duels), ("edge", edges), ("match", 2))
+    counts = (("duel", duels), ("edge", edges), ("match", 2), ("mix", 1))
     # progress per batch: each step one batch further, the last all of them done
-    played = 2 * (duels + edges + 2)
+    played = 2 * (duels + edges + 2 + 1)
     assert [done for done, _, _ in told] == [*range(played), played]
     assert told[-1][:2] == (played, played) and all(d <= t for d, t, _ in told)
     assert told[0][2] == "1/2 french: duels, batch 1"
     assert set(store.batches) == {(s.name, part, b) for s in sets for part, count in counts
                                   for b in range(count)}  # fmt: skip
-    on_edges = frame["measure"].str.startswith(EDGE_ROWS)
-    on_matches = frame["measure"].str.startswith(MATCH_ROWS)
+    mixed = frame["measure"].map(is_mix_measure)  # no target, never capped
+    on_edges = frame["measure"].str.startswith(EDGE_ROWS) & ~mixed
+    on_matches = frame["measure"].str.startswith(MATCH_ROWS) | mixed
     assert (frame.loc[~on_edges & ~on_matches, "capped"] == (duels == 2)).all()
     assert (frame.loc[on_edges, "capped"] == (edges == 3)).all()
     assert not frame.loc[on_matches, "capped"].any()

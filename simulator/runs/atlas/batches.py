@@ -9,10 +9,12 @@ duplicate deals, and the same line-ups in ordinary matches. The best heuristic i
 heuristic with the lowest mean place in the test seat in batch 0 (fixed then, so that
 every later batch plays the same tables whatever happened after).
 
-**Sizes adapt, part by part.** A batch has three parts (:data:`PARTS`): the duels, which
+**Sizes adapt, part by part.** A batch has four parts (:data:`PARTS`): the duels, which
 give the mean places, the skill gaps and RS; the edges (the two pairs on duplicate
-deals), which give Δ; and the ordinary matches, which give N95's σ, the deal's share,
-persistence and the exchange. The duels and the edges of a rule set each play batch
+deals), which give Δ; the ordinary matches, which give N95's σ, the deal's share,
+persistence and the exchange; and the tables that mix the ladder's rungs
+(:mod:`simulator.runs.atlas.mix`: the rating, the skill depth, the neighbours' edges),
+``mix_batches`` batches, always. The duels and the edges of a rule set each play batch
 after batch until their own targets are met — RS at each search level to ±0.02, and
 the top rung's RS(variant) − RS(base) and skill gap − skill gap(base) to ±0.01, for the
 duels; each Δ to ±0.01 for the edges (95 % half-widths), checked from the
@@ -39,10 +41,12 @@ import numpy as np
 import pandas as pd
 
 from simulator.rules.options import Rules
+from simulator.runs.atlas.mix import play_mix
 from simulator.runs.atlas.play import (
     DUEL,
     EDGE,
     MATCH,
+    MIX,
     PAIR,
     PAIRS,
     PARTS,
@@ -64,11 +68,12 @@ from simulator.runs.atlas.sets import RuleSet
 # CPU seconds a batch costs per round of its tables, all its tables together (the search
 # seats' dominate), for each part: the ladder's at 4 players on one thread, measured
 # (benchmarks/bench_atlas.py, docs/performance.md)
-CPU_SECONDS_PER_ROUND = {DUEL: 0.0018, EDGE: 0.0008, MATCH: 0.0009}
+CPU_SECONDS_PER_ROUND = {DUEL: 0.0018, EDGE: 0.0008, MATCH: 0.0009, MIX: 0.0039}
 # the batches a targeted part of the default atlas typically needs (measured, the same
 # page): the duels reach their cap of 48 on the top rung's differences, Δ about 100
 TYPICAL_BATCHES = {DUEL: 48, EDGE: 100}
-PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch", MATCH: "matches, batch"}  # progress
+PART_NAMES = {DUEL: "duels, batch", EDGE: "edges, batch", MATCH: "matches, batch",
+              MIX: "mixed tables, batch"}  # progress  # fmt: skip
 Play = Callable[[Rules, list[Table]], list[Batch]]  # the tables' sums, in order
 Progress = Callable[[int, int, str], None]  # batches done, batches expected, what is under way
 
@@ -210,6 +215,14 @@ class Atlas:
             if data is None:
                 if part == DUEL:
                     data = play_duels(rules, self.settings, k, self.play)
+                elif part == MIX:
+                    size = (
+                        groups_per_batch(rules, self.settings),
+                        matches_per_batch(rules, self.settings),
+                    )
+                    data = play_mix(
+                        rules, self.settings, k, self.batch(played, DUEL, 0), size, self.play
+                    )
                 else:
                     best = best_heuristic(self.batch(played, DUEL, 0))
                     data = play_pairs(rules, self.settings, k, best, TABLE_KIND[part], self.play)

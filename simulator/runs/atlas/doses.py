@@ -26,7 +26,9 @@ from simulator.matchloop.matches import OUT_MATCH, OUT_ROUND, SEAT_PLACE, seats
 from simulator.reference.rng import C1, C2, C3, C4, GOLDEN
 from simulator.runs.atlas.sets import AtlasError
 
-LUCK_PURPOSE = 13  # the dose of luck's stream, apart from the tables' (atlas.play.PURPOSE)
+LUCK_PURPOSE = (
+    15  # the dose of luck's stream, apart from the tables' (atlas.play.PURPOSE, atlas.mix.PURPOSE)
+)
 UNIT = 2.0**-53  # a 64-bit word's top 53 bits as a uniform draw in [0, 1)
 
 

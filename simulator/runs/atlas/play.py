@@ -6,7 +6,7 @@ strategy and every rule set of the same table size plays the same deals in batch
 (common random numbers: the variant − base pairs share them), and a run stopped and
 resumed, or played on Dask, gives the same numbers.
 
-Three kinds of tables (each a :class:`Table`, played by :func:`play_table`):
+Four kinds of tables (each a :class:`Table`, played by :func:`play_table`):
 
 * **duel** — one test seat (slot 0), the field on every other seat, duplicate deals (the
   line-up's rotations share the deals): per deal group, the test seat's places and rounds;
@@ -15,7 +15,9 @@ Three kinds of tables (each a :class:`Table`, played by :func:`play_table`):
 * **match** — the same line-up in ordinary matches (the rule set's usual length, roles
   carried from round to round): per match, Σ(place_A − place_B) and the rounds, and each
   round's places, dealt strengths and previous places (for the deal's share, persistence
-  and the exchange).
+  and the exchange);
+* **mix** — the ladder's rungs together, duplicate deals: each round's finishing order
+  (:mod:`simulator.runs.atlas.mix`).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from simulator.runs.atlas.ladder import (
     kernel_name,
 )
 from simulator.runs.atlas.sets import AtlasError, RuleSet
+from simulator.runs.atlas.windows import is_mix_measure, mix_sums
 from simulator.runs.job import DEFAULT_ROUNDS_PER_MATCH, HEURISTICS
 from simulator.runs.tune.play import stream_seed
 from strategies import registry
@@ -67,16 +70,18 @@ PURPOSE = {DUEL: 10, PAIR: 11, MATCH: 12}  # stream_seed purposes, apart from tu
 # have no precision target: a fixed number of batches. Δ needs five times the rounds RS
 # does and the matches far fewer (docs/performance.md), so none waits for another.
 EDGE = "edge"
-PARTS = (DUEL, EDGE, MATCH)
+MIX = "mix"  # the tables that mix the ladder's rungs (simulator/runs/atlas/mix.py)
+PARTS = (DUEL, EDGE, MATCH, MIX)
 TARGETED = (DUEL, EDGE)  # the parts that adapt to a precision target (and can be capped)
-TABLE_KIND = {DUEL: DUEL, EDGE: PAIR, MATCH: MATCH}  # the kind of table each part plays
+TABLE_KIND = {DUEL: DUEL, EDGE: PAIR, MATCH: MATCH, MIX: MIX}  # each part's (first) table kind
 MATCH_MEASURES = ("deal_r2", "president_stays", "exchange_effect")  # prefixes
 EDGE_MEASURES = ("edge_", "n95_")  # N95: its Δ's precision decides its size
 # Matches a kernel block holds in a table: a batch's table (200 matches by default) then
 # makes 13 blocks for the threads to share, not 4 of 64, which left one of 2 threads idle
 # for a quarter of the time (18 % slower, measured). The rows do not depend on it.
 TABLE_BLOCK = 16
-CAP_OPTIONS = {DUEL: "--max-batches", EDGE: "--max-edge-batches", MATCH: "--match-batches"}
+CAP_OPTIONS = {DUEL: "--max-batches", EDGE: "--max-edge-batches", MATCH: "--match-batches",
+               MIX: "--mix-batches"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,7 @@ class AtlasSettings:
     max_batches: int = 48  # the duels' cap (RS); docs/performance.md: how the caps were chosen
     max_edge_batches: int = 200  # the edges' cap (the two pairs on duplicate deals: Δ)
     match_batches: int = 6  # the ordinary matches' batches (no target: always this many)
+    mix_batches: int = 4  # the mixed tables' batches (no target; docs/performance.md)
     rs_precision: float = 0.02  # 95 % half-widths the sizes adapt to
     rs_difference_precision: float = 0.01
     edge_precision: float = 0.01
@@ -107,9 +113,8 @@ class AtlasSettings:
     def cap(self, part: str) -> int:
         """The most batches part ``part`` (:data:`PARTS`) of a rule set plays (the ordinary
         matches: always this many)."""
-        return {DUEL: self.max_batches, EDGE: self.max_edge_batches, MATCH: self.match_batches}[
-            part
-        ]
+        return {DUEL: self.max_batches, EDGE: self.max_edge_batches, MATCH: self.match_batches,
+                MIX: self.mix_batches}[part]  # fmt: skip
 
     def check(self) -> None:
         """An AtlasError in one line for sizes below 1 or a field that cannot fill the
@@ -150,6 +155,8 @@ def rung_player(label: str, settings: AtlasSettings, best: str = HEURISTIC) -> s
 
 def part_of(measure: str) -> str:
     """The part of a batch a measure of ``atlas.parquet`` comes from (:data:`PARTS`)."""
+    if is_mix_measure(measure):
+        return MIX
     if measure.startswith(MATCH_MEASURES):
         return MATCH
     return EDGE if measure.startswith(EDGE_MEASURES) else DUEL
@@ -221,6 +228,8 @@ def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
     slot = lineup_slot(np.arange(n)[None, :], match[:, None], n, group) if duplicate else None
     if table.kind == DUEL:
         return duel_sums(place, match, slot, group, table)
+    if table.kind == MIX:
+        return mix_sums(place, slot, match, group, table.count)
     if table.kind == PAIR:
         diff = _slot_place(place, slot, 0) - _slot_place(place, slot, 1)
         cluster = deal_source(match, group)

@@ -25,11 +25,13 @@ from simulator.runs.atlas.ladder import (
     TOP_RUNG,
     VERDICT_RUNGS,
 )
+from simulator.runs.atlas.mix import mix_measures
 from simulator.runs.atlas.play import (
     COLUMNS,
     DUEL,
     EDGE,
     MATCH,
+    MIX,
     PAIR,
     PAIRS,
     TEST_STRATEGIES,
@@ -157,6 +159,7 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
     duel += [(f"mean_place_{x}", m) for x, m in mean_places(sums).items()]
     measures = [(name, m, rounds, c) for name, m in duel]
     measures += edge_measures(played.parts[EDGE], played.parts[MATCH])
+    measures += mix_rows(played, base)
     return [
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
          "measure": name, "estimate": m.estimate, "low": m.low, "high": m.high,
@@ -242,6 +245,13 @@ def match_measures(batches: Sequence[Batch]) -> list[tuple[str, Measure, int, in
         ("president_stays_baseline", Measure(baseline, baseline, baseline), rounds, matches),
         ("exchange_effect", exchange_effect(prev, place, match, label), rounds, matches),
     ]
+
+
+def mix_rows(played: Played, base: Played) -> list[tuple[str, Measure, int, int]]:
+    """The mixed tables' rows (:func:`simulator.runs.atlas.mix.mix_measures`), the skill
+    depth paired with the base's."""
+    paired = None if played is base else (base.parts[MIX], base.rule_set.rules.players)
+    return mix_measures(played.parts[MIX], played.rule_set.rules.players, paired)
 
 
 def weights_of(rules: Rules, field: str) -> str:

@@ -43,6 +43,7 @@ def create_atlas(
     every: bool = False,
     luck_dose: float = 0.0,
     skill_dose: float = 0.0,
+    mix_batches: int = DEFAULTS.mix_batches,
 ) -> AtlasFolder:
     """A new atlas in ``out``: the rule sets named (presets or rules files; none: the
     default atlas around ``base``, ``every``: the full one), the settings checked before
@@ -55,7 +56,8 @@ def create_atlas(
     settings = replace(DEFAULTS, field=field, seed=seed, batch_rounds=batch_rounds,
                        min_batches=min_batches, max_batches=max_batches,
                        max_edge_batches=max_edge_batches, match_batches=match_batches,
-                       budget_scale=budget_scale, luck_dose=luck_dose, skill_dose=skill_dose)  # fmt: skip
+                       budget_scale=budget_scale, luck_dose=luck_dose, skill_dose=skill_dose,
+                       mix_batches=mix_batches)  # fmt: skip
     settings.check()
     return AtlasFolder.create(out, rule_sets, settings)
 
