@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.runs.atlas.mix import mix_measures
-from simulator.runs.atlas.play import EDGE, MIX, part_of
+from simulator.rules.presets import preset
+from simulator.runs.atlas.mix import mix_measures, mix_tables
+from simulator.runs.atlas.play import EDGE, MIX, AtlasSettings, part_of, rung_player
 from simulator.runs.atlas.windows import (
     NEIGHBOURS,
     RUNGS,
     is_mix_measure,
     mix_sums,
-    rung_strategy,
     windows,
 )
 from strategies import registry
@@ -27,17 +27,18 @@ def test_windows_slide_over_the_ladder() -> None:
     assert windows(7) == [0]
 
 
-def test_rungs_play_the_heuristic_and_champion_at_three_search_levels() -> None:
-    assert rung_strategy("heuristic", "planner") == "planner"
-    assert rung_strategy("linear", "planner") == "linear"
-    knobs = {}
-    for rung in ("champion_low", "champion", "champion_high"):
-        spec = registry.get(rung_strategy(rung, "planner"))
-        values = dict(zip([p.name for p in spec.params], spec.vector, strict=True))
-        knobs[rung] = [values[k] for k in ("budget", "guesses", "solve")]
-    assert knobs["champion"] == [48, 12, 200]  # the declared values
-    assert knobs["champion_low"] == [12, 3, 50]
-    assert knobs["champion_high"] == [192, 48, 800]
+def test_the_windows_seat_the_ladders_rungs_at_the_atlas_budget_and_dose() -> None:
+    """Each window seats n consecutive rungs as the ladder plays them: the best heuristic
+    by name, the search rungs at the atlas's budget scale, the top with the dose of skill."""
+    settings = AtlasSettings(budget_scale=2.0, skill_dose=0.25)
+    tables = mix_tables(preset("french"), settings, 0, "planner", 2, 3)
+    assert len(tables) == 2 * len(windows(4))
+    for table, start in zip(tables, windows(4) * 2, strict=True):
+        rungs = RUNGS[start : start + 4]
+        assert table.lineup == tuple(rung_player(r, settings, "planner") for r in rungs)
+    top = registry.get(tables[len(windows(4)) - 1].lineup[-1])
+    values = dict(zip([p.name for p in top.params], top.vector, strict=True))
+    assert [values[k] for k in ("budget", "guesses", "solve", "dose")] == [384, 96, 1600, 0.25]
 
 
 def test_mix_sums_orders_the_slots_by_place() -> None:
