@@ -4,18 +4,22 @@ page, in compare.json and on the terminal; without ``--skill`` no skill game is 
 from __future__ import annotations
 
 import json
+import re
 
 import pandas as pd
 import pytest
 
 import simulator
 from reports.atlas.words import label
+from reports.compare.page import skill_section, skill_verdicts
 from reports.compare.text import SKILL_TITLE
 from simulator.runs.atlas import batches as atlas
 from simulator.runs.atlas import run as atlas_run
+from simulator.runs.atlas import verdicts
 from simulator.runs.atlas.play import AtlasSettings
 from simulator.runs.compare import variants
 from tests.conftest import run_cli
+from tests.reports.atlas_frame import atlas_frame
 from tests.reports.page_parts import section
 
 COMPARE = ("compare", "--rules", "french", "--rules", "scum", "--matches", "6",
@@ -84,3 +88,18 @@ def test_the_api_measures_the_same_skill_as_the_command(skilled):
     mine = mine.replace([float("inf"), float("-inf")], float("nan"))  # JSON: null, open-ended
     pd.testing.assert_frame_equal(mine, rows, check_dtype=False)
     assert SKILL_TITLE.split(" (")[0] in cmp.text(200)
+
+
+def test_the_skill_verdict_leads_and_the_table_wraps():
+    """On a synthetic atlas frame: the held verdicts first, then the others, each as the
+    atlas says it; the "By rule set" table's cells wrap (it was cut off at 1,400 px)."""
+    frame = atlas_frame()
+    box = skill_verdicts(frame)
+    said = verdicts.verdicts(frame)
+    held = verdicts.held(said)
+    items = re.findall(r"<li>(.*?)</li>", box, re.S)
+    assert len(items) == len(said) and len(held) == 2
+    assert [i.split(" makes")[0] for i in items[:2]] == held["rule_set"].tolist()
+    table = skill_section(frame)
+    assert '<table class="wraps">' in table and "verdict (docs/skill.md)" in table
+    assert "depends on the level of play" in table
