@@ -28,7 +28,7 @@ import pandas as pd
 
 ALPHA = 0.05  # the Holm-adjusted p below which a paired difference counts
 # The ladder's rungs, weakest first, and those from tuned linear up: the levels of play a
-# verdict must hold at (docs/skill.md; declared by the ladder, simulator/runs/atlas/ladder.py).
+# verdict must hold at (docs/skill.md).
 RUNGS = ("random", "lowest", "heuristic", "linear", "champion_low", "champion", "champion_high")
 VERDICT_RUNGS = RUNGS[3:]
 DEPTH = "skill_depth"  # the ladder-wide measure: rating(top) − rating(random)
