@@ -3,6 +3,7 @@ page, in compare.json and on the terminal; without ``--skill`` no skill game is 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -65,11 +66,16 @@ def test_skill_rows_name_the_variants_with_the_first_as_base(skilled):
 
 def test_skill_section_on_the_page_and_the_terminal(skilled):
     out, stdout = skilled
-    page = section((out / "compare.html").read_text("utf-8"), "skill")
+    whole = (out / "compare.html").read_text("utf-8")
+    page = section(whole, "skill")
     assert label("relative_skill") in page and "Holm-adjusted p" in page
     assert "capped (short of the precision)" in page and "tuned for scum" in page
-    assert "near 0 the cards decide" in page
+    assert "verdict (docs/skill.md)" in page and '<table class="wraps">' in page
     assert "<th>french</th>" in page and "<th>scum</th>" in page
+    rows = pd.DataFrame(json.loads((out / "compare.json").read_text())["skill"])
+    (said,) = verdicts.verdicts(rows)["sentence"]  # scum against french, on the first screen
+    assert html.escape(said) in section(whole, "summary")
+    assert said in " ".join(stdout.split())
     assert SKILL_TITLE.split(" (")[0] in stdout
     assert label("relative_skill") in stdout
     assert max(len(line) for line in stdout.splitlines()) <= 200  # the terminal's COLUMNS

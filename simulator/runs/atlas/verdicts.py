@@ -98,6 +98,7 @@ def verdicts(frame: pd.DataFrame) -> pd.DataFrame:
     ):
         if name == base:
             continue
+        change = "" if pd.isna(change) else str(change)
         found = {
             level: tuple(float(by.at[(name, vs_base(level)), f]) for f in FIELDS)
             if (name, vs_base(level)) in by.index
@@ -106,10 +107,10 @@ def verdicts(frame: pd.DataFrame) -> pd.DataFrame:
         }
         paired = any(math.isfinite(d[0]) for d in found.values())
         said = verdict(found) if paired else UNPAIRED
-        row: dict[str, Any] = {"rule_set": name, "change": str(change or ""), "verdict": said}
+        row: dict[str, Any] = {"rule_set": name, "change": change, "verdict": said}
         for level, d in found.items():
             row |= {f"{level}_{f}": v for f, v in zip(FIELDS, d, strict=True)}
-        row["sentence"] = sentence(name, str(change or ""), said, found, base)
+        row["sentence"] = sentence(name, change, said, found, base)
         rows.append(row)
     columns = ["rule_set", "change", "verdict",
                *(f"{lv}_{f}" for lv in levels for f in FIELDS), "sentence"]  # fmt: skip
