@@ -129,6 +129,27 @@ TERMS: dict[str, tuple[str, str]] = {  # anchor → (term, definition)
         "decide, near 1 the play does. It depends on the field and on how strong champion "
         "really is: a stronger champion would raise it.",
     ),
+    "skill-gap": (
+        "skill gap",
+        "How far a player gets from random play towards always first: 2 (G(random) − "
+        "G(player)) / (n − 1), G the mean place in one seat against the field on the same "
+        "deals, n the players; 0 is random play's (n + 1)/2, 1 is always first. The atlas "
+        "measures it at each rung of its ladder of players. If a share p of rounds were "
+        "decided by a coin instead of the play it would shrink by (1 − p): it sees luck.",
+    ),
+    "skill-depth": (
+        "skill depth",
+        "The spread of a rating (Plackett–Luce log-strength, from whole finishing orders "
+        "of tables that mix the rungs of the ladder) from random play to the top rung: how "
+        "many distinct levels of play the game rewards. The field does not enter it.",
+    ),
+    "verdict": (
+        "verdict that holds",
+        "A rule set is said to make the game more about skill (or luck) than the base only "
+        "where the paired difference of the skill gap has the same sign, each with a "
+        "Holm-adjusted p below 0.05, at every rung from tuned linear up and in the skill "
+        "depth; where the rungs disagree, it depends on the level of play.",
+    ),
     "edge": (
         "edge Δ, N95",
         "Δ: the mean difference of place per round between two strategies at one table "

@@ -49,6 +49,8 @@ table.prose td.long {{ min-width: 16rem; }}
 tr.changed td {{ background: #fff3c4; }}
 tr.changed td:first-child {{ background: #ffe89a; }}
 td.wrap {{ white-space: normal; min-width: 14rem; }}
+table.wraps th, table.wraps td {{ white-space: normal; overflow-wrap: break-word;
+                                  min-width: 5.5rem; }}
 tr.flag td {{ background: #fde4e1; }}
 tr.flag td:first-child {{ background: #f9cbc5; }}
 th button {{ font: inherit; font-weight: 600; color: inherit; background: none; border: 0;
@@ -148,6 +150,7 @@ def table(
     changed: Sequence[bool] | None = None,
     prose: bool = False,
     labels: bool = True,
+    wraps: bool = False,
 ) -> str:
     """A table of a display-ready frame (every cell already text or :class:`Markup`) in
     its own scrolling box.
@@ -157,6 +160,8 @@ def table(
     highlighted. ``prose``: a table of words (settings,
     rules) whose text columns wrap, and which a phone shows as one card per row, each
     cell after the first named by its column (``labels``) since the header is hidden.
+    ``wraps``: every cell wraps at its spaces (a table of many columns of intervals, which
+    would otherwise run off a desktop page's column).
     """
     head = f"<h3>{text(caption)}</h3>\n" if caption else ""
     left, long = set(text_columns), set(long_columns)
@@ -171,7 +176,8 @@ def table(
         mark = ' class="changed"' if changed is not None and changed[i] else ""
         cells = "".join(f"<td{k}>{_cell(v)}</td>" for v, k in zip(values, classes, strict=True))
         rows.append(f"<tr{mark}>{cells}</tr>")
-    style = ' class="prose"' if prose else ""
+    kinds = " ".join(k for k, on in (("prose", prose), ("wraps", wraps)) if on)
+    style = f' class="{kinds}"' if kinds else ""
     return (
         f'{head}<div class="scroll"><table{style}><thead><tr>{header}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>\n"

@@ -1,92 +1,144 @@
-"""The atlas page's figure: relative skill per rule set, one row each, with its interval.
+"""The atlas page's figures, each a measure against the level of play (the ladder's rungs
+along x, one line per rule set): the paired differences behind the verdicts, the skill
+curve (each rung's mean place) and RS at each rung that has its ceiling.
 
-The wide layout names each row on the axis; the narrow one (a 400 px phone) writes each
-name above its row instead, so that long names ("french: OPTION=VALUE") take the
-whole width rather than squeeze the plot.
+Thirty-five lines cannot each have a legend entry: a line's colour says its rule set's
+verdict (:mod:`simulator.runs.atlas.verdicts`), the base is black, the rule sets without a
+difference light grey; the verdicts' figure, which shows only the rule sets with a
+verdict, names each.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.transforms import blended_transform_factory
 
-from reports.atlas.words import RS, RS_LINEAR, base_of, measure_rows
-from reports.colours import colour
-from reports.figures import NARROW, WIDE, legend_above, new_figure, whiskers
+from reports.figures import NARROW, WIDE, legend_above, new_figure
+from simulator.runs.atlas import verdicts as v
 
-ROW_INCH = 0.27  # a row of the wide layout
-NARROW_ROW_INCH = 0.46  # a row of the narrow layout: its name above its dot
+STYLE = {  # verdict -> colour, line style
+    v.SKILL: ("#1f77b4", "-"),
+    v.LUCK: ("#d62728", "-"),
+    v.DEPENDS: ("#9467bd", "--"),
+    v.NONE: ("#bbbbbb", "-"),
+    v.UNPAIRED: ("#bbbbbb", ":"),
+}
+BASE_STYLE = ("#000000", "-")
+HEIGHT, NARROW_HEIGHT = 3.8, 5.4  # inches (a phone's legend takes one entry a line)
 
 
-def rs_dots(frame: pd.DataFrame, narrow: bool = False) -> Figure:
-    """RS per rule set with its 95 % interval, highest at the top; the base in its own
-    colour with a line through its value, capped rule sets hollow; RS with tuned
-    ``linear`` in the place of champion as a small grey mark beside each."""
-    rs = measure_rows(frame, RS)
-    order = rs["estimate"].sort_values(ascending=True, kind="stable").index
-    rs = rs.reindex(order).reset_index()
-    capped = rs["capped"].to_numpy(bool)
-    base = base_of(frame)
-    rows = len(rs)
-    height = (NARROW_ROW_INCH if narrow else ROW_INCH) * rows + 1.4
-    fig = new_figure(NARROW if narrow else WIDE * 0.9, height)
+def level_table(
+    frame: pd.DataFrame, measures: dict[str, dict[str, str]]
+) -> dict[str, pd.DataFrame]:
+    """``estimate``, ``low`` and ``high`` as tables (rule sets down, levels across) from
+    ``measures``: level -> {rule set: its measure} (a rung's measure may differ by rule
+    set: the best heuristic's mean place)."""
+    names = list(dict.fromkeys(frame["rule_set"]))
+    rows = frame.drop_duplicates(["rule_set", "measure"]).set_index(["rule_set", "measure"])
+    out = {}
+    for field in ("estimate", "low", "high"):
+        out[field] = pd.DataFrame(
+            {level: [rows[field].get((n, by[n]), np.nan) if n in by else np.nan for n in names]
+             for level, by in measures.items()}, index=names, dtype=float,
+        )  # fmt: skip
+    return out
+
+
+def curves(
+    frame: pd.DataFrame,
+    measures: dict[str, dict[str, str]],
+    ylabel: str,
+    narrow: bool = False,
+    lower_is_better: bool = False,
+) -> Figure:
+    """One line per rule set across the levels, coloured by its verdict, the base in
+    black with its 95 % intervals, every other line's intervals where it has a verdict."""
+    table = level_table(frame, measures)
+    said = verdict_of(frame)
+    base = v.base_of(frame)
+    fig = new_figure(NARROW if narrow else WIDE * 0.9, NARROW_HEIGHT if narrow else HEIGHT)
     ax = fig.add_subplot()
-    y = pd.RangeIndex(rows).to_numpy(float)
-    linear = measure_rows(frame, RS_LINEAR).reindex(rs["rule_set"])
-    if linear["estimate"].notna().any():
-        ax.scatter(linear["estimate"], y - 0.2, marker="s", s=14, color="#999999",
-                   label="RS, linear for champion", zorder=2)  # fmt: skip
-    span = _span(rs)
-    is_base = (rs["rule_set"] == base).to_numpy()
-    for mask, name, fill in (
-        (~is_base & ~capped, "RS", colour("champion")),
-        (~is_base & capped, "RS, capped", "none"),
-        (is_base, f"base: {base}", "#000000"),
-    ):
-        if mask.any():
-            part = rs[mask]
-            ax.errorbar(part["estimate"], y[mask], xerr=whiskers(_bounded(part, span)), fmt="o",
-                        color="#000000" if name.startswith("base: ") else colour("champion"),
-                        mfc=fill, label=name, zorder=3)  # fmt: skip
-    if is_base.any():
-        ax.axvline(rs.loc[is_base, "estimate"].iloc[0], color="#000000", lw=0.8, ls="--")
-    ax.set_ylim(-0.7, rows - 0.3 + (0.3 if narrow else 0))
-    ax.grid(axis="y", visible=False)
-    open_ended = ~np.isfinite(rs[["low", "high"]].to_numpy()).all(axis=1)
-    tags = [", ".join(t for t, on in (("capped", c), ("open interval", o)) if on)
-            for c, o in zip(capped, open_ended, strict=True)]  # fmt: skip
-    names = [f"{n} ({t})" if t else n for n, t in zip(rs["rule_set"], tags, strict=True)]
-    if narrow:
-        ax.set_yticks([])
-        where = blended_transform_factory(ax.transAxes, ax.transData)
-        for k, text in enumerate(names):
-            ax.text(0.0, k + 0.3, text, transform=where, fontsize=10, va="bottom", clip_on=False)
-    else:
-        ax.set_yticks(y, names)
-    ax.set_xlabel("relative skill (0: the cards decide, 1: the play does)")
-    legend_above(fig, ax, 2)
+    x = np.arange(len(measures), dtype=float)
+    order = sorted(table["estimate"].index, key=lambda n: _drawn_late(n, said, base))
+    shown: set[str] = set()
+    for name in order:
+        kind = "base" if name == base else said.get(name, v.NONE)
+        colour, style = BASE_STYLE if kind == "base" else STYLE[kind]
+        legend = f"base: {base}" if kind == "base" else kind
+        y = table["estimate"].loc[name].to_numpy()
+        strong = kind in ("base", v.SKILL, v.LUCK, v.DEPENDS)
+        ax.plot(x, y, color=colour, ls=style, lw=1.8 if strong else 0.9, marker="o",
+                ms=4 if strong else 2, label=None if legend in shown else legend,
+                zorder=3 if strong else 2)  # fmt: skip
+        shown.add(legend)
+        if strong:
+            low, high = table["low"].loc[name].to_numpy(), table["high"].loc[name].to_numpy()
+            ax.vlines(x, _finite(low, y), _finite(high, y), color=colour, lw=1, zorder=3)
+    ax.set_xticks(x, _tick_labels(measures, narrow), rotation=30 if narrow else 0,
+                  ha="right" if narrow else "center")  # fmt: skip
+    ax.set_ylabel(ylabel)
+    if lower_is_better:
+        ax.invert_yaxis()
+    legend_above(fig, ax, 1 if narrow else 3)
     return fig
 
 
-def _span(rs: pd.DataFrame) -> tuple[float, float]:
-    """The x range of the finite estimates and bounds, widened by a tenth each side: where
-    an open-ended interval's whisker stops (its row says the interval is open)."""
-    values = rs[["estimate", "low", "high"]].to_numpy(float)
-    finite = values[np.isfinite(values)]
-    if not finite.size:
-        return (0.0, 1.0)
-    lo, hi = float(finite.min()), float(finite.max())
-    pad = 0.1 * (hi - lo) or 0.1
-    return (lo - pad, hi + pad)
+def differences(frame: pd.DataFrame, narrow: bool = False) -> Figure:
+    """The paired difference of the skill gap with the base at each level (and of the
+    skill depth), one line per rule set with a verdict, each named, with its interval; the
+    zero line is "no difference"."""
+    table = v.verdicts(frame)
+    shown = table[table["verdict"].isin((v.SKILL, v.LUCK, v.DEPENDS))]
+    levels = v.levels_of(frame)
+    fig = new_figure(NARROW if narrow else WIDE * 0.9, NARROW_HEIGHT if narrow else HEIGHT)
+    ax = fig.add_subplot()
+    x = np.arange(len(levels), dtype=float)
+    step = 0.25 / max(len(shown), 1)
+    for k, row in enumerate(shown.itertuples(index=False)):
+        d = row._asdict()
+        style = STYLE[d["verdict"]][1]  # colour: the rule set's own, named in the legend
+        xs = x + (k - (len(shown) - 1) / 2) * step
+        y = np.array([d[f"{lv}_estimate"] for lv in levels], dtype=float)
+        lo = np.array([d[f"{lv}_low"] for lv in levels], dtype=float)
+        hi = np.array([d[f"{lv}_high"] for lv in levels], dtype=float)
+        line = ax.plot(xs, y, ls=style, marker="o", ms=4, lw=1.4, label=d["rule_set"])[0]
+        ax.vlines(xs, _finite(lo, y), _finite(hi, y), color=line.get_color(), lw=1)
+    ax.axhline(0, color="#000000", lw=0.8)
+    ax.set_xticks(x, _tick_labels(levels, narrow), rotation=30 if narrow else 0,
+                  ha="right" if narrow else "center")  # fmt: skip
+    ax.set_ylabel("variant − base (paired)")
+    legend_above(fig, ax, 1 if narrow else 2)
+    return fig
 
 
-def _bounded(part: pd.DataFrame, span: tuple[float, float]) -> pd.DataFrame:
-    """Estimate and bounds (as :func:`reports.figures.whiskers` names them), an infinite
-    bound drawn to the edge of ``span``."""
-    return pd.DataFrame({
-        "estimate": part["estimate"],
-        "lo": part["low"].clip(lower=span[0]),
-        "hi": part["high"].clip(upper=span[1]),
-    })  # fmt: skip
+def verdict_of(frame: pd.DataFrame) -> dict[str, str]:
+    """Each rule set's verdict (the base has none)."""
+    table = v.verdicts(frame)
+    return dict(zip(table["rule_set"], table["verdict"], strict=True))
+
+
+def _drawn_late(name: str, said: dict[str, str], base: str) -> int:
+    """Grey lines first, the verdicts over them, the base on top."""
+    if name == base:
+        return 3
+    return {v.NONE: 0, v.UNPAIRED: 0, v.DEPENDS: 1}.get(said.get(name, v.NONE), 2)
+
+
+def _finite(bound: np.ndarray, estimate: np.ndarray) -> np.ndarray:
+    """An interval's bound, the estimate where the bound is unknown or open."""
+    return np.where(np.isfinite(bound), bound, estimate)
+
+
+SHORT = {"champion_low": "champion ×¼", "champion_high": "champion ×4", "skill_depth": "depth",
+         "champion": "champion ×1"}  # fmt: skip
+LONG = {"champion_low": "champion\n×¼ search", "champion_high": "champion\n×4 search",
+        "champion": "champion\n×1", "linear": "tuned\nlinear", "skill_depth": "skill depth\n(rating)",
+        "heuristic": "best\nheuristic"}  # fmt: skip
+
+
+def _tick_labels(levels: Sequence[str] | dict[str, object], narrow: bool) -> list[str]:
+    """The levels as the axis names them: short on a phone, on two lines on a desktop."""
+    return [(SHORT if narrow else LONG).get(lv, lv) for lv in levels]

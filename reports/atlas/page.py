@@ -1,12 +1,13 @@
-"""``DIR/atlas.html``: which house rules make Président more about skill, which more about
-luck, from the rows of ``atlas.parquet`` (``docs/formats.md``).
+"""``DIR/atlas.html``: whether each house rule makes Président more about skill or more
+about luck, from the rows of ``atlas.parquet`` (``docs/formats.md``).
 
-The page opens with the answer in words — one sentence per rule set whose paired
-difference of relative skill with the base is supported (:mod:`reports.atlas.words`), a
-count of those that showed none — then the dot plot of RS per rule set, the robustness
-check, a table of every measure that sorts on a click of its header (a few lines of
-inline script: the page stays self-contained, :mod:`reports.html`), and the field each
-rule set was measured against.
+The page opens with the verdicts that hold (:mod:`simulator.runs.atlas.verdicts`: every
+rung from tuned linear up agrees), then those that depend on the level of play with each
+level's figure (:mod:`reports.atlas.sections`); then the skill curve, where the ladder
+is not monotone, the measures of luck, RS at each rung (labelled: it fails the dose of
+luck), a table of every measure that sorts on a click of its header (a few lines of
+inline script: the page stays self-contained, :mod:`reports.html`), and how the field
+enters each measure.
 """
 
 from __future__ import annotations
@@ -19,20 +20,20 @@ from pathlib import Path
 import pandas as pd
 
 from reports import html
-from reports.atlas import words
-from reports.atlas.figures import rs_dots
+from reports.atlas import sections, words
+from reports.atlas.figures import curves, differences, verdict_of
 from reports.figures import publish
 from reports.glossary import glossary, term
 from reports.html import Markup
+from simulator.runs.atlas.verdicts import base_of
 from simulator.runs.claims import write_atomic
-from strategies.shipped import search_settings
 
 PAGE_FILE = "atlas.html"
 FIGURES_DIR = "figures"
 TEXT = ' class="text"'  # a left-aligned column of words
-TEXT_HEADS = ("rule set", "change", "best heuristic", "field", "weights", "capped")
-GLOSSARY = ("skill", "paired", "holm", "interval", "edge", "deal-share", "persistence",
-            "no-memory", "capped")  # fmt: skip
+TEXT_HEADS = ("rule set", "verdict", "change", "best heuristic", "field", "weights", "capped")
+GLOSSARY = ("skill-gap", "skill-depth", "verdict", "skill", "paired", "holm", "interval",
+            "edge", "deal-share", "persistence", "no-memory", "capped")  # fmt: skip
 SORT_SCRIPT = """
 document.querySelectorAll('table.sortable').forEach(function (table) {
   var heads = table.tHead.rows[0].cells;
@@ -61,80 +62,38 @@ document.querySelectorAll('table.sortable').forEach(function (table) {
 
 
 def write_atlas_page(frame: pd.DataFrame, path: Path) -> None:
-    """Write the atlas page to ``path`` (atomically) and its figure, as PNG and SVG, to
+    """Write the atlas page to ``path`` (atomically) and its figures, as PNG and SVG, to
     ``figures/`` beside it, from the rows of ``atlas.parquet``."""
     path = Path(path)
-    embedded = publish(
-        {"atlas-rs": (partial(rs_dots, frame), RS_CAPTION)}, path.parent / FIGURES_DIR
-    )
-    base = words.base_of(frame)
+    places, rs = sections.place_measures(frame), sections.rs_measures(frame)
+    drawings = {"atlas-verdicts": (partial(differences, frame), VERDICTS_CAPTION),
+                "atlas-skill-curve": (partial(curves, frame, places, "mean place "
+                                              "(1: always first)", lower_is_better=True),
+                                      CURVE_CAPTION),
+                "atlas-rs": (partial(curves, frame, rs, "relative skill"), RS_CAPTION)}  # fmt: skip
+    embedded = publish(drawings, path.parent / FIGURES_DIR)
     facts = words.rule_sets(frame)
     field = ", ".join(dict.fromkeys(facts["field"].astype(str)))
-    lead = (f"{len(facts)} rule sets against the base {base}; one seat plays the test "
-            f"strategy, every other seat the field ({field}), on duplicate deals")  # fmt: skip
-    sections = [
-        ("summary", "Skill or luck: what the rules change", summary(frame)),
-        ("rs", "Relative skill per rule set", embedded["atlas-rs"] + html.paragraph(RS_WORDS)),
-        ("robustness", "Does it hold with another player for skill?",
-         html.paragraph(words.agreement_words(words.agreement(frame)))),
+    lead = (f"{len(facts)} rule sets against the base {base_of(frame)}; one seat plays "
+            f"each rung of a ladder of players, every other seat the field ({field}), on "
+            "duplicate deals")  # fmt: skip
+    parts = [
+        ("summary", "Skill or luck: the verdicts that hold",
+         sections.summary(frame) + embedded["atlas-verdicts"]),
+        ("curve", "The skill curve", embedded["atlas-skill-curve"]
+         + html.paragraph(CURVE_WORDS) + sections.convergence_words(frame)),
+        ("ladder", "Where the ladder is not monotone", sections.monotone_section(frame)),
+        ("luck", "Luck: rounds until skill shows", sections.luck_section(frame)),
+        ("rs", "Relative skill at each level (fails the dose of luck)",
+         embedded["atlas-rs"] + html.paragraph(term("skill", "RS"), RS_WORDS)
+         + html.paragraph(words.agreement_words(words.agreement(frame)), note=True)),
         ("measures", "Every measure", measures_section(frame)),
-        ("field", "The field and its weights", field_section(facts)),
+        ("field", "The field: how its strength enters each measure",
+         sections.field_section(frame)),
         ("method", "Method", html.paragraph(METHOD)),
         ("glossary", "Glossary", glossary(GLOSSARY)),
     ]  # fmt: skip
-    write_atomic(path, html.page("Président: the house-rule atlas", sections, lead))
-
-
-# ---------------------------------------------------------------- the first screen
-
-
-def summary(frame: pd.DataFrame) -> str:
-    """The answer in words: the supported claims, how many rule sets showed no
-    difference, what RS is and what it depends on, and which rule sets were capped."""
-    base = words.base_of(frame)
-    said, quiet, unpaired = words.claims(frame)
-    rs = words.measure_rows(frame, words.RS)
-    items: list[object] = list(said)
-    if not said:
-        items.append(f"No rule set changes relative skill from {base} by more than chance "
-                     "could explain: no paired difference has the support asked for below.")  # fmt: skip
-    if quiet:
-        shown = ", ".join(quiet) if len(quiet) <= 6 else f"{', '.join(quiet[:6])}, …"
-        items.append(f"{len(quiet)} rule set{'s' if len(quiet) != 1 else ''} showed no "
-                     f"difference from {base} that the data support ({shown}).")  # fmt: skip
-    if unpaired:
-        items.append(f"Not compared with {base} in pairs (the data hold no paired "
-                     f"difference): {', '.join(unpaired)}; read their RS in the figure.")  # fmt: skip
-    if base in rs.index:
-        b = rs.loc[base]
-        places = words.decimals(rs, words.RS)
-        items.append(html.join(
-            f"Under {base} itself, ", term("skill", "RS"),
-            f" is {words.cell(b['estimate'], b['low'], b['high'], places)}.",
-        ))  # fmt: skip
-    parts = words.capped_parts(frame)
-    for part, what in (("RS", "RS"), ("edges", "the edges (Δ, N95)")):
-        capped = parts.index[parts[part]].tolist()
-        if capped:
-            which = "every rule set" if len(capped) == len(parts) else ", ".join(capped)
-            items.append(html.join(
-                term("capped", "Capped"), f" (wider intervals than asked for), {what}: {which}.",
-            ))  # fmt: skip
-    what = html.paragraph(
-        term("skill", "Relative skill (RS)"),
-        " is the share of what perfect knowledge of every hand could win over random play "
-        "that the best play we have (champion) wins without it: near 0 the cards decide, "
-        "near 1 the play does. It depends on the field the test seat plays against and on "
-        "how strong champion really is (a stronger champion would raise it), so the "
-        "differences between rule sets, measured on the same deals, say more than the "
-        "values. A rule set is named above only where its ",
-        term("paired", "paired difference"),
-        " with the base has a ",
-        term("holm", "Holm-adjusted p"),
-        f" below {words.ALPHA} and a 95 % interval that leaves out 0.",
-        note=True,
-    )
-    return html.box(html.bullets(items) + what)
+    write_atomic(path, html.page("Président: the house-rule atlas", parts, lead))
 
 
 # ---------------------------------------------------------------- the table
@@ -144,46 +103,49 @@ def measures_section(frame: pd.DataFrame) -> str:
     """Every measure of every rule set in one table that sorts on a click of a header."""
     intro = html.paragraph(
         "One row per rule set; a click on a column's header sorts by it (again: the other "
-        "way). Each cell is the estimate and its 95 % interval; ",
+        "way). Each cell is the estimate and its 95 % interval, each paired difference "
+        "with the base followed by its ",
+        term("holm", "Holm-adjusted p"),
+        "; ",
         term("edge", "Δ and N95"),
-        " compare two strategies at one table; the last column names the parts that were ",
+        " compare two players at one table; the last column names the parts that were ",
         term("capped", "capped"),
-        ", and a row is red where RS was.",
+        ", and a row is red where the duels were.",
         note=True,
     )
     return intro + sortable_table(frame) + f"<script>{SORT_SCRIPT}</script>\n"
 
 
 def sortable_table(frame: pd.DataFrame) -> str:
-    """The table: the rule set, its RS, paired difference and Holm p first (what a phone
-    shows beside the name), then every other measure, then the facts."""
+    """The table: the rule set and its verdict first (what a phone shows beside the
+    name), then every measure, each paired difference with its Holm p, then the facts."""
     facts = words.rule_sets(frame).set_index("rule_set")
     measures = words.measure_order(frame["measure"])
+    base = base_of(frame)
     columns = {m: words.measure_rows(frame, m) for m in measures}
+    columns = {m: c.drop(index=base, errors="ignore") if m.endswith(words.VS_BASE) else c
+               for m, c in columns.items()}  # fmt: skip
     places = {m: words.decimals(rows, m) for m, rows in columns.items()}
-    base = words.base_of(frame)
-    if words.RS_VS_BASE in columns:  # the base's difference with itself is no finding
-        columns[words.RS_VS_BASE] = columns[words.RS_VS_BASE].drop(index=base, errors="ignore")
-    diff = columns.get(words.RS_VS_BASE)
-    p_after = words.RS_VS_BASE if diff is not None else None
-    heads = ["rule set"]
+    said = verdict_of(frame)
+    heads = ["rule set", "verdict"]
     for m in measures:
-        heads += [words.label(m), *(["Holm-adjusted p"] if m == p_after else [])]
+        heads += [words.label(m), *(["Holm-adjusted p"] if m.endswith(words.VS_BASE) else [])]
     heads += ["change", "players", "best heuristic", "field", "weights", "rounds", "clusters",
               "capped"]  # fmt: skip
     body = []
     parts = words.capped_parts(frame)
     for name, row in facts.iterrows():
-        cells = [_text(name)]
+        cells = [_text(name), _text(said.get(name, "base"))]
         for m in measures:
-            if m == words.RS_VS_BASE and name == base:
+            paired = m.endswith(words.VS_BASE)
+            if paired and name == base:
                 cells += [_number(0.0, "base"), _number(math.nan, "–")]
                 continue
-            cells.append(_measure_cell(columns[m], name, places[m], signed=m == words.RS_VS_BASE))
-            if m == p_after:
-                p = diff.at[name, "p_holm"] if name in diff.index else math.nan
+            cells.append(_measure_cell(columns[m], name, places[m], signed=paired))
+            if paired:
+                p = columns[m].at[name, "p_holm"] if name in columns[m].index else math.nan
                 cells.append(_number(p, words.p_cell(p)))
-        cells += [_text(row["change"], "text wrap"), _number(row["players"], str(row["players"]))]
+        cells += [_text(row["change"]), _number(row["players"], str(row["players"]))]
         cells += [_text(row[k]) for k in ("best_heuristic", "field", "weights")]
         cells += [_number(row[k], f"{int(row[k]):,}") for k in ("rounds", "clusters")]
         cells.append(_text(words.capped_words(parts.loc[name])))
@@ -195,7 +157,7 @@ def sortable_table(frame: pd.DataFrame) -> str:
         for h in heads
     )
     return (
-        '<div class="scroll"><table class="sortable"><thead><tr>'
+        '<div class="scroll"><table class="sortable wraps"><thead><tr>'
         f"{header}</tr></thead><tbody>{''.join(body)}</tbody></table></div>\n"
     )
 
@@ -216,55 +178,42 @@ def _measure_cell(rows: pd.DataFrame, name: str, places: int, signed: bool) -> s
     return _number(r["estimate"], words.cell(r["estimate"], r["low"], r["high"], places, signed))
 
 
-# ---------------------------------------------------------------- the field
-
-
-def field_section(facts: pd.DataFrame) -> str:
-    """Which field, with which tuned weights, each rule set was measured against."""
-    grouped = facts.groupby(["field", "weights"], sort=False)["rule_set"].apply(list)
-    rows = pd.DataFrame(
-        {
-            "field": [f for f, _ in grouped.index],
-            "weights": [w for _, w in grouped.index],
-            "rule sets": [", ".join(v) for v in grouped],
-        }
-    )
-    linear = (
-        " linear uses the weights tuned for the rules in force when they are a shipped set, "
-        "else those of the preset the rules derive from: a rule set whose field plays "
-        "borrowed weights is measured against a weaker field than its own tuning would give."
-        if "linear" in set(facts["field"])
-        else ""
-    )
-    text = html.paragraph(
-        "Every seat but the test seat plays the field, and RS measures the game against it.",
-        linear,
-        " champion and clairvoyant play their declared search under every rule set, not the "
-        f"deeper one shipped for {', '.join(search_settings())} (and the rules derived from "
-        "them): one instrument for all, so that RS compares rules, not search budgets.",
-    )
-    return text + html.table(
-        rows, text_columns=("weights", "rule sets"), long_columns=("rule sets",), prose=True
-    )
-
-
+VERDICTS_CAPTION = Markup(
+    "The paired difference with the base at each level of play, with its 95 % interval, "
+    "for each rule set with a verdict: solid lines hold at every level, dashed ones depend "
+    "on the level; above 0 more about skill"
+)
+CURVE_CAPTION = Markup(
+    "The skill curve: each rung's mean place (one seat against the field, the same "
+    "deals), weakest rung on the left, better places higher; a line per rule set, "
+    "coloured by its verdict, the base in black"
+)
 RS_CAPTION = Markup(
-    "Relative skill per rule set with its 95 % interval, highest at the top; the dashed "
-    "line is the base's value, hollow marks were capped"
+    "Relative skill at each rung that has its ceiling (clairvoyant at the same search): "
+    "RS does not see luck nobody can exploit (it fails the dose of luck)"
+)
+CURVE_WORDS = (
+    "A rung's skill gap is 2 (G(random) − G(rung)) / (n − 1): the share of the way from "
+    "random play's place to always first that it goes. If a share p of rounds were "
+    "decided by a random order instead of the play, every gap would shrink by (1 − p): "
+    "the skill gap sees luck, which is why the verdicts rest on it."
 )
 RS_WORDS = (
-    "RS = (G(random) − G(champion)) / (G(random) − G(clairvoyant)), G a strategy's mean "
-    "place in the test seat on the same deals. Two rule sets whose intervals overlap may "
-    "still differ: their paired difference (the table's RS − base) is measured on the "
-    "same deals and is narrower than the two intervals apart suggest."
+    " = (G(random) − G(champion)) / (G(random) − G(clairvoyant)), at each level of "
+    "champion's search with clairvoyant at the same search. It does not see luck nobody "
+    "can exploit (it fails the dose of luck): if a share p of rounds had their places "
+    "drawn at random, both gaps would shrink by (1 − p) and RS would not move, although "
+    "the game would plainly be more about luck. It stays here as data, not as a verdict."
 )
 METHOD = (
-    "For each rule set one seat plays the test strategy (random, each heuristic, linear, "
-    "champion, clairvoyant) and every other seat the field, on duplicate deals with the "
-    "same seed, so every test strategy and every rule set of the same number of players "
-    "meets the same deals. Intervals treat each duplicate group (or whole match) as one "
-    "observation. The paired difference with the base is RS(variant) − RS(base) on those "
-    "shared deals; its p-values are Holm-adjusted over the rule sets. Sizes grow in "
-    "batches until the intervals reach the precision asked for, up to a cap. "
-    "docs/skill.md gives every measure's formula and source."
+    "For each rule set one seat plays each rung of the ladder (random, lowest, the best "
+    "heuristic, tuned linear, champion at a quarter, one and four times its search, and "
+    "clairvoyant at the same three) and every other seat the field, on duplicate deals "
+    "with the same seed, so every rung and every rule set of the same number of players "
+    "meets the same deals; tables that mix the rungs give the ratings. Intervals treat "
+    "each duplicate group (or whole match) as one observation. The paired differences "
+    "with the base are measured on those shared deals; each measure's p-values are "
+    "Holm-adjusted over the rule sets. Sizes grow in batches until the intervals reach "
+    "the precision asked for, up to a cap. docs/skill.md gives every measure's formula "
+    "and source, and the doses of luck and skill each passed."
 )

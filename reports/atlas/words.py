@@ -1,12 +1,9 @@
-"""What the skill measures of ``atlas.parquet`` say, in words and cells: shared by the
-atlas page (:mod:`reports.atlas.page`) and ``compare --skill``.
+"""What the measures of ``atlas.parquet`` say, in words and cells: shared by the atlas
+page (:mod:`reports.atlas.page`) and ``compare --skill``.
 
-A sentence about a rule set is written only where the data support it: the paired
-difference of relative skill with the base (``relative_skill_vs_base``, the same deals
-under both rule sets) must have a Holm-adjusted p below :data:`ALPHA` (Holm over the rule
-sets, so that testing forty rule sets does not find two "effects" by chance) *and* a 95 %
-interval that leaves out 0. Every other rule set is counted as showing no difference,
-never described.
+The verdicts themselves (more about skill, more about luck, depends on the level of play)
+are :mod:`simulator.runs.atlas.verdicts`'s, so that the page, the terminal and the Python
+API say the same; here are the cells, the labels and the robustness line of RS.
 """
 
 from __future__ import annotations
@@ -22,15 +19,17 @@ import pandas as pd
 from reports import numbers
 from simulator.runs.atlas.ladder import GAP_RUNGS, VERDICT_RUNGS
 from simulator.runs.atlas.play import DUEL, EDGE, part_of
+from simulator.runs.atlas.verdicts import base_of, verdicts
 
-ALPHA = 0.05  # the Holm-adjusted p below which a difference with the base is claimed
 RS = "relative_skill"
 RS_VS_BASE = "relative_skill_vs_base"
 RS_LINEAR = "relative_skill_linear"
 MEAN_PLACE = "mean_place_"  # + the test strategy's name
+VS_BASE = "_vs_base"  # the paired differences with the base: each has its Holm p
+TOP_N95 = "n95_top_vs_heuristic"
 # every column of atlas.parquet that describes the rule set, not the measure
 FACTS = ("change", "players", "capped", "field", "weights", "best_heuristic")
-LABELS = {  # measure -> its name on the page and the terminal, in display order
+LABELS = {  # measure -> its name on the page and the terminal
     RS: "RS (champion)",
     RS_VS_BASE: "RS − base (paired)",
     RS_LINEAR: "RS (tuned linear in its place)",
@@ -38,11 +37,14 @@ LABELS = {  # measure -> its name on the page and the terminal, in display order
     "relative_skill_champion_high": "RS (champion ×4)",
     **{f"skill_gap_{rung}": f"skill gap: {rung}" for rung in GAP_RUNGS},
     **{f"skill_gap_{rung}_vs_base": f"skill gap: {rung} − base (paired)" for rung in VERDICT_RUNGS},
-    "top_convergence_rs": "RS(champion ×4) − RS(champion)",
-    "top_convergence_gap": "skill gap: champion ×4 − champion",
-    "edge_top_vs_heuristic": "Δ top (champion ×4) − best heuristic",
+    "skill_depth": "skill depth",
+    "skill_depth_vs_base": "skill depth − base (paired)",
+    "rating_gain_top": "rating gain ×1 → ×4",
+    "top_convergence_rs": "RS(×4) − RS(×1)",
+    "top_convergence_gap": "skill gap(×4) − skill gap(×1)",
+    "edge_top_vs_heuristic": "Δ top − best heuristic",
+    "n95_top_vs_heuristic": "N95 top vs best heuristic",
     "edge_heuristic_vs_random": "Δ best heuristic − random",
-    "n95_top_vs_heuristic": "N95 top (champion ×4) vs best heuristic",
     "n95_heuristic_vs_random": "N95 best heuristic vs random",
     "deal_r2": "R² of place on the deal",
     "deal_r2_after_exchange": "R² after the exchange",
@@ -50,26 +52,48 @@ LABELS = {  # measure -> its name on the page and the terminal, in display order
     "president_stays_baseline": "P(President → President) without memory",
     "exchange_effect": "exchange effect",
 }
-WHOLE = ("n95_top_vs_heuristic", "n95_heuristic_vs_random")  # rounds: no decimals needed
+# the order of the measures in a table, by the start of their names
+GROUPS = ("mean_place_", "skill_gap_", "skill_depth", "rating_", "relative_skill",
+          "top_convergence", "edge_top", "n95_top", "edge_", "n95_", "deal_r2",
+          "president_stays", "exchange_effect")  # fmt: skip
 
 
 def label(measure: str) -> str:
-    """A measure's name as read: ``mean place: champion`` for ``mean_place_champion``."""
+    """A measure's name as read: ``mean place: champion`` for ``mean_place_champion``,
+    ``skill gap: linear − base (paired)`` for ``skill_gap_linear_vs_base``."""
+    if measure in LABELS:
+        return LABELS[measure]
     if measure.startswith(MEAN_PLACE):
         return f"mean place: {measure.removeprefix(MEAN_PLACE)}"
-    return LABELS.get(measure, measure.replace("_", " "))
+    paired = " − base (paired)" if measure.endswith(VS_BASE) else ""
+    name = measure.removesuffix(VS_BASE)
+    for prefix, words in (("skill_gap_", "skill gap: "), ("rating_", "rating: ")):
+        if name.startswith(prefix):
+            return f"{words}{name.removeprefix(prefix)}{paired}"
+    for prefix, words, sign in (("edge_", "Δ ", " − "), ("n95_", "N95 ", " vs ")):
+        if name.startswith(prefix) and "_vs_" in name:
+            a, b = name.removeprefix(prefix).split("_vs_")
+            return f"{words}{a}{sign}{b}{paired}"
+    return measure.replace("_", " ")
 
 
 def measure_order(measures: Sequence[str]) -> list[str]:
-    """The measures present, in display order: RS first, then the mean places, then the
-    rest as :data:`LABELS` lists them, any measure it does not know last."""
+    """The measures present, in display order: by :data:`GROUPS` (the mean places, the
+    skill gaps and their paired differences, the depth and ratings, RS, the top's
+    convergence, the edges and N95, the match measures), each group in the frame's order
+    with its paired differences last; any measure no group knows at the end."""
     present = list(dict.fromkeys(measures))
-    known = list(LABELS)
-    places = [m for m in present if m.startswith(MEAN_PLACE)]
-    head = [m for m in known[:3] if m in present]
-    tail = [m for m in known[3:] if m in present]
-    rest = [m for m in present if m not in known and m not in places]
-    return head + places + tail + rest
+
+    def key(m: str) -> tuple[int, bool, int]:
+        group = next((k for k, g in enumerate(GROUPS) if m.startswith(g)), len(GROUPS))
+        return group, m.endswith(VS_BASE), present.index(m)
+
+    return sorted(present, key=key)
+
+
+def whole(measure: str) -> bool:
+    """Rounds (N95): no decimals needed where no cell has an interval to go by."""
+    return measure.startswith("n95_")
 
 
 # ---------------------------------------------------------------- cells
@@ -85,7 +109,7 @@ def decimals(rows: pd.DataFrame, measure: str) -> int:
     ]
     if finite:
         return numbers.shared(finite)
-    return 0 if measure in WHOLE else numbers.FALLBACK
+    return 0 if whole(measure) else numbers.FALLBACK
 
 
 def cell(estimate: float, low: float, high: float, places: int, signed: bool = False) -> str:
@@ -112,13 +136,6 @@ def p_cell(p: float) -> str:
 
 
 # ---------------------------------------------------------------- the rule sets
-
-
-def base_of(frame: pd.DataFrame) -> str:
-    """The base rule set: the one nothing was changed from (``change`` empty), else the first."""
-    names = frame["rule_set"]
-    plain = frame.loc[frame["change"].fillna("") == "", "rule_set"]
-    return str(plain.iloc[0] if len(plain) else names.iloc[0])
 
 
 def rule_sets(frame: pd.DataFrame) -> pd.DataFrame:
@@ -155,77 +172,6 @@ def capped_words(parts: pd.Series) -> str:
 def measure_rows(frame: pd.DataFrame, measure: str) -> pd.DataFrame:
     """The rows of one measure, one per rule set, indexed by rule set."""
     return frame[frame["measure"] == measure].drop_duplicates("rule_set").set_index("rule_set")
-
-
-@dataclass(frozen=True)
-class Finding:
-    """A rule set's paired difference of RS with the base."""
-
-    rule_set: str
-    change: str
-    estimate: float
-    low: float
-    high: float
-    p_holm: float
-
-    @property
-    def supported(self) -> bool:
-        """Holm-adjusted p below :data:`ALPHA` and an interval that leaves out 0."""
-        return self.p_holm < ALPHA and (self.low > 0 or self.high < 0)
-
-    @property
-    def tested(self) -> bool:
-        """Whether the data hold a paired difference with its Holm-adjusted p."""
-        return math.isfinite(self.estimate) and not math.isnan(self.p_holm)
-
-
-def findings(frame: pd.DataFrame) -> list[Finding]:
-    """Every rule set but the base with its paired difference (NaN where none was made)."""
-    base = base_of(frame)
-    diff = measure_rows(frame, RS_VS_BASE)
-    out = []
-    for row in rule_sets(frame).itertuples():
-        if row.rule_set == base:
-            continue
-        d = diff.loc[row.rule_set] if row.rule_set in diff.index else None
-        values = (math.nan,) * 4 if d is None else (d["estimate"], d["low"], d["high"], d["p_holm"])
-        out.append(Finding(row.rule_set, str(row.change or ""), *map(float, values)))
-    return out
-
-
-def claim(f: Finding, base: str, places: int) -> str:
-    """The sentence for a supported finding (the caller checks :attr:`Finding.supported`)."""
-    more = "skill" if f.estimate > 0 else "luck"
-    moves = "rises" if f.estimate > 0 else "falls"
-    what = f"{f.change} ({f.rule_set})" if _says_more(f.change, f.rule_set) else f.rule_set
-    size = cell(abs(f.estimate), *sorted((abs(f.low), abs(f.high))), places)
-    return (
-        f"{what} makes the game more about {more} than {base}: relative skill {moves} by "
-        f"{size} on the same deals (Holm-adjusted {p_text(f.p_holm)})."
-    )
-
-
-def _says_more(change: str, name: str) -> bool:
-    """Whether the change in words adds to the rule set's name: one option changed, not
-    already spelt out in the name (``french: OPTION=VALUE``)."""
-    one = change.count(" = ") == 1 and "," not in change
-    return one and change.replace(" ", "") not in name.replace(" ", "")
-
-
-def claims(frame: pd.DataFrame) -> tuple[list[str], list[str], list[str]]:
-    """The supported sentences (more skill first, largest first, then more luck), the rule
-    sets that showed no difference, and those not compared in pairs with the base."""
-    base = base_of(frame)
-    found = findings(frame)
-    supported = sorted((f for f in found if f.supported), key=lambda f: -f.estimate)
-    tested = [f for f in found if f.tested]
-    cells = pd.DataFrame([(f.estimate, f.low, f.high) for f in tested],
-                         columns=["estimate", "low", "high"])  # fmt: skip
-    places = decimals(cells, RS_VS_BASE)
-    said = [claim(f, base, places) for f in supported]
-    quiet = [f.rule_set for f in tested if not f.supported]
-    unpaired = [f.rule_set for f in found if not f.tested]
-    return said, quiet, unpaired
 
 
 # ---------------------------------------------------------------- robustness
@@ -265,34 +211,24 @@ def agreement(frame: pd.DataFrame) -> Agreement | None:
     return Agreement(len(names), (concordant - discordant) / pairs, swapped)
 
 
-def agreement_words(found: Agreement | None, shown: int = 8) -> str:
-    """The robustness check in words."""
+def agreement_words(found: Agreement | None, shown: int = 4) -> str:
+    """The robustness line of RS in words: how far the order of the rule sets by RS with
+    champion agrees with that with tuned linear in its place, and what that means."""
     if found is None:
-        return (
-            "The robustness check needs RS with tuned linear in the place of champion for "
-            "at least two rule sets; this data has it for fewer."
-        )
-    order = (
-        "keep the same order" if found.tau == 1
-        else "keep much the same order" if found.tau >= 0.5
-        else "fall in another order"
-    )  # fmt: skip
+        return ("Ordering the rule sets by RS with tuned linear in the place of champion "
+                "needs both for at least two rule sets; this data has them for fewer.")  # fmt: skip
     head = (
         f"Ordered by RS with tuned linear in the place of champion, the {found.rule_sets} "
-        f"rule sets {order} (Kendall's τ = {found.tau:.2f}; 1 is the same order, 0 no "
-        "relation)."
+        f"rule sets agree with their order by RS with champion with Kendall's τ = "
+        f"{found.tau:.2f} (1: the same order, 0: no relation, −1: the reverse)."
     )
-    if not found.swapped:
-        return head + (
-            " No two rule sets whose order by champion is clear (intervals apart) swap places."
-        )
     pairs = "; ".join(f"{a} above {b} with champion, below it with linear"
                       for a, b in found.swapped[:shown])  # fmt: skip
-    more = f" (and {len(found.swapped) - shown} more pairs)" if len(found.swapped) > shown else ""
+    more = f" (and {len(found.swapped) - shown} more)" if len(found.swapped) > shown else ""
+    swapped = f" Swapped although champion's order is clear: {pairs}{more}." if pairs else ""
     return (
-        f"{head} Where it does not agree, although champion's order is clear (intervals "
-        f"apart): {pairs}{more}. There the verdict depends on the strength of the player "
-        "who stands for skill."
+        f"{head}{swapped} An order of the rule sets by RS depends on which player stands "
+        "for skill; that is why no verdict of this page rests on RS, nor on any one rung."
     )
 
 
@@ -302,28 +238,31 @@ def agreement_words(found: Agreement | None, shown: int = 8) -> str:
 def skill_wide(frame: pd.DataFrame, compact: bool = False) -> pd.DataFrame:
     """Measures down (``group``, ``measure``), rule sets across, ``estimate [low, high]``
     in each cell (``compact``: ``estimate ± half-width`` where symmetric, for a narrow
-    terminal), each measure to its shared decimals; the Holm-adjusted p of the paired
-    difference with the base as a row of its own. ``compare --skill`` shows it."""
+    terminal), each measure to its shared decimals, each rule set's verdict first; the
+    Holm-adjusted p of each paired difference with the base as a row of its own.
+    ``compare --skill`` shows it."""
     names = list(dict.fromkeys(frame["rule_set"]))
     base = base_of(frame)
-    rows = []
+    said = verdicts(frame).set_index("rule_set")["verdict"]
+    rows = [{"group": "skill and luck", "measure": "verdict (docs/skill.md)",
+             **{n: said.get(n, "base") for n in names}}]  # fmt: skip
     for m in measure_order(frame["measure"]):
         part = measure_rows(frame, m)
-        if m == RS_VS_BASE:  # the base's difference with itself is no finding
+        if m.endswith(VS_BASE):  # the base's difference with itself is no finding
             part = part.drop(index=base, errors="ignore")
         places = decimals(part, m)
-        signed = m == RS_VS_BASE
+        signed = m.endswith(VS_BASE)
         cells = {}
         for name in names:
             if name not in part.index:
-                cells[name] = "base" if m == RS_VS_BASE and name == base else "–"
+                cells[name] = "base" if signed and name == base else "–"
                 continue
             e, lo, hi = (float(part.at[name, k]) for k in ("estimate", "low", "high"))
             finite = math.isfinite(lo) and math.isfinite(hi)
             cells[name] = (numbers.plus_minus(e, lo, hi, places, signed) if compact and finite
                            else cell(e, lo, hi, places, signed))  # fmt: skip
         rows.append({"group": "skill and luck", "measure": label(m), **cells})
-        if m == RS_VS_BASE:
+        if signed:
             ps = {n: part.at[n, "p_holm"] if n in part.index else math.nan for n in names}
             shown = {n: p_cell(p) for n, p in ps.items()}
             rows.append({"group": "skill and luck", "measure": "Holm-adjusted p", **shown})

@@ -28,13 +28,15 @@ from reports.glossary import glossary, term
 from reports.html import Markup
 from reports.numbers import format_ci, plus_minus
 from simulator.rules.roles import ROLE_TITLES
+from simulator.runs.atlas import verdicts
 
 PAGE_FILE = "compare.html"
 JSON_FILE = "compare.json"
 FIGURES_DIR = "figures"
 GLOSSARY = ("roles", "place", "interval", "persistence", "no-memory", "tenure", "paired",
             "jackknife", "gini", "correlation")  # fmt: skip
-SKILL_GLOSSARY = ("skill", "holm", "edge", "deal-share", "capped")
+SKILL_GLOSSARY = ("skill-gap", "skill-depth", "verdict", "skill", "holm", "edge", "deal-share",
+                  "capped")  # fmt: skip
 
 
 # ---------------------------------------------------------------- text
@@ -138,7 +140,11 @@ def sections(
     ratio["measure"] = ratio["measure"].map(measure_title)
     shown = [("skill", "Skill or luck", skill_section(skill))] if skill is not None else []
     return [
-        ("summary", "What the comparison says", summary(c)),
+        (
+            "summary",
+            "What the comparison says",
+            (skill_verdicts(skill) if skill is not None else "") + summary(c),
+        ),
         ("settings", "Rules of each variant", _settings(c)),
         *shown,
         ("answer", "Does the exchange keep the President in power?", _answer(c, figs)),
@@ -183,31 +189,41 @@ def sections(
     ]
 
 
+def skill_verdicts(skill: pd.DataFrame) -> str:
+    """``compare --skill``'s first screen: the skill verdict of each rule set against the
+    first (:func:`simulator.runs.atlas.verdicts.verdicts`, the atlas's)."""
+    table = verdicts.verdicts(skill)
+    first = verdicts.held(table)
+    said = [*first["sentence"], *table.drop(first.index)["sentence"]]
+    return html.box(
+        html.paragraph(term("verdict", "Skill or luck"), f" (against {verdicts.base_of(skill)}):")
+        + html.bullets(said)
+    )
+
+
 def skill_section(skill: pd.DataFrame) -> str:
-    """``compare --skill``: the skill measures of each rule set, and the differences with
-    the baseline that they support in words (:mod:`reports.atlas.words`)."""
-    said, quiet, unpaired = atlas_words.claims(skill)
-    base = atlas_words.base_of(skill)
-    items = list(said) or [f"No rule set changes relative skill from {base} by more than "
-                           "chance could explain (no supported paired difference)."]  # fmt: skip
-    if quiet:
-        items.append(f"No difference from {base} that the data support: {', '.join(quiet)}.")
-    if unpaired:
-        items.append(f"Not compared with {base} on the same deals: {', '.join(unpaired)}.")
+    """``compare --skill``: the skill measures of each rule set (the verdicts are on the
+    first screen), in a table whose cells wrap."""
     words = html.paragraph(
-        term("skill", "Relative skill (RS)"),
-        " is the share of what perfect knowledge of every hand could win over random play "
-        "that champion wins without it: near 0 the cards decide, near 1 the play does. It "
-        "depends on the field (every seat but the test seat) and on how strong champion "
-        "really is. A rule set is named only where its ",
+        "A rule set is said to make the game more about skill (or luck) than the first only "
+        "where the ",
         term("paired", "paired difference"),
-        " with the first has a Holm-adjusted p below 0.05 and an interval that leaves out 0. "
-        "The measures are those of president atlas (docs/skill.md), on their own duplicate "
-        "deals; the sizes adapt to the atlas's precision.",
+        " of the ",
+        term("skill-gap", "skill gap"),
+        " has the same sign, each with a Holm-adjusted p below 0.05, at every rung from "
+        "tuned linear up and in the ",
+        term("skill-depth", "skill depth"),
+        "; else it depends on the level of play. ",
+        term("skill", "Relative skill (RS)"),
+        " is shown as data: it does not see luck nobody can exploit. The measures are those "
+        "of president atlas (docs/skill.md), on their own duplicate deals; the sizes adapt "
+        "to the atlas's precision.",
         note=True,
     )
-    table = html.table(atlas_words.skill_wide(skill).drop(columns="group"), "By rule set")
-    return html.box(html.bullets(items)) + words + table
+    table = html.table(
+        atlas_words.skill_wide(skill).drop(columns="group"), "By rule set", wraps=True
+    )
+    return words + table
 
 
 def summary(c: Comparison) -> str:

@@ -12,10 +12,11 @@ import sys
 
 import pandas as pd
 
-from reports.atlas.words import claims, skill_wide
+from reports.atlas.words import skill_wide
 from reports.compare.comparison import Comparison
 from reports.compare.page import wide
 from reports.text import PM_MEANS, Column, fitted, table, wrap
+from simulator.runs.atlas.verdicts import held, verdicts
 
 SKILL_TITLE = (
     "skill and luck (--skill; RS near 0: the cards decide, near 1: the play does), 95 % "
@@ -26,7 +27,7 @@ SKILL_TITLE = (
 def terminal_table(c: Comparison, width: int, skill: pd.DataFrame | None = None) -> str:
     """Estimates per variant, then the paired differences to the baseline, as plain text;
     with ``skill`` (``compare --skill``: the atlas's rows for these rule sets) its
-    measures too, and the differences with the baseline that they support in words."""
+    measures too, and each rule set's skill verdict in words (the held ones first)."""
 
     def build(compact: bool) -> list[str]:
         est = wide(c.estimates, compact=compact)
@@ -45,11 +46,9 @@ def terminal_table(c: Comparison, width: int, skill: pd.DataFrame | None = None)
             lines += wrap(SKILL_TITLE, width)
             lines += _measures(skill_wide(skill, compact), width if compact else sys.maxsize)
             lines.append("")
-            said, quiet, _ = claims(skill)
-            if quiet:
-                said = [*said, f"No difference that the data support: {', '.join(quiet)}."]
-            for sentence in said or [f"No rule set changes relative skill from {c.baseline} "
-                                     "by more than chance could explain."]:  # fmt: skip
+            said = verdicts(skill)
+            first = held(said)
+            for sentence in [*first["sentence"], *said.drop(first.index)["sentence"]]:
                 lines += _bullet(sentence, width)
             lines.append("")
         return lines

@@ -145,6 +145,7 @@ def atlas_command(
                 received, f"the batches played are kept: president atlas --resume {folder.path}"
             )
     click.echo(f"saved to {folder.path / PARQUET}; page: {path}")
+    say_verdicts(folder.path / PARQUET, path, output_width())
 
 
 def dose_lines(luck: float, skill: float) -> list[str]:
@@ -155,3 +156,23 @@ def dose_lines(luck: float, skill: float) -> list[str]:
         return []
     return [f"atlas: dosed ({', '.join(doses)}): a measurement instrument's check "
             "(docs/skill.md), not the rule sets' own figures"]  # fmt: skip
+
+
+def say_verdicts(parquet: Path, page: Path, width: int) -> None:
+    """The end of a run: the verdicts that hold in words, the rule sets whose verdict
+    depends on the level of play by name, and where the page says each level's figure
+    (docs/skill.md, "Verdicts that hold")."""
+    import pandas as pd  # the atlas's rows, read once it is done
+
+    from simulator.runs.atlas.verdicts import DEPENDS, held, verdicts
+
+    table = verdicts(pd.read_parquet(parquet))
+    first = held(table)
+    lines = ["", "Verdicts that hold (every level of play agrees):"]
+    lines += [f"  - {s}" for s in first["sentence"]] or ["  none"]
+    depends = table.loc[table["verdict"] == DEPENDS, "rule_set"].tolist()
+    if depends:
+        lines.append(f"Depends on the level of play (no verdict): {', '.join(depends)}.")
+    lines.append(f"Each level's figures, the skill curve and the luck measures: {page}")
+    for line in text.wrap_lines(lines, width):
+        click.echo(line)

@@ -1,7 +1,9 @@
 """``DIR/atlas.html`` from a synthetic ``atlas.parquet`` frame (tests/reports/atlas_frame.py):
-the page says which rules make the game more about skill or luck exactly where the paired
-difference with the base supports it, flags capped rule sets, names the field's weights,
-and sorts its table without fetching anything."""
+the first screen says the verdicts that hold first, then those that depend on the level
+of play with each level's figure, and never a claim that one rung alone supports; then
+the skill curve, where the ladder is not monotone, the luck measures, RS labelled as
+failing the dose of luck, a sortable table of every measure and how the field enters
+each measure."""
 
 from __future__ import annotations
 
@@ -15,11 +17,14 @@ from reports.atlas import words as atlas_words
 from reports.atlas.page import write_atlas_page
 from tests.reports.atlas_frame import (
     BASE,
+    DEPENDS,
     LUCK_CLAIMS,
     NO_DIFFERENCE,
-    RULE_SETS,
+    NOT_MONOTONE,
     SKILL_CLAIMS,
-    SWAPPED,
+    TIED,
+    UNPAIRED,
+    WEAK_FIELD,
     atlas_frame,
 )
 from tests.reports.page_parts import broken_links, embedded_figure, section
@@ -38,83 +43,104 @@ def page(tmp_path_factory) -> str:
     return _page(atlas_frame(), tmp_path_factory.mktemp("atlas"))
 
 
-def _sentences(html_text: str) -> list[str]:
-    """The summary's claims, one a list item."""
-    items = re.findall(r"<li>(.*?)</li>", section(html_text, "summary"), re.S)
-    return [i for i in items if CLAIM in i]
+def _items(html_text: str) -> list[str]:
+    return re.findall(r"<li>(.*?)</li>", section(html_text, "summary"), re.S)
 
 
-def test_a_sentence_for_each_supported_difference_and_none_other(page):
-    said = _sentences(page)
-    assert len(said) == len(SKILL_CLAIMS) + len(LUCK_CLAIMS)
-    for name in SKILL_CLAIMS:
-        assert any(f"{name} {CLAIM} skill than {BASE}" in s for s in said), said
-    for name in LUCK_CLAIMS:
-        assert any(f"{name} {CLAIM} luck than {BASE}" in s for s in said), said
-    for name in (*NO_DIFFERENCE, "french: 5 players"):
-        assert not any(name in s for s in said), name
-    # skill first, each with its interval and Holm-adjusted p
-    assert "skill" in said[0] and "luck" in said[1]
-    assert "rises by 0.060 [0.040, 0.080]" in said[0] and "Holm-adjusted p = 0.001" in said[0]
-    assert "falls by 0.070 [0.050, 0.090]" in said[1] and "p &lt; 0.001" in said[1]
+def test_held_claims_first_then_the_level_dependent_ones(page):
+    items = _items(page)
+    claims = [i for i in items if CLAIM in i]
+    assert [c.split(" makes")[0] for c in claims] == [*SKILL_CLAIMS, *LUCK_CLAIMS]
+    assert "more about skill than french at every level of play" in claims[0]
+    depends = [k for k, i in enumerate(items) if "depends on the level of play" in i]
+    assert len(depends) == len(DEPENDS) and min(depends) > items.index(claims[-1])
+    for name in DEPENDS:  # each with its figure at every level
+        said = next(i for i in items if f"For {name} against" in i)
+        assert said.count("Holm p") == 5 and "with tuned linear" in said
 
 
-def test_the_rule_sets_without_a_difference_are_counted_not_described(page):
+def test_one_rung_alone_or_disagreeing_rungs_make_no_claim(page):
+    claims = [i for i in _items(page) if CLAIM in i]
+    for name in (*DEPENDS, *NO_DIFFERENCE, *UNPAIRED):
+        assert not any(name in c for c in claims), name
+
+
+def test_the_rest_is_counted_and_the_base_described(page):
     summary = section(page, "summary")
-    assert f"{len(NO_DIFFERENCE)} rule sets showed no difference from {BASE}" in summary
-    assert "(the data hold no paired difference): french: 5 players;" in summary
-    assert "near 0 the cards decide" in summary and "how strong champion" in summary
+    assert f"1 rule set showed no difference from {BASE} at any level of play" in summary
+    assert f"on the same deals (another number of players): {UNPAIRED[0]};" in summary
+    assert "goes 0.700 [0.690, 0.710] of the way from random play" in summary
+    assert "900 [600, ∞] rounds" in summary
+    assert "relative skill" not in summary.lower()  # RS fails the dose of luck: no headline
 
 
-def test_no_claim_without_support(tmp_path):
-    """A Holm p below 0.05 with an interval holding 0, and a clear interval with a Holm p
-    above it, are no claim; with none left the page says so."""
+def test_no_verdict_that_holds_is_said_so(tmp_path):
     frame = atlas_frame()
-    diff = frame["measure"] == atlas_words.RS_VS_BASE
-    frame.loc[diff & frame["rule_set"].isin(SKILL_CLAIMS), ["low", "p_holm"]] = [-0.01, 0.01]
-    frame.loc[diff & frame["rule_set"].isin(LUCK_CLAIMS), "p_holm"] = 0.06
-    page = _page(frame, tmp_path)
-    assert _sentences(page) == []
-    summary = section(page, "summary")
-    assert f"No rule set changes relative skill from {BASE}" in summary
-    assert f"{len(NO_DIFFERENCE) + 2} rule sets showed no difference" in summary
+    held = frame["rule_set"].isin(SKILL_CLAIMS + LUCK_CLAIMS)
+    frame.loc[held & (frame["measure"] == "skill_gap_champion_vs_base"), "p_holm"] = 0.2
+    items = _items(_page(frame, tmp_path))
+    said = [i for i in items if CLAIM in i]
+    assert said == [f"No rule set makes the game more about skill or more about luck than "
+                    f"{BASE} at every level of play."]  # fmt: skip
+    assert sum("depends on the level of play" in i for i in items) == len(DEPENDS) + 2
 
 
-def test_capped_rule_sets_are_flagged_with_the_parts_that_hit_their_cap(page):
-    rs_capped = [n for n, v in RULE_SETS.items() if "RS" in v[4]]
-    rows = re.findall(r'<tr class="flag"><td class="text">([^<]*)</td>', page)
-    assert rows == rs_capped  # red: RS capped; the edges alone are named in the last cell
-    for part, what in (("RS", "RS"), ("edges", "the edges (Δ, N95)")):
-        which = ", ".join(n for n, v in RULE_SETS.items() if part in v[4])
-        assert f"Capped</a> (wider intervals than asked for), {what}: {which}." in page
-    last = dict(re.findall(r'<tr[^>]*><td class="text">([^<]*)</td>.*?<td class="text">'
-                           r"([^<]*)</td></tr>", page))  # fmt: skip
-    assert {n: last[n] for n in RULE_SETS} == {n: v[4] or "no" for n, v in RULE_SETS.items()}
+def test_an_atlas_without_the_mixed_tables_still_gives_verdicts(tmp_path):
+    page = _page(atlas_frame(depth=False), tmp_path)
+    claims = [i for i in _items(page) if CLAIM in i]
+    assert len(claims) == len(SKILL_CLAIMS + LUCK_CLAIMS)
+    assert "skill depth" not in claims[0]
 
 
-def test_the_table_sorts_without_fetching_anything(page):
+def test_where_the_ladder_is_not_monotone(page):
+    words = section(page, "ladder")
+    ((name, (upper, _)),) = NOT_MONOTONE.items()
+    assert f"{name}: {upper} places worse than the best heuristic" in words
+    ((name, (upper, _)),) = TIED.items()
+    assert "Not told apart" in words and f"{name}: {upper} and champion ×¼" in words
+    assert words.count("places worse than") == 1
+
+
+def test_rs_is_a_curve_labelled_as_failing_the_dose_of_luck(page):
+    rs = section(page, "rs")
+    assert embedded_figure(page, "atlas-rs") is not None
+    assert "fails the dose of luck" in rs and "does not see luck nobody can exploit" in rs
+    assert "Kendall&#x27;s τ = 0.81" in rs and "no verdict of this page rests on RS" in rs
+    assert "Kendall" not in section(page, "summary")
+
+
+def test_the_luck_measures_and_the_field(page):
+    luck = section(page, "luck")
+    assert "N95 top vs best heuristic" in luck and "N95 champion_high vs champion" in luck
+    assert '<table class="wraps">' in luck
+    field = section(page, "field")
+    assert "skill depth and the ratings" in field and "does not sit at them" in field
+    assert f"{WEAK_FIELD}: planner beats the field (linear) by 0.49 places" in field
+    assert field.count("beats the field") == 1
+    assert "tuned for spade" in field and "tuned for french" in field
+
+
+def test_the_table_sorts_wraps_and_fetches_nothing(page):
     table = section(page, "measures")
-    assert '<table class="sortable">' in table and "table.sortable" in table
+    assert '<table class="sortable wraps">' in table and "table.sortable" in table
     heads = re.findall(r"<th[^>]*><button[^>]*>([^<]*)</button></th>", table)
-    assert heads[:4] == ["rule set", atlas_words.label(atlas_words.RS),
-                         atlas_words.label(atlas_words.RS_VS_BASE), "Holm-adjusted p"]  # fmt: skip
-    assert "N95 top (champion ×4) vs best heuristic" in heads and "capped" in heads
-    assert re.search(r'data-sort="0.46">0.460 \[0.445, 0.475\]</td>', table)
+    assert heads[:3] == ["rule set", "verdict", "mean place: random"]
+    paired = "skill gap: champion − base (paired)"
+    assert heads[heads.index(paired) + 1] == "Holm-adjusted p"
+    assert "N95 top vs best heuristic" in heads and "capped" in heads
     assert "900 [600, ∞]" in table  # an open-ended N95
     assert not re.search(r'(src|href)="(?!data:|#)', page), "the page fetches nothing"
 
 
-def test_the_field_its_weights_and_the_robustness_check(page):
-    field = section(page, "field")
-    assert "tuned for spade" in field and "tuned for french" in field
-    words = section(page, "robustness")
-    high, low = SWAPPED
-    assert f"{high} above {low} with champion, below it with linear" in words
-    assert words.count("above") == 1  # the pairs whose order by champion is unclear are left out
+def test_capped_rule_sets_are_flagged(page):
+    rows = re.findall(r'<tr class="flag"><td class="text">([^<]*)</td>', page)
+    assert rows == ["spade"]
+    assert "the duels (mean places, skill gaps, RS): spade." in section(page, "summary")
 
 
-def test_the_figure_is_embedded_and_the_links_hold(page, tmp_path):
-    assert embedded_figure(page, "atlas-rs") is not None
+def test_the_figures_are_embedded_and_the_links_hold(page):
+    for name in ("atlas-verdicts", "atlas-skill-curve", "atlas-rs"):
+        assert embedded_figure(page, name) is not None, name
     assert broken_links(page) == []
 
 
@@ -126,29 +152,14 @@ def test_names_from_the_data_are_escaped(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "change, name, opening",
+    "measure, shown",
     [
-        ("jack_back = true", "french: jack_back=true", "french: jack_back=true makes"),
-        (
-            "jack_back = true",
-            "examples/rules/x.toml",
-            "jack_back = true (examples/rules/x.toml) makes",
-        ),
-        ("dealer = president, exchange = [1]", "scum", "scum makes"),
+        ("skill_gap_champion_low_vs_base", "skill gap: champion_low − base (paired)"),
+        ("edge_champion_vs_champion_low", "Δ champion − champion_low"),
+        ("n95_top_vs_heuristic", "N95 top vs best heuristic"),
+        ("rating_lowest", "rating: lowest"),
+        ("mean_place_rules-aware", "mean place: rules-aware"),
     ],
 )
-def test_a_claim_names_the_change_where_it_adds_to_the_name(change, name, opening):
-    found = atlas_words.Finding(name, change, 0.05, 0.02, 0.08, 0.01)
-    assert found.supported
-    assert atlas_words.claim(found, BASE, 2).startswith(f"{opening} the game more about skill")
-
-
-def test_an_open_ended_rs_interval_is_drawn_and_said(tmp_path):
-    """An RS interval open at one end (allowed by the contract) draws to the plot's edge,
-    its row marked, and its cell shows ∞."""
-    frame = atlas_frame()
-    rs = (frame["measure"] == atlas_words.RS) & (frame["rule_set"] == "spade")
-    frame.loc[rs, "high"] = float("inf")
-    page = _page(frame, tmp_path)
-    assert embedded_figure(page, "atlas-rs") is not None
-    assert "0.380 [0.365, ∞]" in section(page, "measures")
+def test_measure_labels(measure, shown):
+    assert atlas_words.label(measure) == shown

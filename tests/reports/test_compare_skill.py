@@ -3,19 +3,24 @@ page, in compare.json and on the terminal; without ``--skill`` no skill game is 
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pandas as pd
 import pytest
 
 import simulator
 from reports.atlas.words import label
+from reports.compare.page import skill_section, skill_verdicts
 from reports.compare.text import SKILL_TITLE
 from simulator.runs.atlas import batches as atlas
 from simulator.runs.atlas import run as atlas_run
+from simulator.runs.atlas import verdicts
 from simulator.runs.atlas.play import AtlasSettings
 from simulator.runs.compare import variants
 from tests.conftest import run_cli
+from tests.reports.atlas_frame import atlas_frame
 from tests.reports.page_parts import section
 
 COMPARE = ("compare", "--rules", "french", "--rules", "scum", "--matches", "6",
@@ -61,11 +66,16 @@ def test_skill_rows_name_the_variants_with_the_first_as_base(skilled):
 
 def test_skill_section_on_the_page_and_the_terminal(skilled):
     out, stdout = skilled
-    page = section((out / "compare.html").read_text("utf-8"), "skill")
+    whole = (out / "compare.html").read_text("utf-8")
+    page = section(whole, "skill")
     assert label("relative_skill") in page and "Holm-adjusted p" in page
     assert "capped (short of the precision)" in page and "tuned for scum" in page
-    assert "near 0 the cards decide" in page
+    assert "verdict (docs/skill.md)" in page and '<table class="wraps">' in page
     assert "<th>french</th>" in page and "<th>scum</th>" in page
+    rows = pd.DataFrame(json.loads((out / "compare.json").read_text())["skill"])
+    (said,) = verdicts.verdicts(rows)["sentence"]  # scum against french, on the first screen
+    assert html.escape(said) in section(whole, "summary")
+    assert said in " ".join(stdout.split())
     assert SKILL_TITLE.split(" (")[0] in stdout
     assert label("relative_skill") in stdout
     assert max(len(line) for line in stdout.splitlines()) <= 200  # the terminal's COLUMNS
@@ -84,3 +94,18 @@ def test_the_api_measures_the_same_skill_as_the_command(skilled):
     mine = mine.replace([float("inf"), float("-inf")], float("nan"))  # JSON: null, open-ended
     pd.testing.assert_frame_equal(mine, rows, check_dtype=False)
     assert SKILL_TITLE.split(" (")[0] in cmp.text(200)
+
+
+def test_the_skill_verdict_leads_and_the_table_wraps():
+    """On a synthetic atlas frame: the held verdicts first, then the others, each as the
+    atlas says it; the "By rule set" table's cells wrap (it was cut off at 1,400 px)."""
+    frame = atlas_frame()
+    box = skill_verdicts(frame)
+    said = verdicts.verdicts(frame)
+    held = verdicts.held(said)
+    items = re.findall(r"<li>(.*?)</li>", box, re.S)
+    assert len(items) == len(said) and len(held) == 2
+    assert [i.split(" makes")[0] for i in items[:2]] == held["rule_set"].tolist()
+    table = skill_section(frame)
+    assert '<table class="wraps">' in table and "verdict (docs/skill.md)" in table
+    assert "depends on the level of play" in table

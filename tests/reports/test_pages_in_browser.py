@@ -18,7 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from reports import html
 from reports.atlas.page import write_atlas_page
+from reports.atlas.words import label
+from reports.compare.page import skill_section, skill_verdicts
 from tests.conftest import run_cli
 from tests.reports.atlas_frame import RULE_SETS, atlas_frame
 
@@ -214,10 +217,33 @@ def test_the_atlas_table_sorts_on_a_click(browser, pages):
     rule set's name sorts as text."""
     _open(browser, pages["atlas"], *WIDTHS["phone"])
     buttons = browser.find_elements("css selector", "table.sortable th button")
+    rs = next(b for b in buttons if b.text.startswith(label("relative_skill")))
     by_rs = sorted(RULE_SETS, key=lambda n: RULE_SETS[n][2])
-    buttons[1].click()
+    rs.click()
     assert browser.execute_script(FIRST_COLUMN) == by_rs
-    buttons[1].click()
+    rs.click()
     assert browser.execute_script(FIRST_COLUMN) == by_rs[::-1]
     buttons[0].click()
     assert browser.execute_script(FIRST_COLUMN) == sorted(RULE_SETS, key=str.lower)
+
+
+FITS = """
+const box = document.querySelector(arguments[0]).closest('.scroll');
+return {box: box.clientWidth, table: box.querySelector('table').scrollWidth,
+        body: document.body.clientWidth};
+"""
+
+
+def test_the_skill_table_of_compare_fits_a_desktop_page(browser, tmp_path):
+    """compare --skill's "By rule set" table (a synthetic atlas frame of seven rule sets):
+    its cells wrap, so it fits the 1400 px page's column instead of running off it, as it
+    did at 1,400 and 2,400 px."""
+    frame = atlas_frame()
+    page = tmp_path / "compare-skill.html"
+    page.write_text(html.page("compare --skill", [
+        ("summary", "What the comparison says", skill_verdicts(frame)),
+        ("skill", "Skill or luck", skill_section(frame)),
+    ]), "utf-8")  # fmt: skip
+    _open(browser, page, *WIDTHS["desktop"])
+    sizes = browser.execute_script(FITS, "#skill table")
+    assert sizes["table"] <= sizes["box"] <= sizes["body"], sizes
