@@ -16,6 +16,7 @@ from reports import html
 from reports.atlas import words
 from reports.glossary import term
 from simulator.runs.atlas import verdicts as v
+from simulator.runs.atlas.ladder import RUNGS
 
 TOP = "champion_high"
 NAMED = {"heuristic": "the best heuristic", "champion_low": "champion ×¼",
@@ -33,7 +34,7 @@ def place_measures(frame: pd.DataFrame) -> dict[str, dict[str, str]]:
     """Each rung's mean place measure, by rule set (:func:`reports.atlas.figures.curves`)."""
     best = words.rule_sets(frame).set_index("rule_set")["best_heuristic"].astype(str)
     present = set(frame["measure"])
-    return {r: {n: rung_measure(r, b) for n, b in best.items()} for r in v.RUNGS
+    return {r: {n: rung_measure(r, b) for n, b in best.items()} for r in RUNGS
             if any(rung_measure(r, b) in present for b in best)}  # fmt: skip
 
 
@@ -185,7 +186,7 @@ def luck_section(frame: pd.DataFrame) -> str:
     """N95 of the top against the best heuristic and between neighbouring rungs, a row
     per rule set."""
     n95 = [words.TOP_N95, "n95_heuristic_vs_random"]
-    n95 += [f"n95_{b}_vs_{a}" for a, b in pairwise(v.RUNGS)]
+    n95 += [f"n95_{b}_vs_{a}" for a, b in pairwise(RUNGS)]
     present = [m for m in n95 if m in set(frame["measure"])]
     if not present:
         return html.paragraph("This atlas holds no N95.")
