@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numba
 import numpy as np
@@ -40,11 +41,13 @@ from simulator.matchloop.matches import (
 from simulator.matchloop.plain import simple_plays
 from simulator.matchloop.seating import group_size
 from simulator.matchloop.specialise import Specialisation, specialised_loop
-from simulator.matchloop.userchain import FaultReplay, Runner, kernel_runner
 from simulator.reference.match import MatchRecord
 from simulator.rules.options import Rules
 from strategies.registry import get
 from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError
+
+if TYPE_CHECKING:
+    from simulator.matchloop.userchain import Runner
 
 MAX_MATCH = 2**31 - 1  # match numbers are stored as int32
 TASKS_PER_THREAD = 32  # tasks of blocks per thread and call: load balance, progress
@@ -102,6 +105,10 @@ class KernelJob:
             spec = Specialisation.of(sids, trick_rules, bool(simple_plays.py_func(R)))
             runner = specialised_loop(spec, seat_strategies)
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
+            # the users' machinery (their files, the reference engine's replay of a
+            # fault): imported by their jobs alone, not by every run's start
+            from simulator.matchloop.userchain import FaultReplay, kernel_runner
+
             replay = FaultReplay(
                 rules, tuple(seat_strategies), seed, rounds_per_match, max_rounds, duplicate
             )

@@ -68,7 +68,6 @@ from __future__ import annotations
 
 import ast
 import dis
-import functools
 import hashlib
 import importlib.util
 import inspect
@@ -78,24 +77,23 @@ import tempfile
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
 import numba
 
+from simulator import __version__  # not the installed metadata's: a search of the path
 from simulator.kernel.config import cached_on_disk
 from simulator.kernel.freshness import cache_folders
 from simulator.kernel.sources import sources_digest
-from simulator.matchloop import matches, userchain
+from simulator.matchloop import matches
 from simulator.matchloop import round as round_loop
 from simulator.matchloop.inlining import share_inlined_scopes
 from simulator.matchloop.plain import PLAIN_SIDS
 from simulator.notices import notice
 from strategies.dispatch import Tier, tier_of
 from strategies.specs import LOWEST, PLUGIN_BASE, StrategyError
-from strategies.user import source_digest
 
 LOOP = (
     (round_loop, "play_round"),
@@ -127,7 +125,12 @@ class Specialisation:
         """The loop of a job of strategies ``sids``; ``simple_plays``:
         :func:`simulator.matchloop.plain.simple_plays` holds for its rules."""
         ids = sorted({int(s) for s in sids if s >= PLUGIN_BASE})
-        spec = cls(tier_of(sids), tuple((sid, source_digest(sid)) for sid in ids), table_rules)
+        users: tuple[tuple[int, str], ...] = ()
+        if ids:  # users' files: a job of built-ins imports none of their machinery
+            from strategies.user import source_digest
+
+            users = tuple((sid, source_digest(sid)) for sid in ids)
+        spec = cls(tier_of(sids), users, table_rules)
         if not spec.only_plain:  # the same loop, table rules or not: compiled once for both
             return replace(spec, table_rules=True)
         if not spec.plain_rounds:  # the constants serve the plain round loop alone
@@ -180,18 +183,10 @@ def fallback_dir() -> Path:
 def cache_key(spec: Specialisation) -> str:
     """A hash of everything the compiled loop depends on (see the module docstring)."""
     h = hashlib.sha256()
-    for part in (_project_version(), numba.__version__, sys.version, repr(spec)):
+    for part in (__version__, numba.__version__, sys.version, repr(spec)):
         h.update(part.encode() + b"\0")
     h.update(sources_digest().encode())
     return h.hexdigest()[:20]
-
-
-@functools.cache
-def _project_version() -> str:
-    try:
-        return version("president-sim")
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        return "checkout"
 
 
 def module_source(spec: Specialisation, key: str) -> str:
@@ -209,6 +204,8 @@ def module_source(spec: Specialisation, key: str) -> str:
         target = getattr(spec.tier, name).py_func
         _bind(imports, prefix + name, target.__module__, target.__name__, getattr(spec.tier, name))
     if spec.users:
+        from simulator.matchloop import userchain  # users' jobs only (see Specialisation.of)
+
         for used in userchain.DISPATCH_SCOPE:
             _bind(imports, used, userchain.__name__, used, userchain.DISPATCH_SCOPE[used])
         bodies.insert(0, userchain.dispatch_source(spec.user_ids))
@@ -282,7 +279,9 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
         if not cached_on_disk(run_blocks):
             share_inlined_scopes()
             if spec.users:
-                userchain.check_users(spec.user_ids)  # a readable error before a long compile
+                from simulator.matchloop.userchain import check_users
+
+                check_users(spec.user_ids)  # a readable error before a long compile
             notice(
                 f"compiling the kernel for {', '.join(dict.fromkeys(names))} — once, about "
                 f"{spec.seconds()} s (cached in {Path(module.__file__ or '').parent})",

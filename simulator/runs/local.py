@@ -14,7 +14,6 @@ import numpy as np
 
 from simulator.matchloop.api import rows_of_record, rows_room, run_matches, set_threads
 from simulator.matchloop.matches import out_cols
-from simulator.matchloop.replay import replay_match
 from simulator.runs.jitstart import first_call
 from simulator.runs.job import SimConfig
 
@@ -89,6 +88,8 @@ def python_engine(
     """Rows of matches ``[lo, hi)`` from the reference engine (plain Python), every
     strategy behind the one guard; ``on_rows`` hears of each match. Its rows are
     gathered match by match, never into the ``pool``'s arrays."""
+    from simulator.matchloop.replay import replay_match  # the numba engine's runs need none
+
     n = config.rules.players
 
     def rows(lo: int, hi: int) -> np.ndarray:
