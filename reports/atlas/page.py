@@ -193,8 +193,10 @@ RS_CAPTION = Markup(
     "RS does not see luck nobody can exploit (it fails the dose of luck)"
 )
 CURVE_WORDS = (
-    "A rung's skill gap is 2 (G(random) − G(rung)) / (n − 1): the share of the way from "
-    "random play's place to always first that it goes. If a share p of rounds were "
+    "A rung's skill gap is 2 (G(random) − G(rung)) / (n − 1): the places a round it gains "
+    "over random play, in half-tables ((n − 1)/2 places, the way from the middle place to "
+    "first), so that tables of every size read on one scale; it exceeds 1 where random "
+    "play places below the middle against the field. If a share p of rounds were "
     "decided by a random order instead of the play, every gap would shrink by (1 − p): "
     "the skill gap sees luck, which is why the verdicts rest on it."
 )

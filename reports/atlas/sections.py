@@ -93,9 +93,11 @@ def _the_rest(table: pd.DataFrame, frame: pd.DataFrame, base: str) -> list[objec
     gap, n95 = (words.measure_rows(frame, m) for m in (f"skill_gap_{TOP}", words.TOP_N95))
     if base in gap.index and base in n95.index:
         items.append(html.join(
-            f"Under {base} itself the top rung (champion at four times its search) goes ",
-            _cell(gap, base, f"skill_gap_{TOP}"), " of the way from random play to always "
-            "first (its ", term("skill-gap", "skill gap"), "), and beats the best heuristic "
+            f"Under {base} itself the top rung (champion at four times its search) has a ",
+            term("skill-gap", "skill gap"), " of ", _cell(gap, base, f"skill_gap_{TOP}"),
+            " (the places a round it gains over random play, in half-tables of (n − 1)/2 "
+            "places; above 1 where random play places below the middle against the "
+            "field), and beats the best heuristic "
             "with 95 % confidence over ", _cell(n95, base, words.TOP_N95), " rounds (",
             term("edge", "N95"), ").",
         ))  # fmt: skip

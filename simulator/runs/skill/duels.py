@@ -16,9 +16,9 @@ Student's t, and the functions here only say which sums go into which ratio:
   so the two ratios move together) and takes the difference of the two ratios with their
   joint per-cluster contributions (:func:`simulator.stats.influence_interval`, the
   delta method over the pairs);
-* the skill gap of a rung X, 2 (G(random) − G(X)) / (n − 1), the share of the way from
-  random play's expected place (n + 1)/2 to always first that X gains over random (n the
-  players), and its paired difference between two rule sets, from the same
+* the skill gap of a rung X, 2 (G(random) − G(X)) / (n − 1), the places a round X gains
+  over random in units of (n − 1)/2, the way from the middle place (n + 1)/2 to first
+  (n the players; above 1 where random places below the middle against the field), and its paired difference between two rule sets, from the same
   per-cluster contributions φ of each G (the delta method);
 * Δ, the edge per round of A over B at one table, is Σ(place_A − place_B) / Σ rounds;
 * σ, the long-run spread per round of place_A − place_B in ordinary matches, is read from
@@ -193,8 +193,9 @@ def skill_gap_interval(places: Sums, rounds: Sums | float, players: int) -> Inte
 
 def skill_gap(d: DuelSums, rung: str, players: int, floor: str = FLOOR) -> Measure:
     """The skill gap of ``rung`` over ``floor``: 2 (G(floor) − G(rung)) / (n − 1), the
-    share of the way from random play's expected place (n + 1)/2 to always first that
-    ``rung`` gains (0: no better than random; 1: always first). Unlike RS it shrinks with
+    places a round ``rung`` gains over ``floor`` in units of (n − 1)/2, the way from the
+    middle place to first (0: no better than random; above 1 where random places below
+    the middle against the field). Unlike RS it shrinks with
     luck nobody can exploit: if a round's places were replaced by a random order with
     probability p, it scales by exactly (1 − p). Its p-value is that of "no gain"."""
     y, m = d.sums(floor, rung)
