@@ -128,9 +128,12 @@ PREDICTIONS = (
     Prediction("top_convergence_gap", scaled, FALLS, "(1−p)·(gap(top) − gap(champion))"),
     Prediction("top_convergence_rs", unchanged, FALLS, "RS(top) − RS(champion)"),
     Prediction("edge_top_vs_heuristic", scaled, RISES, "(1−p)·Δ"),
-    Prediction("edge_*", scaled, UNCHANGED, "(1−p)·Δ"),
+    Prediction(f"edge_{TOP}_vs_*", scaled, RISES, "(1−p)·Δ"),
+    Prediction("edge_heuristic_vs_random", scaled, UNCHANGED, "(1−p)·Δ"),  # the top is away
+    Prediction("edge_*", scaled, None, "(1−p)·Δ"),  # the mixed tables: the top beside them
     Prediction("n95_top_vs_heuristic", n95_under_luck, RISES, "N95·σp²/((1−p)²σ²)"),
-    Prediction("n95_*", n95_under_luck, UNCHANGED, "N95·σp²/((1−p)²σ²)"),
+    Prediction("n95_heuristic_vs_random", n95_under_luck, UNCHANGED, "N95·σp²/((1−p)²σ²)"),
+    Prediction("n95_*", n95_under_luck, None, "N95·σp²/((1−p)²σ²)"),
     Prediction(f"relative_skill_{TOP}", unchanged, FALLS, "RS"),
     Prediction("relative_skill_vs_base", unchanged, None, "RS − RS(base)"),
     Prediction("relative_skill*", unchanged, UNCHANGED, "RS"),
@@ -138,7 +141,7 @@ PREDICTIONS = (
     Prediction("skill_depth", FALLS, FALLS, "falls"),
     Prediction("rating_gain_top", FALLS, FALLS, "falls"),
     Prediction(f"rating_{TOP}", FALLS, FALLS, "falls"),
-    Prediction("rating_*", FALLS, UNCHANGED, "falls"),
+    Prediction("rating_*", FALLS, None, "falls"),  # fitted with the top's orders
     Prediction("deal_r2*", scaled_twice, None, "(1−p)²·R²"),
     Prediction("president_stays", stays_under_luck, None, "(1−p)²·s + (1−(1−p)²)/n"),
     Prediction("exchange_effect", FALLS, None, "falls"),  # its size: the roles' shares
