@@ -25,7 +25,7 @@ EXAMPLE = str(
     Path(__file__).resolve().parents[2] / "examples" / "rules" / "french-no-exchange.toml"
 )
 JOB = ["--rules", "french", "--rules", EXAMPLE, "--rounds", "40", "--min-batches", "2",
-       "--max-batches", "2", "--max-edge-batches", "2", "--match-batches", "2", "--seed", "3", "--workers", "1"]  # fmt: skip
+       "--max-batches", "2", "--max-edge-batches", "2", "--match-batches", "2", "--mix-batches", "2", "--seed", "3", "--workers", "1"]  # fmt: skip
 
 MIXED = {*(f"rating_{r}" for r in RUNGS), "skill_depth", "rating_gain_top",
          *(f"{kind}_{a}_vs_{b}" for a, b in NEIGHBOURS for kind in ("edge", "n95"))}  # fmt: skip

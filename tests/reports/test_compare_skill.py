@@ -48,7 +48,8 @@ def skilled(tmp_path_factory) -> tuple:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(variants, "skill_settings",
                       lambda vs: AtlasSettings(seed=vs[0].config.seed, batch_rounds=24,
-                                               min_batches=1, max_batches=1))  # fmt: skip
+                                               min_batches=1, max_batches=1, max_edge_batches=1,
+                                               match_batches=1, mix_batches=1))  # fmt: skip
         patch.setenv("COLUMNS", "200")
         result = run_cli(*COMPARE, "--skill", "--out", str(out))
     assert result.exit_code == 0, result.stderr
@@ -86,7 +87,8 @@ def test_the_api_measures_the_same_skill_as_the_command(skilled):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(variants, "skill_settings",
                       lambda vs: AtlasSettings(seed=vs[0].config.seed, batch_rounds=24,
-                                               min_batches=1, max_batches=1))  # fmt: skip
+                                               min_batches=1, max_batches=1, max_edge_batches=1,
+                                               match_batches=1, mix_batches=1))  # fmt: skip
         cmp = simulator.compare(["french", "scum"], matches=6, rounds_per_match=3, skill=True)
     rows = pd.DataFrame(json.loads((out / "compare.json").read_text())["skill"])
     assert cmp.skill is not None
