@@ -133,7 +133,7 @@ PREDICTIONS = (
     Prediction("edge_*", scaled, None, "(1−p)·Δ"),  # the mixed tables: the top beside them
     Prediction("n95_top_vs_heuristic", n95_under_luck, RISES, "N95·σp²/((1−p)²σ²)"),
     Prediction("n95_heuristic_vs_random", n95_under_luck, UNCHANGED, "N95·σp²/((1−p)²σ²)"),
-    Prediction("n95_*", n95_under_luck, None, "N95·σp²/((1−p)²σ²)"),
+    Prediction("n95_*", RISES, None, "rises"),  # the mixed tables': no pair's spread kept
     Prediction(f"relative_skill_{TOP}", unchanged, FALLS, "RS"),
     Prediction("relative_skill_vs_base", unchanged, None, "RS − RS(base)"),
     Prediction("relative_skill*", unchanged, UNCHANGED, "RS"),
@@ -141,6 +141,7 @@ PREDICTIONS = (
     Prediction("skill_depth", FALLS, FALLS, "falls"),
     Prediction("rating_gain_top", FALLS, FALLS, "falls"),
     Prediction(f"rating_{TOP}", FALLS, FALLS, "falls"),
+    Prediction("rating_random", None, None, "0"),  # the scale's zero, by definition
     Prediction("rating_*", FALLS, None, "falls"),  # fitted with the top's orders
     Prediction("deal_r2*", scaled_twice, None, "(1−p)²·R²"),
     Prediction("president_stays", stays_under_luck, None, "(1−p)²·s + (1−(1−p)²)/n"),
