@@ -72,6 +72,7 @@ import hashlib
 import importlib.util
 import inspect
 import os
+import re
 import sys
 import tempfile
 import textwrap
@@ -253,6 +254,13 @@ def _globals_of(code: CodeType) -> set[str]:
     return found
 
 
+def bare(name: str) -> str:
+    """A strategy's name without its parameters (``champion`` for ``champion:budget=12,…``;
+    a user's ``FILE.py:NAME`` kept whole): the compile notice names what is compiled, and
+    a kernel serves every parameter value."""
+    return re.sub(r":[^:]*=.*$", "", name)
+
+
 def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     """``run_blocks`` compiled for ``spec`` (imported once per process; the compile
     message is given when numba has no compiled code for it on disk). Without a folder
@@ -283,7 +291,7 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
 
                 check_users(spec.user_ids)  # a readable error before a long compile
             notice(
-                f"compiling the kernel for {', '.join(dict.fromkeys(names))} — once, about "
+                f"compiling the kernel for {', '.join(dict.fromkeys(map(bare, names)))} — once, about "
                 f"{spec.seconds()} s (cached in {Path(module.__file__ or '').parent})",
                 spec.seconds(),
             )

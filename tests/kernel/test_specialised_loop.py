@@ -264,3 +264,12 @@ def test_only_the_most_recently_used_modules_are_kept(tmp_path: Path) -> None:
         "president_loop_1.py",
     ]  # fmt: skip
     assert len(list((tmp_path / "__pycache__").iterdir())) == 2
+
+
+def test_the_compile_notice_names_strategies_without_their_parameters():
+    from simulator.matchloop.specialise import bare
+
+    assert bare("champion:budget=12.0,explore=0.4,dose=0.0") == "champion"
+    assert bare("strategies.py:mine") == "strategies.py:mine"  # a user's file and name
+    assert bare("strategies.py:mine:depth=2") == "strategies.py:mine"
+    assert bare("linear") == "linear"
