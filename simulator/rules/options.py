@@ -65,13 +65,16 @@ def option(
     bounds: tuple[int, int] | None = None,
     allowed: str = "",
     at_table: str = "",
+    argued: bool = False,
 ) -> Any:
     """One option of :class:`Rules`: its default and what the rest of the code derives.
 
     ``meaning``: the option in one line (docs/rules.md has the full text); ``choices``:
     its allowed values, in the order the kernel numbers them; ``bounds``: the range of
     an integer; ``allowed``: the allowed values in words when neither says them;
-    ``at_table``: what the play screen says when the rule acts.
+    ``at_table``: what the play screen says when the rule acts; ``argued``: one of the
+    house rules players argue about most, which the default atlas measures changed alone
+    (the others: ``president atlas --all``).
     """
     metadata = {
         "meaning": meaning,
@@ -79,6 +82,7 @@ def option(
         "bounds": bounds,
         "allowed": allowed,
         "at_table": at_table,
+        "argued": argued,
     }
     return dataclasses.field(default=default, metadata=metadata)
 
@@ -126,6 +130,7 @@ class Rules:
         False,
         "A combination of 2s ends the trick at once; its player leads next.",
         at_table="2s end the trick",
+        argued=True,
     )
     quad_burns: bool = option(
         False,
@@ -137,6 +142,7 @@ class Rules:
         "Each four-of-a-kind reverses the order of 3…2 for the rest of the round "
         "(jokers stay top).",
         at_table="revolution: 2 weakest, 3 strongest",
+        argued=True,
     )
     passing: str = option(
         "may_return",
@@ -173,12 +179,14 @@ class Rules:
         "A combination of 8s ends the trick at once, whatever the order in force; its player "
         'leads next (Daifugo\'s "8 cuts").',
         at_table="8s end the trick",
+        argued=True,
     )
     jack_back: bool = option(
         False,
         "A combination of real jacks reverses the order in force from the next play until "
         'the end of the trick; a second one restores it (Daifugo\'s "11 back").',
         at_table="jack-back: 2 weakest, 3 strongest until the trick ends",
+        argued=True,
     )
     accumulation_burns: bool = option(
         False,
@@ -239,6 +247,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     f.name: f.metadata["choices"] for f in OPTIONS if f.metadata["choices"]
 }
 BOOL_KEYS = tuple(key for key in KEYS if TYPES[key] is bool)
+ARGUED = tuple(f.name for f in OPTIONS if f.metadata["argued"])  # the default atlas's
 AT_TABLE: dict[str, str] = {
     f.name: f.metadata["at_table"] for f in OPTIONS if f.metadata["at_table"]
 }

@@ -23,13 +23,12 @@ from pathlib import Path
 import simulator
 from simulator.errors import PresidentError
 from simulator.rules.files import load_rules
-from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Points, Rules, RulesError
+from simulator.rules.options import ARGUED, BOOL_KEYS, CHOICES, KEYS, Points, Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES, preset
 
 OTHER_PLAYERS = (3, 5, 6)  # the base at these table sizes
-# the default atlas's options changed alone (the others: --all), and its tables of
-# examples/rules/ (the exchange's absence, daifugo's house rules)
-ARGUED = ("revolution", "jack_back", "eight_ends_trick", "two_ends_trick")
+# the default atlas's tables of examples/rules/ (the exchange's absence, daifugo's house
+# rules); its options changed alone are the rule spec's ARGUED (the others: --all)
 ARGUED_FILES = ("daifugo.toml", "french-no-exchange.toml")
 EXAMPLES = Path(simulator.__file__).resolve().parent.parent / "examples" / "rules"
 
