@@ -69,7 +69,7 @@ def test_the_rest_is_counted_and_the_base_described(page):
     summary = section(page, "summary")
     assert f"1 rule set showed no difference from {BASE} at any level of play" in summary
     assert f"on the same deals (another number of players): {UNPAIRED[0]};" in summary
-    assert "goes 0.700 [0.690, 0.710] of the way from random play" in summary
+    assert "skill gap</a> of 0.700 [0.690, 0.710] (the places a round it gains" in summary
     assert "900 [600, ∞] rounds" in summary
     assert "relative skill" not in summary.lower()  # RS fails the dose of luck: no headline
 
