@@ -51,19 +51,19 @@ def kernel_rows(matches: int, rounds: int) -> np.ndarray:
 
 def test_no_dose_of_luck_returns_the_rows_themselves():
     rows = kernel_rows(3, 5)
-    assert dose_luck(rows, N, Doses(0.0, 0.0, 7), 11) is rows
+    assert dose_luck(rows, N, Doses(0.0, 7), 11) is rows
 
 
 def test_a_dose_of_luck_draws_orders_reproducibly_whatever_the_cut():
     rows = kernel_rows(400, 10)
-    dosed = dose_luck(rows, N, Doses(0.5, 0.0, 7), 11)
+    dosed = dose_luck(rows, N, Doses(0.5, 7), 11)
     places = seats(dosed, SEAT_PLACE, N)
     assert (np.sort(places, axis=1) == np.arange(1, N + 1)).all()  # every round an order
     changed = (places != seats(rows, SEAT_PLACE, N)).any(axis=1).mean()
     assert changed == pytest.approx(0.5 * (1 - 1 / 24), abs=0.03)  # 1 order in 24 is kept
-    assert np.array_equal(dose_luck(rows[1000:], N, Doses(0.5, 0.0, 7), 11), dosed[1000:])
-    another_atlas = dose_luck(rows, N, Doses(0.5, 0.0, 8), 11)
-    another_table = dose_luck(rows, N, Doses(0.5, 0.0, 7), 12)
+    assert np.array_equal(dose_luck(rows[1000:], N, Doses(0.5, 7), 11), dosed[1000:])
+    another_atlas = dose_luck(rows, N, Doses(0.5, 8), 11)
+    another_table = dose_luck(rows, N, Doses(0.5, 7), 12)
     assert not np.array_equal(another_atlas, dosed)
     assert not np.array_equal(another_table, dosed)
     first = places[~(places == np.arange(1, N + 1)).all(axis=1), 0]
@@ -74,6 +74,9 @@ def test_the_top_takes_its_dose_of_skill_by_name():
     assert with_skill_dose("champion", 0.0) == "champion"
     assert with_skill_dose("champion", 0.25) == "champion:dose=0.25"
     assert with_skill_dose("champion:budget=4.0", 0.5) == "champion:budget=4.0,dose=0.5"
+    # the ladder's names declare every parameter, dose=0.0 among them: one dose is played
+    assert with_skill_dose("champion:budget=4.0,dose=0.0", 0.5) == "champion:budget=4.0,dose=0.5"
+    assert with_skill_dose("champion:dose=0.0,budget=4.0", 0.5) == "champion:budget=4.0,dose=0.5"
 
 
 @pytest.mark.parametrize("field", ["luck_dose", "skill_dose"])
@@ -143,14 +146,14 @@ def duels(p: float) -> DuelSums:
     """``random`` and ``linear`` in the test seat against three ``lowest``, dose p."""
     rules, sums = preset("french"), {}
     for x in ("random", "linear"):
-        table = Table(DUEL, (x, "lowest", "lowest", "lowest"), 5, GROUPS, doses=Doses(p, 0, 3))
+        table = Table(DUEL, (x, "lowest", "lowest", "lowest"), 5, GROUPS, doses=Doses(p, 3))
         sums[x] = play_table(rules, table)
     return DuelSums({x: s["places"] for x, s in sums.items()}, sums["random"]["rounds"])
 
 
 def delta(p: float) -> Measure:
     """Δ of ``linear`` over ``random`` at one table, two ``lowest`` beside, dose p."""
-    table = Table(PAIR, ("linear", "random", "lowest", "lowest"), 9, GROUPS, doses=Doses(p, 0, 3))
+    table = Table(PAIR, ("linear", "random", "lowest", "lowest"), 9, GROUPS, doses=Doses(p, 3))
     s = play_table(preset("french"), table)
     return edge(s["diff"], s["rounds"])
 

@@ -18,6 +18,7 @@ run plays them, and the atlas applies them only when asked by name (``president 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,11 +35,11 @@ UNIT = 2.0**-53  # a 64-bit word's top 53 bits as a uniform draw in [0, 1)
 
 @dataclass(frozen=True)
 class Doses:
-    """The doses a table is played with (0: none) and the atlas's seed, which keys the
-    dose of luck's stream with the table's own seed."""
+    """The dose of luck a table's rows take (0: none) and the atlas's seed, which keys its
+    stream with the table's own seed. (The dose of skill is in the top rung's kernel
+    name: :func:`with_skill_dose`.)"""
 
     luck: float = 0.0
-    skill: float = 0.0
     seed: int = 0
 
 
@@ -58,7 +59,8 @@ def with_skill_dose(name: str, dose: float) -> str:
     of skill ``dose`` (unchanged at 0)."""
     if dose == 0:
         return name
-    return f"{name}{',' if ':' in name else ':'}dose={float(dose)!r}"
+    kept = re.sub(r"(?<=[:,])dose=[^,]*,?", "", name).rstrip(",:")  # a declared one gives way
+    return f"{kept}{',' if ':' in kept else ':'}dose={float(dose)!r}"
 
 
 def _mix(z: np.ndarray) -> np.ndarray:

@@ -107,8 +107,9 @@ class AtlasSettings:
 
     @property
     def doses(self) -> Doses:
-        """The doses every table of the atlas plays with (:mod:`simulator.runs.atlas.doses`)."""
-        return Doses(self.luck_dose, self.skill_dose, self.seed)
+        """The dose of luck every table of the atlas plays with (:mod:`simulator.runs.atlas.doses`;
+        the dose of skill is in the top rung's name, :func:`rung_player`)."""
+        return Doses(self.luck_dose, self.seed)
 
     def cap(self, part: str) -> int:
         """The most batches part ``part`` (:data:`PARTS`) of a rule set plays (the ordinary
