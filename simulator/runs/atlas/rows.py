@@ -160,11 +160,12 @@ def rule_set_rows(played: Played, base: Played, settings: AtlasSettings) -> list
     measures = [(name, m, rounds, c) for name, m in duel]
     measures += edge_measures(played.parts[EDGE], played.parts[MATCH])
     measures += mix_rows(played, base)
+    weights = weights_of(rule_set.rules, settings.field)  # once: the same on every row
     return [
         {"rule_set": rule_set.name, "change": rule_set.change, "players": rule_set.rules.players,
          "measure": name, "estimate": m.estimate, "low": m.low, "high": m.high,
          "p_value": m.p_value, "rounds": r, "clusters": k, "capped": played.capped[part_of(name)],
-         "field": settings.field, "weights": weights_of(rule_set.rules, settings.field),
+         "field": settings.field, "weights": weights,
          "best_heuristic": best}
         for name, m, r, k in measures
     ]  # fmt: skip
