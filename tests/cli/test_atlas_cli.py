@@ -21,6 +21,8 @@ from simulator.runs.atlas.windows import NEIGHBOURS
 from simulator.runs.job import HEURISTICS
 from tests.conftest import run_cli, without_compile_notice
 
+pytestmark = pytest.mark.early  # plays a small atlas: every rung of the ladder
+
 EXAMPLE = str(
     Path(__file__).resolve().parents[2] / "examples" / "rules" / "french-no-exchange.toml"
 )

@@ -29,6 +29,8 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 
+pytestmark = pytest.mark.early  # compiles the kernel for every preset's strategies
+
 OPTIONS = [
     ("jokers", 2),
     ("equal_rank", "skip"),

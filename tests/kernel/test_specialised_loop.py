@@ -36,6 +36,8 @@ from strategies.specs import LOWEST, MONTECARLO, PLANNER, RANDOM, StrategyError
 from strategies.user import source_digest
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.early  # compiles the specialised loops of every tier
+
 USER = """
 from numba import njit
 

@@ -28,6 +28,9 @@ import pytest
 
 from simulator.runs.atlas.sets import default_rule_sets
 
+# compiles the kernel and the search players again, in a patched copy
+pytestmark = pytest.mark.early
+
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "fives_skip"
 
