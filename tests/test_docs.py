@@ -31,8 +31,6 @@ from simulator.runs.simulate import run
 from simulator.runs.summary import summary_of
 from tests.conftest import ROOT
 
-pytestmark = pytest.mark.early  # runs the documented commands
-
 DOCS = ROOT / "docs"
 
 # --- Markdown structure -------------------------------------------------------------------
