@@ -90,7 +90,6 @@ from simulator.kernel.freshness import cache_folders
 from simulator.kernel.sources import sources_digest
 from simulator.matchloop import matches
 from simulator.matchloop import round as round_loop
-from simulator.matchloop.inlining import share_inlined_scopes
 from simulator.matchloop.plain import PLAIN_SIDS
 from simulator.notices import notice
 from strategies.dispatch import Tier, tier_of
@@ -272,7 +271,6 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     key = cache_key(spec)
     module = _import_anywhere(spec, key)
     if module is None:  # nowhere to write: the generic loop, which holds no user function
-        share_inlined_scopes()  # the compile to come in half the time (inlining.py)
         if spec.users:
             raise StrategyError(
                 "a strategy file needs a kernel cache folder you can write: set PRESIDENT_CACHE"
@@ -285,7 +283,6 @@ def specialised_loop(spec: Specialisation, names: Sequence[str]) -> Any:
     else:
         run_blocks = module.run_blocks
         if not cached_on_disk(run_blocks):
-            share_inlined_scopes()
             if spec.users:
                 from simulator.matchloop.userchain import check_users
 

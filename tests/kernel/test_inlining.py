@@ -1,16 +1,18 @@
-"""numba's untyped inliner with shared scope copies (:mod:`simulator.matchloop.inlining`):
+"""numba's untyped inliner with shared scope copies (:mod:`simulator.kernel.inlining`):
 inlined code computes what it computed, and every other copy of a scope stays a copy."""
 
 from __future__ import annotations
 
 import copy
+import subprocess
+import sys
 
 import numba
 from numba import njit
 from numba.core import ir
 from numba.core.inline_closurecall import InlineWorker
 
-from simulator.matchloop import inlining
+from simulator.kernel import inlining
 
 
 @njit(inline="always")
@@ -51,3 +53,27 @@ def test_a_scope_copied_outside_inlining_is_an_independent_copy() -> None:
     assert clone is not scope and clone.localvars._con.keys() == scope.localvars._con.keys()
     clone.define("y", loc)
     assert "y" not in scope.localvars._con
+
+
+def test_the_first_compile_of_a_process_installs_the_patch() -> None:
+    """Installed by numba's first compile after the kernel's options are imported, not
+    by the import itself (a warm run loads everything and compiles nothing)."""
+    script = """
+import numba
+from numba import njit
+from numba.core.inline_closurecall import InlineWorker
+import simulator.kernel.config
+from simulator.kernel import inlining
+
+def installed():
+    return getattr(InlineWorker.inline_function, "shares_scopes", False)
+
+before = installed()
+njit(lambda x: x + 1)(1)
+verified = ".".join(numba.__version__.split(".")[:2]) in inlining.VERIFIED
+print(before, installed() == verified)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["False", "True"]

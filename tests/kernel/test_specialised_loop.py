@@ -134,7 +134,7 @@ def test_the_compile_message_is_given_when_cold_and_not_when_warm(tmp_path: Path
     assert "montecarlo" not in module.read_text()
 
 
-@pytest.mark.slow  # compiles the generic loop, minutes on numba < 0.68 (no inliner patch)
+@pytest.mark.slow  # compiles the generic loop: every strategy of every tier
 @pytest.mark.parametrize(
     "names",
     [
