@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,9 +35,13 @@ def run_python_blocks(page: Path, folder: Path) -> dict[str, object]:
     """Run every Python block of ``page`` in order in one namespace, from ``folder``; a
     block starting ``# examples/…/NAME.py`` is that file of the tree, whole (checked), and
     is written to ``folder/NAME.py`` instead, as a reader would save it. The namespace is
-    returned, for the test to check what the examples computed."""
+    returned, for the test to check what the examples computed. A deprecation warning
+    raised by a line of the page is an error."""
     namespace: dict[str, object] = {"__name__": "__docs__"}
-    with working_in(folder):
+    with working_in(folder), warnings.catch_warnings():
+        # a call of the page that a library deprecates (pandas 2.1's observed=False) fails
+        for category in (DeprecationWarning, FutureWarning):
+            warnings.filterwarnings("error", category=category, module="__docs__")
         for index, block in enumerate(code_blocks(page, "python")):
             named = FILE_LINE.match(block)
             if named:
