@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import Event, Move, Observation, Round
-from simulator.rules.cards import NUM_RANKS, THREE
+from simulator.rules.cards import JOKER_IDS, NUM_RANKS, THREE, counts_from_ids
 from simulator.rules.hand_strength import hand_strength
 from simulator.rules.options import Rules
 from simulator.rules.roles import exchange_pairs, role_of
@@ -54,40 +54,46 @@ class MatchRecord:
     winner: int = -1  # player, -1 when no target (or the match was cut)
 
 
-def shuffle_deal(
+def deal_cards(
     rules: Rules, stream: Stream, dealer: int, slots: Sequence[int] | None = None
-) -> tuple[list[list[int]], list[list[int]], int]:
-    """Shuffle the deck with ``stream`` and deal it: ``(hands, base hands)`` by position,
-    and the position dealt the 3 of clubs.
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Shuffle the deck of card ids with ``stream`` and deal it: ``(hands, base hands)``
+    by position, each a list of card ids in the order dealt.
 
-    Base hand k (the cards ``i < n·⌊D/n⌋`` with ``i mod n = k``) goes to position
-    ``slots[k]`` — by default ``dealer + 1 + k``, the rules' deal one card at a time from
-    the dealer's left — and the ``D mod n`` leftover cards one each from the dealer's left.
-    The 3 of clubs is card 0 of the unshuffled deck (ordered by rank index), followed
-    through the swaps: suits never change the shuffle, so the hands are the same whatever
-    ``clubs_three_opens`` says.
+    The deck is the card ids in order (:mod:`simulator.rules.cards`), the jokers last, and
+    is shuffled by Fisher–Yates, step ``i`` swapping the cards at ``i`` and ``i +
+    below(size − i)``. Base hand k (the cards ``i < n·⌊D/n⌋`` with ``i mod n = k``) goes
+    to position ``slots[k]`` — by default ``dealer + 1 + k``, the rules' deal one card at
+    a time from the dealer's left — and the ``D mod n`` leftover cards one each from the
+    dealer's left.
     """
     n = rules.players
-    deck = [rank for rank in range(NUM_RANKS - 1) for _ in range(4)] + [
-        NUM_RANKS - 1
-    ] * rules.jokers
+    deck = list(range(52)) + list(JOKER_IDS[: rules.jokers])
     size = len(deck)
-    club = 0  # where the 3 of clubs lies in the deck
     for i in range(size - 1):
         j = i + stream.below(size - i)
         deck[i], deck[j] = deck[j], deck[i]
-        club = j if club == i else i if club == j else club
     if slots is None:
         slots = [(dealer + 1 + k) % n for k in range(n)]
     full = size - size % n
-    hands = [[0] * NUM_RANKS for _ in range(n)]
-    for i, rank in enumerate(deck[:full]):
-        hands[slots[i % n]][rank] += 1
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for i, card in enumerate(deck[:full]):
+        hands[slots[i % n]].append(card)
     base = [list(h) for h in hands]
-    for i, rank in enumerate(deck[full:]):
-        hands[(dealer + 1 + i) % n][rank] += 1
-    club_pos = slots[club % n] if club < full else (dealer + 1 + club - full) % n
-    return hands, base, club_pos
+    for i, card in enumerate(deck[full:]):
+        hands[(dealer + 1 + i) % n].append(card)
+    return hands, base
+
+
+def shuffle_deal(
+    rules: Rules, stream: Stream, dealer: int, slots: Sequence[int] | None = None
+) -> tuple[list[list[int]], list[list[int]], int]:
+    """:func:`deal_cards` as Président's engines see it: ``(hands, base hands)`` by
+    position as rank counts, and the position dealt the 3 of clubs (card 0). Suits never
+    change the shuffle, so the hands are the same whatever ``clubs_three_opens`` says."""
+    hands, base = deal_cards(rules, stream, dealer, slots)
+    club_pos = next(pos for pos, hand in enumerate(hands) if 0 in hand)
+    return [counts_from_ids(h) for h in hands], [counts_from_ids(h) for h in base], club_pos
 
 
 def best_cards(hand: Sequence[int], k: int) -> list[int]:

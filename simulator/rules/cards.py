@@ -1,8 +1,15 @@
-"""Card names and rank indices.
+"""Card names, rank indices and card ids.
 
-Suits play no role in Président, so the engines only ever see ranks: index 0..12 for
-``3 4 5 6 7 8 9 10 J Q K A 2`` and 13 for the joker ``JK``. A hand is a list of 14
-rank counts. Suit letters are accepted on input (``"7H"``) and dropped.
+Ranks: index 0..12 for ``3 4 5 6 7 8 9 10 J Q K A 2`` and 13 for the joker ``JK``.
+Under Président's rules suits play no role, so the engines see ranks: a hand is a list
+of 14 rank counts, and suit letters are accepted on input (``"7H"``) and dropped.
+
+Cards: each of the 52 cards has an id, ``4 × rank + suit`` (suits ``C D H S`` = 0..3),
+and the jokers are 52 and 53. The unshuffled deck is the cards in id order, so the
+rank of the card at a place of the deck is ``id // 4``, as the decks of ranks the
+engines shuffle hold (the 3 of clubs is card 0): a deal of card ids deals exactly the
+ranks a deal of ranks deals. Named with their suit (``"3S"``, ``"10H"``, ``"JK"``) where
+suits matter: Daifugō's rules (docs/rules.md, catalogue III).
 """
 
 from __future__ import annotations
@@ -34,8 +41,11 @@ JACK = 8
 ACE = 11
 TWO = 12
 JOKER = 13
-SUITS = "CDHS"
+SUITS = "CDHS"  # clubs, diamonds, hearts, spades: suit 0..3 of a card id
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 MAX_COPIES = (4,) * 13 + (2,)
+JOKER_IDS = (52, 53)
+DECK_IDS = 54  # card ids 0..53: 52 cards, then the two jokers
 
 _RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
 
@@ -96,3 +106,64 @@ def combo_name(rank: int, count: int) -> str:
     return {1: f"single {name}", 2: f"pair of {name}s", 3: f"three {name}s"}.get(
         count, f"four {name}s"
     )
+
+
+def card_rank(card: int) -> int:
+    """The rank index of card id ``card``."""
+    return JOKER if card >= JOKER_IDS[0] else card >> 2
+
+
+def card_suit(card: int) -> int | None:
+    """The suit (0..3, ``C D H S``) of card id ``card``; None for a joker."""
+    return None if card >= JOKER_IDS[0] else card & 3
+
+
+def card_id(rank: int, suit: int) -> int:
+    """The id of the card of ``rank`` (0..12) and ``suit`` (0..3)."""
+    return 4 * rank + suit
+
+
+def card_name(card: int) -> str:
+    """A card id as text with its suit: ``"3C"``, ``"10H"``, ``"JK"``."""
+    if not 0 <= card < DECK_IDS:
+        raise CardError(f"card id {card} is not a card (ids 0 to {DECK_IDS - 1})")
+    suit = card_suit(card)
+    return "JK" if suit is None else RANK_NAMES[card >> 2] + SUITS[suit]
+
+
+def parse_suited_card(text: str) -> int:
+    """The card id of a name with its suit (``"7H"``, ``"10s"``) or ``"JK"`` (the first
+    joker's id; a second ``JK`` of a hand is the second joker, :func:`parse_suited_cards`)."""
+    name = text.strip().upper() if isinstance(text, str) else ""
+    if name == "JK":
+        return JOKER_IDS[0]
+    rank = _RANK_INDEX.get(name[:-1]) if len(name) >= 2 else None
+    if rank is None or rank == JOKER or name[-1] not in SUITS:
+        raise CardError(
+            f"unknown card {text!r} (a card is a rank {' '.join(RANK_NAMES[:JOKER])} "
+            f'followed by a suit {" ".join(SUITS)}, e.g. "7H", or the joker "JK")'
+        )
+    return card_id(rank, SUITS.index(name[-1]))
+
+
+def parse_suited_cards(texts: Iterable[str]) -> list[int]:
+    """Card ids of names with suits, each card at most once (the jokers: ``JK`` twice)."""
+    cards: list[int] = []
+    for text in texts:
+        card = parse_suited_card(text)
+        if card == JOKER_IDS[0] and card in cards:
+            card = JOKER_IDS[1]
+        if card in cards:
+            raise CardError(f"card {card_name(card)} is named twice (a deck holds one of each)")
+        cards.append(card)
+    return cards
+
+
+def counts_from_ids(cards: Iterable[int]) -> list[int]:
+    """14 rank counts of a set of card ids (what a hand is under suitless rules)."""
+    return counts_from_cards(card_rank(card) for card in cards)
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Card ids as text, weakest first in the normal order then by suit: ``"3C 3S 10H JK"``."""
+    return " ".join(card_name(card) for card in sorted(cards)) or "-"
