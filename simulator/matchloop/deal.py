@@ -1,6 +1,7 @@
-"""The shuffle and the deal of the kernel (the reference engine's ``shuffle_deal``, card for card).
+"""The shuffle and the deal of the kernel (the reference engine's ``deal_cards``, card for card).
 
-The same stream draws as :func:`simulator.reference.match.shuffle_deal`; the match loop
+The same stream draws as :func:`simulator.reference.match.deal_cards`, on the same deck
+of card ids (:mod:`simulator.rules.cards`), each card dealt as its rank; the match loop
 (:func:`simulator.matchloop.matches.play_match`) places each base hand by position,
 which also serves the fixed frame of duplicate deals.
 """
@@ -48,7 +49,7 @@ def swap_partners(rs, size, draws):
 
 @njit(**INLINE)
 def take(deck, draws, i):
-    """Step ``i`` of the shuffle: the card it brings to position ``i``.
+    """Step ``i`` of the shuffle: the card (its id) it brings to position ``i``.
 
     No later step reads position ``i``, so the card is dealt at once and never stored
     there: one store a step instead of the swap's two.
@@ -86,26 +87,24 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
     when ``clubs`` asks for it, else -1.
     """
     size = 52 + jokers
-    for i in range(52):
-        deck[i] = i >> 2
-    for i in range(52, size):
-        deck[i] = 13
+    for i in range(size):  # card ids in order (simulator.rules.cards): id >> 2 is the rank
+        deck[i] = i
     swap_partners(rs, size, draws)
     full = size - size % n
     if n == 4:
         h0, h1, h2, h3 = U0, U0, U0, U0
         for i in range(0, full, 4):
-            h0 = add_card(h0, take(deck, draws, i))
-            h1 = add_card(h1, take(deck, draws, i + 1))
-            h2 = add_card(h2, take(deck, draws, i + 2))
-            h3 = add_card(h3, take(deck, draws, i + 3))
+            h0 = add_card(h0, take(deck, draws, i) >> 2)
+            h1 = add_card(h1, take(deck, draws, i + 1) >> 2)
+            h2 = add_card(h2, take(deck, draws, i + 2) >> 2)
+            h3 = add_card(h3, take(deck, draws, i + 3) >> 2)
         H[slot_pos[0]], H[slot_pos[1]], H[slot_pos[2]], H[slot_pos[3]] = h0, h1, h2, h3
     else:  # base holds the hands by k until they are placed
         for k in range(n):
             base[k] = U0
         k = 0
         for i in range(full):
-            base[k] = add_card(base[k], take(deck, draws, i))
+            base[k] = add_card(base[k], take(deck, draws, i) >> 2)
             k = k + 1 if k + 1 < n else 0
         for k in range(n):
             H[slot_pos[k]] = base[k]
@@ -114,7 +113,7 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
     pos = dealer
     for i in range(full, size):
         pos = pos + 1 if pos + 1 < n else 0
-        H[pos] = add_card(H[pos], take(deck, draws, i))
+        H[pos] = add_card(H[pos], take(deck, draws, i) >> 2)
     if not clubs:
         return -1
     club = club_index(draws, size)

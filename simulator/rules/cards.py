@@ -109,8 +109,8 @@ def combo_name(rank: int, count: int) -> str:
 
 
 def card_rank(card: int) -> int:
-    """The rank index of card id ``card``."""
-    return JOKER if card >= JOKER_IDS[0] else card >> 2
+    """The rank index of card id ``card`` (both jokers: 13)."""
+    return card >> 2
 
 
 def card_suit(card: int) -> int | None:
