@@ -45,6 +45,7 @@ _sharing = threading.local()  # true while an untyped inlining copies the callee
 VERIFIED = tuple(f"0.{minor}" for minor in range(59, 69))
 
 
+@functools.cache  # once a process: each compile's listener calls it
 def share_inlined_scopes() -> None:
     """Install the shared scope copy (see the module docstring); once per process.
 

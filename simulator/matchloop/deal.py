@@ -61,6 +61,12 @@ def take(deck, draws, i):
 
 
 @njit(**INLINE)
+def deal_card(h, card):
+    """Hand ``h`` with card id ``card``: its rank is ``card >> 2`` (:mod:`simulator.rules.cards`)."""
+    return add_card(h, card >> 2)
+
+
+@njit(**INLINE)
 def club_index(draws, size):
     """Where card 0 of the unshuffled deck (the 3 of clubs) ends, following the swaps."""
     at = 0
@@ -87,24 +93,24 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
     when ``clubs`` asks for it, else -1.
     """
     size = 52 + jokers
-    for i in range(size):  # card ids in order (simulator.rules.cards): id >> 2 is the rank
+    for i in range(size):  # the card ids in order (simulator.rules.cards)
         deck[i] = i
     swap_partners(rs, size, draws)
     full = size - size % n
     if n == 4:
         h0, h1, h2, h3 = U0, U0, U0, U0
         for i in range(0, full, 4):
-            h0 = add_card(h0, take(deck, draws, i) >> 2)
-            h1 = add_card(h1, take(deck, draws, i + 1) >> 2)
-            h2 = add_card(h2, take(deck, draws, i + 2) >> 2)
-            h3 = add_card(h3, take(deck, draws, i + 3) >> 2)
+            h0 = deal_card(h0, take(deck, draws, i))
+            h1 = deal_card(h1, take(deck, draws, i + 1))
+            h2 = deal_card(h2, take(deck, draws, i + 2))
+            h3 = deal_card(h3, take(deck, draws, i + 3))
         H[slot_pos[0]], H[slot_pos[1]], H[slot_pos[2]], H[slot_pos[3]] = h0, h1, h2, h3
     else:  # base holds the hands by k until they are placed
         for k in range(n):
             base[k] = U0
         k = 0
         for i in range(full):
-            base[k] = add_card(base[k], take(deck, draws, i) >> 2)
+            base[k] = deal_card(base[k], take(deck, draws, i))
             k = k + 1 if k + 1 < n else 0
         for k in range(n):
             H[slot_pos[k]] = base[k]
@@ -113,7 +119,7 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
     pos = dealer
     for i in range(full, size):
         pos = pos + 1 if pos + 1 < n else 0
-        H[pos] = add_card(H[pos], take(deck, draws, i) >> 2)
+        H[pos] = deal_card(H[pos], take(deck, draws, i))
     if not clubs:
         return -1
     club = club_index(draws, size)

@@ -42,7 +42,6 @@ ACE = 11
 TWO = 12
 JOKER = 13
 SUITS = "CDHS"  # clubs, diamonds, hearts, spades: suit 0..3 of a card id
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 MAX_COPIES = (4,) * 13 + (2,)
 JOKER_IDS = (52, 53)
 DECK_IDS = 54  # card ids 0..53: 52 cards, then the two jokers
@@ -128,7 +127,7 @@ def card_name(card: int) -> str:
     if not 0 <= card < DECK_IDS:
         raise CardError(f"card id {card} is not a card (ids 0 to {DECK_IDS - 1})")
     suit = card_suit(card)
-    return "JK" if suit is None else RANK_NAMES[card >> 2] + SUITS[suit]
+    return "JK" if suit is None else RANK_NAMES[card_rank(card)] + SUITS[suit]
 
 
 def parse_suited_card(text: str) -> int:

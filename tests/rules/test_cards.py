@@ -1,7 +1,7 @@
 """Card ids with suits (:mod:`simulator.rules.cards`) and the reference engine's deal of
 them: the deck in id order holds the ranks the engines' decks of ranks hold, so a deal
-of card ids is today's deal of ranks (the kernel's deal, which shuffles ranks, is checked
-against it in ``tests/kernel/test_deal.py``)."""
+of card ids is today's deal of ranks (the kernel's deal of the same ids, dealt as ranks, is
+checked against it in ``tests/kernel/test_deal.py``)."""
 
 from __future__ import annotations
 
