@@ -48,6 +48,7 @@ from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError
 
 if TYPE_CHECKING:
     from simulator.matchloop.userchain import Runner
+    from strategies.dispatch import Tier
 
 MAX_MATCH = 2**31 - 1  # match numbers are stored as int32
 TASKS_PER_THREAD = 32  # tasks of blocks per thread and call: load balance, progress
@@ -85,11 +86,13 @@ class KernelJob:
         max_rounds: int,
         duplicate: bool = False,
         generic: bool = False,
+        shared: Tier | None = None,
     ) -> KernelJob:
         """Arrays for a job; ``duplicate``: groups of matches share their deals while the
         line-up turns (:mod:`simulator.matchloop.seating`). The job runs on the loop
-        compiled for its strategies and rules, or (``generic``, for tests) on the one
-        that reaches every built-in strategy."""
+        compiled for its strategies and rules (or for the tier ``shared`` by the jobs of a
+        study: :meth:`Specialisation.of`), or (``generic``, for tests) on the one that
+        reaches every built-in strategy."""
         n = rules.players
         if len(seat_strategies) != n:
             raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
@@ -102,7 +105,7 @@ class KernelJob:
         runner: Runner = run_blocks
         if not generic:
             trick_rules = bool(trick_rule_flags.py_func(R))  # the kernel's own tests, in Python
-            spec = Specialisation.of(sids, trick_rules, bool(simple_plays.py_func(R)))
+            spec = Specialisation.of(sids, trick_rules, bool(simple_plays.py_func(R)), shared)
             runner = specialised_loop(spec, seat_strategies)
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
             # the users' machinery (their files, the reference engine's replay of a

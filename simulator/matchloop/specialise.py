@@ -120,17 +120,27 @@ class Specialisation:
 
     @classmethod
     def of(
-        cls, sids: Sequence[int], table_rules: bool = True, simple_plays: bool = False
+        cls,
+        sids: Sequence[int],
+        table_rules: bool = True,
+        simple_plays: bool = False,
+        shared: Tier | None = None,
     ) -> Specialisation:
         """The loop of a job of strategies ``sids``; ``simple_plays``:
-        :func:`simulator.matchloop.plain.simple_plays` holds for its rules."""
+        :func:`simulator.matchloop.plain.simple_plays` holds for its rules. ``shared``: the
+        tier of a study whose jobs share one loop. A job that needs more than the plain
+        tier's ``lowest`` and ``random`` takes it, so the study compiles one such loop, not
+        one per tier; plain jobs keep their own loop, which is several times faster."""
         ids = sorted({int(s) for s in sids if s >= PLUGIN_BASE})
         users: tuple[tuple[int, str], ...] = ()
         if ids:  # users' files: a job of built-ins imports none of their machinery
             from strategies.user import source_digest
 
             users = tuple((sid, source_digest(sid)) for sid in ids)
-        spec = cls(tier_of(sids), users, table_rules)
+        tier = tier_of(sids)
+        if shared is not None and tier.sids <= shared.sids and not tier.sids <= PLAIN_SIDS:
+            tier = shared
+        spec = cls(tier, users, table_rules)
         if not spec.only_plain:  # the same loop, table rules or not: compiled once for both
             return replace(spec, table_rules=True)
         if not spec.plain_rounds:  # the constants serve the plain round loop alone

@@ -40,9 +40,6 @@ from tests.reference.test_oracle_diff import (
     illegal_game,
 )
 
-# compiles the scripted kernel with every strategy, the search players included
-pytestmark = pytest.mark.early
-
 SEEDS = range(2)
 CASES = [
     pytest.param(name, rules, n, seed, id=f"{name}-n{n}-s{seed}")

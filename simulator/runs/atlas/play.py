@@ -214,13 +214,16 @@ def play_table(rules: Rules, table: Table) -> dict[str, np.ndarray]:
     """The table's rounds in the kernel, reduced to its per-cluster sums (module docstring)."""
     from simulator.matchloop.api import KernelJob, run_matches
     from simulator.runs.jitstart import load_numba
+    from strategies.dispatch import tier_of
 
     load_numba()
     duplicate = table.kind != MATCH
     group = group_size(table.lineup, True) if duplicate else 1
     per_match = None if rules.target else DEFAULT_ROUNDS_PER_MATCH
+    # An atlas always seats the search player: the heuristics' tables share its loop,
+    # one compile fewer (docs/performance.md).
     job = KernelJob.build(rules, list(table.lineup), table.seed, per_match, table.max_rounds,
-                          duplicate=duplicate)  # fmt: skip
+                          duplicate=duplicate, shared=tier_of(SEARCH_IDS))  # fmt: skip
     rows = run_matches(job, 0, table.count * group, block=TABLE_BLOCK)
     n = rules.players
     rows = dose_luck(rows, n, table.doses, table.seed)  # before any sum
