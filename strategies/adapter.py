@@ -29,6 +29,7 @@ from simulator.kernel.layout import (
     S_OOT,
     S_OWNER,
     S_PLAYS,
+    S_PRESIDENT,
     S_REV,
     S_RUN,
     S_SIZE,
@@ -115,6 +116,7 @@ class KernelStrategy:
         S[S_ANSWERED] = passed
         S[S_OOT] = passed if R[R_FLAGS] & OUT_OF_TRICK else 0
         S[S_ACTIVE] = sum(1 << s for s in range(n) if obs.cards_left[s])
+        S[S_PRESIDENT] = obs.roles.index("president") if "president" in obs.roles else -1
         H = np.zeros(H_SIZE, dtype=np.uint64)
         H[ALLOWED:] = RANKS  # nothing is known of the others' hands beyond their counts
         for s in range(n):

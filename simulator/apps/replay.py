@@ -21,10 +21,11 @@ from simulator.rules.cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, CardError, 
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESETS, preset
+from simulator.rules.roles import role_of
 from strategies import registry
 from strategies.guard import Guarded
 
-GAME_KEYS = ("rules", "hands", "leader", "strategies", "moves")
+GAME_KEYS = ("rules", "hands", "leader", "strategies", "moves", "roles")
 
 
 class GameError(PresidentError):
@@ -40,6 +41,7 @@ class Game:
     leader: int
     strategies: tuple[str, ...]
     moves: tuple[tuple[int, Move], ...]
+    roles: tuple[str, ...] = ()  # the previous round's roles by seat; () : none
 
 
 def _rules_of(spec: Any, players: int) -> Rules:
@@ -164,7 +166,22 @@ def parse_game(data: Any) -> Game:
     if not isinstance(raw_moves, list):
         raise GameError('game: "moves" must be a list of scripted moves')
     moves = tuple(_parse_move(i, m, n) for i, m in enumerate(raw_moves))
-    return Game(rules, tuple(map(tuple, hands)), leader, tuple(names), moves)
+    roles = _parse_roles(data.get("roles", []), n)
+    return Game(rules, tuple(map(tuple, hands)), leader, tuple(names), moves, roles)
+
+
+def _parse_roles(raw: Any, n: int) -> tuple[str, ...]:
+    """The previous round's roles by seat (what strategies and ``capital_falls`` read): a
+    name per seat, each place's role once, as after a round of ``n`` players."""
+    if raw == []:
+        return ()
+    wanted = sorted(role_of(place, n) for place in range(1, n + 1))
+    if not isinstance(raw, list) or sorted(map(str, raw)) != wanted or len(raw) != n:
+        raise GameError(
+            f'game: "roles" must name one role per seat, the roles of {n} players once each '
+            f"(allowed: {', '.join(dict.fromkeys(role_of(p, n) for p in range(1, n + 1)))})"
+        )
+    return tuple(raw)
 
 
 def load_game(path: str | Path) -> Game:
@@ -193,7 +210,7 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
                 f"game: strategy {name!r} has no reference-engine version, so it cannot "
                 f"replay a round (allowed: {', '.join(playable)})"
             )
-    rnd = Round(game.rules, game.hands, game.leader)
+    rnd = Round(game.rules, game.hands, game.leader, game.roles)
     events: list[Event] = []
     for index, (seat, move) in enumerate(game.moves):
         try:

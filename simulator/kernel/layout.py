@@ -53,7 +53,7 @@ R_ACCUM = SLOT["accumulation_burns"]  # a run of 4 cards of one rank burns
 R_OUT_ENDS = SLOT["out_ends_trick"]  # going out ends the trick
 R_CLUBS = SLOT["clubs_three_opens"]  # CLUBS_OFF, 1: the first round, CLUBS_EVERY
 R_FLAGS = _STARTS[-1]  # bits of the rules a move's consequences read
-R_TRICK_FLAGS = R_FLAGS + 1  # bits of the trick rules (the second catalogue), 0: none
+R_TRICK_FLAGS = R_FLAGS + 1  # bits of the table rules (catalogues II and III), 0: none
 R_SIZE = R_TRICK_FLAGS + 1
 
 
@@ -86,6 +86,7 @@ JACKS = 2  # jacks reverse the order until the trick ends
 ACCUMULATION = 4  # a run of 4 cards of one rank burns the pile
 OUT_ENDS = 8  # going out ends the trick
 LAST_IN = 16  # after a trick topped by a player who went out, the one left in it leads
+CAPITAL = 32  # a President beaten to first place finishes last at once
 # Each flag: (its word, its bit, the option and the value that set it)
 FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_FLAGS, SKIP, "equal_rank", "skip"),
@@ -100,6 +101,7 @@ FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_TRICK_FLAGS, ACCUMULATION, "accumulation_burns", True),
     (R_TRICK_FLAGS, OUT_ENDS, "out_ends_trick", True),
     (R_TRICK_FLAGS, LAST_IN, "after_out_lead", "last_in_trick"),
+    (R_TRICK_FLAGS, CAPITAL, "capital_falls", True),
 )
 
 # ---------------------------------------------------------------- round state S
@@ -122,14 +124,16 @@ S_SKIPS = 15
 S_TRACE = 16  # entries written to the trace (testing)
 S_LEADER = 17  # position that led the round
 # From here on, the slots step writes in place (the State tuple does not hold them): the
-# table rules' state, then who the latest skip skipped and why.
+# table rules' state, then who the latest skip skipped and why; and the round's President,
+# set when the round starts (capital_falls reads it).
 S_IN_PLACE = 18
 S_JACK = 18  # 1 while a jack-back is in force (S_REV includes it; the trick's end undoes it)
 S_RUN = 19  # cards in the trick's latest run of one rank (ACCUMULATION)
 S_SKIPPED = 20  # position the latest skip skipped (-1: none this round)
 S_SKIP_PLAY = 21  # S_PLAYS when it happened: it skipped the top on the table if they are equal
 S_SKIP_BY = 22  # the rule that made it (0: none): SKIP, or a bit of R_TRICK_FLAGS << TABLE_SHIFT
-S_SIZE = 23
+S_PRESIDENT = 23  # position of the round's President (-1: none, as in a match's first round)
+S_SIZE = 24
 TABLE_SHIFT = 32  # S_SKIP_BY holds a table rule's bit this far up, apart from R_FLAGS' bits
 
 

@@ -33,16 +33,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U0, ctz, popc, remove_cards
+from simulator.kernel.bits import U0, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
+    CAPITAL,
     LAST_IN,
+    NO_ROLE,
     OUT_ENDS,
     OUT_OF_TRICK,
     QUAD,
     R_FLAGS,
     R_N,
     R_TRICK_FLAGS,
+    ROLE_INDEX,
     S_ACTIVE,
     S_ANSWERED,
     S_BEST_FREE,
@@ -54,6 +57,7 @@ from simulator.kernel.layout import (
     S_OWNER,
     S_PASSES,
     S_PLAYS,
+    S_PRESIDENT,
     S_REV,
     S_RUN,
     S_SKIP_BY,
@@ -81,16 +85,30 @@ from simulator.kernel.trick import (
     trick_leader,
     trick_over,
 )
-from simulator.rules.cards import TWO
+from simulator.rules.cards import NUM_RANKS, TWO
 
 # Positions in the State tuple (the same meanings as the ``S_*`` slots).
 (ST_TURN, ST_TOP_RANK, ST_TOP_COUNT, ST_OWNER, ST_REV, ST_ANSWERED, ST_OOT, ST_ACTIVE,
  ST_BEST_FREE, ST_WORST_FREE, ST_OVER, ST_TRICKS, ST_PLAYS, ST_PASSES, ST_SKIPS) = range(15)  # fmt: skip
 
 
+PRESIDENT = ROLE_INDEX["president"]
+
+
+@njit(**INLINE)
+def president_of(roles, n):
+    """The position whose role (``roles``, by position) is President, or -1 (no roles yet:
+    a match's first round)."""
+    for pos in range(n):
+        if roles[pos] == PRESIDENT:
+            return pos
+    return NO_ROLE
+
+
 @njit(**HOT)
-def start_round(S, H, n, leader, played, places):
-    """A fresh round: nobody has played, the leader is to move, normal rank order."""
+def start_round(S, H, n, leader, played, places, president):
+    """A fresh round: nobody has played, the leader is to move, normal rank order;
+    ``president`` is the President's position (-1: none)."""
     S[S_N] = n
     S[S_TURN] = leader
     S[S_LEADER] = leader
@@ -117,6 +135,7 @@ def start_round(S, H, n, leader, played, places):
     S[S_SKIPPED] = -1
     S[S_SKIP_PLAY] = -1
     S[S_SKIP_BY] = 0
+    S[S_PRESIDENT] = president
     played[:] = 0
     places[:] = 0
 
@@ -163,6 +182,29 @@ def goes_out(pos, r, rules, active, best_free, worst_free, places):
     if over:
         places[ctz(np.uint64(active))] = best_free
     return active, best_free, worst_free, over
+
+
+@njit(**INLINE)
+def president_falls(pos, president, H, played, places, active, best_free, worst_free):
+    """Under ``capital_falls``: player ``pos`` has just gone out; if he took the first
+    place and the round's President (-1: none) still holds cards, the President takes the
+    worst free place at once and his cards leave the round (counted in ``played``, so that
+    what the others infer stays true). Returns ``(active, worst_free, whether the round
+    is over)``; when one player is left he takes the best free place."""
+    if president < 0 or president == pos or places[np.uint64(pos)] != 1:
+        return active, worst_free, False
+    at = np.uint64(president)
+    if H[at] == U0:
+        return active, worst_free, False
+    for r in range(NUM_RANKS):
+        played[r] += count_of(H[at], r)
+    H[at] = U0
+    places[at] = worst_free
+    active &= ~(1 << president)
+    over = popc(np.uint64(active)) == 1
+    if over:
+        places[ctz(np.uint64(active))] = best_free
+    return active, worst_free - 1, over
 
 
 # ---------------------------------------------------------------- one move
@@ -214,6 +256,10 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
             active, best_free, worst_free, last_one = goes_out(
                 pos, r, rules, active, best_free, worst_free, places
             )
+            if not last_one and trick_rules & CAPITAL != 0:
+                active, worst_free, last_one = president_falls(
+                    pos, S[S_PRESIDENT], H, played, places, active, best_free, worst_free
+                )
             if last_one:
                 over = 1
                 return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free,

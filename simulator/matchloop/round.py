@@ -20,6 +20,7 @@ from simulator.kernel.step import (
     ST_TOP_RANK,
     ST_TURN,
     load_state,
+    president_of,
     rule_flags,
     start_round,
     step,
@@ -82,7 +83,7 @@ def play_round(
         play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader,
                          False, False)  # fmt: skip
         return
-    start_round(S, H, R[R_N], leader, played, places)
+    start_round(S, H, R[R_N], leader, played, places, president_of(roles, R[R_N]))
     fl = rule_flags(R)
     lf = legal_flags(R)
     tracing = trace.size > 0

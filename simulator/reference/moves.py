@@ -40,7 +40,8 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True)
 class Event:
-    """One line of a replay: ``play``, ``pass``, ``skip``, ``trick_end``, ``out``, ``round_end``."""
+    """One line of a replay: ``play``, ``pass``, ``skip``, ``trick_end``, ``out``, ``falls``
+    (capital_falls: the President finishes last), ``round_end``."""
 
     kind: str
     seat: int = -1
@@ -58,8 +59,8 @@ class Event:
             return {"event": self.kind, "seat": self.seat}
         if self.kind == "trick_end":
             return {"event": "trick_end", "next_leader": self.next_leader}
-        if self.kind == "out":
-            return {"event": "out", "seat": self.seat, "place": self.place}
+        if self.kind in ("out", "falls"):
+            return {"event": self.kind, "seat": self.seat, "place": self.place}
         return {"event": "round_end", "places": list(self.places)}
 
 

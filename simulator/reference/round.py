@@ -349,11 +349,28 @@ class Round:
             self.best_free += 1
         self.places[seat] = place
         events.append(Event("out", seat=seat, place=place))
+        if self.rules.capital_falls and place == 1:
+            self._president_falls(seat, events)
         holders = [s for s in range(self.n) if self.cards_left[s]]
         if len(holders) == 1:
             self.places[holders[0]] = self.best_free
             self.over = True
             events.append(Event("round_end", places=tuple(self.places)))
+
+    def _president_falls(self, first: int, events: list[Event]) -> None:
+        """Seat ``first`` took the first place: a President who still holds cards takes the
+        worst free place at once, and his cards leave the round (counted as played)."""
+        president = self.roles.index("president") if "president" in self.roles else -1
+        holders = sum(1 for left in self.cards_left if left)
+        if president in (-1, first) or not self.cards_left[president] or holders < 2:
+            return  # (alone with cards, he takes the place left as the round ends)
+        for rank, count in enumerate(self.hands[president]):
+            self.played[rank] += count
+        self.hands[president] = [0] * NUM_RANKS
+        self.cards_left[president] = 0
+        self.places[president] = self.worst_free
+        events.append(Event("falls", seat=president, place=self.worst_free))
+        self.worst_free -= 1
 
     def _next_to_ask(self, after: int) -> int | None:
         """The next player clockwise who would be asked (holds cards, still in the trick)."""

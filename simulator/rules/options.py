@@ -212,6 +212,11 @@ class Rules:
         "every_round (the holder after the exchange); off: opener decides.",
         choices=("off", "first_round", "every_round"),
     )
+    capital_falls: bool = option(
+        False,
+        "A President beaten to first place finishes last at once: when another player goes "
+        "out first, the President's cards leave the round (Daifugo's miyako-ochi).",
+    )
 
     def __post_init__(self) -> None:
         validate(self)

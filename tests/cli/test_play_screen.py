@@ -170,3 +170,16 @@ def test_q_without_points_shows_the_standing_so_far():
     winner = first.places[0].index(1)
     name = "you" if winner == 1 else "lowest"
     assert result.stdout.endswith(f"P{winner} ({name}) leads (best mean place).\n")
+
+
+def test_a_fallen_capital_is_told_on_the_screen():
+    """Under ``capital_falls`` the log says who fell, and to which place."""
+    rules = load_rules("french").with_options(players=5, capital_falls=True)
+    typist = LowestTypist()
+    typist_session(rules, typist, 2, 1, rounds=3)
+    bots = play_match(rules, [Lowest() for _ in range(5)], 1, 0, rounds=3, keep_events=True)
+    falls = [e for record in bots.rounds for e in record.events if e.kind == "falls"]
+    assert falls  # the bots' match (the person plays as lowest) has one to show
+    told = re.findall(r"-- the capital falls: P(\d).*, the President, is last \((\d)th place\)",
+                      "".join(typist.out))  # fmt: skip
+    assert told and all(place == "5" for _, place in told)

@@ -38,7 +38,9 @@ from simulator.kernel.knowledge import H_SIZE, forget
 from simulator.kernel.layout import (
     MAX_PLAYERS,
     NO_ROLE,
+    ROLE_INDEX,
     S_OVER,
+    S_PRESIDENT,
     S_SIZE,
     S_TOP_COUNT,
     S_TOP_RANK,
@@ -54,6 +56,7 @@ from simulator.kernel.step import (
     ST_SKIPS,
     load_state,
     next_to_ask,
+    president_of,
     rule_flags,
     start_round,
     step,
@@ -157,6 +160,7 @@ def _refusal(why: int, S: np.ndarray, H: np.ndarray, seat: int, rank: int, count
 def _events(S, H, R, played, places, n: int, pos: int, r: int, c: int) -> list[dict[str, Any]]:
     """Play one legal move; its events, read off the state it leaves."""
     tricks = int(S[S_TRICKS])
+    holding = H[:n] != U0
     skipped = int(scripted_step(S, H, R, played, places, pos, r, c))
     if c == 0:
         events: list[dict[str, Any]] = [{"event": "pass", "seat": pos}]
@@ -164,6 +168,9 @@ def _events(S, H, R, played, places, n: int, pos: int, r: int, c: int) -> list[d
         events = [{"event": "play", "seat": pos, "cards": card_names(r, c)}]
         if H[pos] == U0:
             events.append({"event": "out", "seat": pos, "place": int(places[pos])})
+            fallen = int(S[S_PRESIDENT])  # capital_falls: he has lost his cards and a place
+            if fallen not in (-1, pos) and holding[fallen] and H[fallen] == U0:
+                events.append({"event": "falls", "seat": fallen, "place": int(places[fallen])})
     if S[S_OVER]:
         events.append({"event": "round_end", "places": [int(p) for p in places[:n]]})
         return events
@@ -181,12 +188,14 @@ def play_scripted_round(
     strategies: Sequence[str],
     moves: Sequence[tuple[int, int, int]] = (),
     seed: int = 0,
+    roles: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """The events of one kernel round: ``moves`` first, then the strategies to the end.
 
     ``hands[seat]`` are the seat's rank counts (up to 14, 3 … 2 then the joker);
     ``strategies`` one registered name per seat (built-in kernel strategies);
-    ``moves`` are ``(seat, rank, count)`` with count 0 for a pass (its rank is ignored).
+    ``moves`` are ``(seat, rank, count)`` with count 0 for a pass (its rank is ignored);
+    ``roles`` the previous round's roles by seat (none by default).
     Raises ValueError for a game the kernel cannot start and for an illegal scripted
     move (``"move INDEX (…) is illegal: …"``), RuntimeError if a strategy's move is not
     legal or the round does not end.
@@ -213,10 +222,12 @@ def play_scripted_round(
     S = np.zeros(S_SIZE, dtype=np.int64)
     played = np.zeros(NUM_RANKS, dtype=np.int64)
     places = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    roles = np.full(MAX_PLAYERS, NO_ROLE, dtype=np.int64)  # one round: no previous roles
+    at = np.full(MAX_PLAYERS, NO_ROLE, dtype=np.int64)  # by default no previous roles
+    at[: len(roles)] = [ROLE_INDEX[role] for role in roles]
+    roles = at
     rs = np.zeros(3, dtype=np.uint64)
     stream_init(rs, seed_key(np.uint64(seed % 2**64)), 0, np.uint64(PLAY_STREAM))
-    start_round(S, H, n, leader, played, places)
+    start_round(S, H, n, leader, played, places, president_of.py_func(roles, n))
 
     events: list[dict[str, Any]] = []
     for index, (seat, rank, count) in enumerate(moves):

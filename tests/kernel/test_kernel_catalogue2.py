@@ -1,4 +1,5 @@
-"""The kernel is the reference engine's twin under the second catalogue too.
+"""The kernel is the reference engine's twin under the second catalogue too, and under
+the third's rules that need no suits (``capital_falls``).
 
 Each new option value alone, on the presets that make it playable, and all of them
 together (with the first catalogue's options on as well): 3 to 8 players, ``lowest``,
@@ -39,6 +40,8 @@ CONFIGS = [
     ("clubs=first_round", Rules().with_options(clubs_three_opens="first_round")),
     ("clubs=every_round", preset("scum").with_options(clubs_three_opens="every_round")),
     ("catalogue2", preset("french").with_options(equal_rank="allow", **CATALOGUE_2)),
+    ("capital_falls", Rules().with_options(capital_falls=True)),
+    ("capital_falls+twos", preset("french").with_options(capital_falls=True)),
     (
         "everything",
         Rules().with_options(
@@ -46,7 +49,7 @@ CONFIGS = [
             two_ends_trick=True, quad_burns=True, revolution=True, passing="out_of_trick",
             no_finish_on_two=True, dealer="rotate", reseat=True, opener="left_of_dealer",
             exchange=(3, 2, 1), points={"top": [3, 2, 1], "bottom": [-1]}, target=9,
-            **CATALOGUE_2,
+            capital_falls=True, **CATALOGUE_2,
         ),
     ),
 ]  # fmt: skip

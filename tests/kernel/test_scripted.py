@@ -38,6 +38,7 @@ from tests.reference.test_oracle_diff import (
     _seed,
     first_difference,
     illegal_game,
+    president_of,
 )
 
 SEEDS = range(2)
@@ -63,7 +64,7 @@ def on_kernel(game: dict) -> list[dict]:
     moves = [kernel_move(m) for m in game["moves"]]
     assert None not in moves
     events = play_scripted_round(
-        parsed.rules, parsed.hands, parsed.leader, parsed.strategies, moves
+        parsed.rules, parsed.hands, parsed.leader, parsed.strategies, moves, roles=parsed.roles
     )
     return [_normal(e) for e in events]
 
@@ -77,7 +78,7 @@ def test_kernel_round_matches_the_oracle(name, rules, n, seed):
     leader = rng.randrange(n)
     games = [_game(rules, hands, leader, [])]
     for length in (10, 400):
-        moves, _ = random_prefix(rules, hands, leader, rng, length, suits=True)
+        moves, _ = random_prefix(rules, hands, leader, rng, length, True, president_of(hands))
         games.append(_game(rules, hands, leader, moves))
     for game in games:
         expected = run_game(game)
@@ -110,7 +111,9 @@ def tables(strategy: str):
             seats = [strategy, "random", "lowest", strategy, "random", "lowest"][:n]
             rng.shuffle(seats)
             game = {**_game(rules, hands, rng.randrange(n), []), "strategies": seats}
-            moves, _ = random_prefix(rules, hands, game["leader"], rng, rng.choice((0, 6)))
+            moves, _ = random_prefix(
+                rules, hands, game["leader"], rng, rng.choice((0, 6)), False, president_of(hands)
+            )
             yield {**game, "moves": moves}, seed
 
 

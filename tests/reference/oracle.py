@@ -7,8 +7,9 @@ the engine makes.  It is deliberately plain: small state, explicit sets, no spee
 Scope: one round from given hands (card lists or rank counts), the round-level options
 of the rule book (both catalogues: ``equal_rank = "allow"``, ``eight_ends_trick``,
 ``jack_back``, ``accumulation_burns``, ``out_ends_trick``, ``after_out_lead`` included;
-``clubs_three_opens`` is accepted but cannot change a round whose leader is given), a
-leader, scripted moves first and then the strategy ``lowest``.
+``clubs_three_opens`` is accepted but cannot change a round whose leader is given), the
+third's ``capital_falls`` (the game's ``roles`` name the President), a leader, scripted
+moves first and then the strategy ``lowest``.
 
 Public API:
 
@@ -52,6 +53,8 @@ ROUND_DEFAULTS: dict = {
     "out_ends_trick": False,
     "after_out_lead": "next_holder",
     "clubs_three_opens": "off",
+    # third catalogue (Daifugo)
+    "capital_falls": False,
 }
 
 # The rule book's keys that act between rounds or over a match (docs/rules.md): one round
@@ -90,6 +93,7 @@ ALLOWED = {
     "out_ends_trick": (False, True),
     "after_out_lead": ("next_holder", "last_in_trick"),
     "clubs_three_opens": ("off", "first_round", "every_round"),
+    "capital_falls": (False, True),
 }
 
 
@@ -194,8 +198,9 @@ class Top:
 class OracleRound:
     """One round in progress: hands, the trick on the table, places, the events so far."""
 
-    def __init__(self, rules, hands, leader: int) -> None:
+    def __init__(self, rules, hands, leader: int, president: int | None = None) -> None:
         self.rules = resolve_rules(rules)
+        self.president = president  # the previous round's President (capital_falls)
         self.hands = [to_counts(h) for h in hands]
         self.n = len(self.hands)
         self.dealt = [list(h) for h in self.hands]
@@ -425,6 +430,18 @@ class OracleRound:
             self.events.append({"event": "out", "seat": seat, "place": place})
             if r["out_ends_trick"]:
                 ends_now = True
+            fallen = self.president  # beaten to first place: last at once, cards gone
+            if (
+                r["capital_falls"]
+                and place == 1
+                and fallen not in (None, seat)
+                and self.holds(fallen)
+                and len(self.holders()) > 1  # alone, he takes the place left: no fall
+            ):
+                self.hands[fallen] = [0] * NRANKS
+                self.places[fallen] = self.next_worst
+                self.events.append({"event": "falls", "seat": fallen, "place": self.next_worst})
+                self.next_worst -= 1
 
         holders = self.holders()
         if len(holders) <= 1:
@@ -462,11 +479,14 @@ class OracleResult:
     round: OracleRound | None = None
 
 
-def run_round(rules, hands, leader: int, moves=(), strategies=None) -> OracleResult:
-    """Play one round: the scripted ``moves`` first (dicts or ``Move``), then ``lowest``."""
+def run_round(
+    rules, hands, leader: int, moves=(), strategies=None, president: int | None = None
+) -> OracleResult:
+    """Play one round: the scripted ``moves`` first (dicts or ``Move``), then ``lowest``;
+    ``president``: the seat of the previous round's President, if any."""
     if strategies is not None and any(s != "lowest" for s in strategies):
         raise ValueError("the oracle only plays the strategy 'lowest'")
-    rnd = OracleRound(rules, hands, leader)
+    rnd = OracleRound(rules, hands, leader, president)
     result = OracleResult(events=rnd.events, round=rnd)
     for i, m in enumerate(moves):
         try:
@@ -489,6 +509,7 @@ def run_game(game: dict) -> OracleResult:
         game["leader"],
         game.get("moves", []),
         game.get("strategies"),
+        game["roles"].index("president") if game.get("roles") else None,
     )
 
 
@@ -571,11 +592,14 @@ def move_dict(move: Move, rng=None) -> dict:
     return d
 
 
-def random_prefix(rules, hands, leader: int, rng, length: int, suits: bool = False):
-    """Up to ``length`` uniformly random legal moves (plays and passes) from the start.
+def random_prefix(
+    rules, hands, leader: int, rng, length: int, suits: bool = False, president: int | None = None
+):
+    """Up to ``length`` uniformly random legal moves (plays and passes) from the start;
+    ``president``: the previous round's President, if any.
 
     Returns (scripted move dicts, the oracle position after them)."""
-    rnd = OracleRound(rules, hands, leader)
+    rnd = OracleRound(rules, hands, leader, president)
     moves = []
     while len(moves) < length and not rnd.over:
         move = rng.choice(rnd.legal_moves())

@@ -72,14 +72,17 @@ def _sum_hands(hands) -> list[int]:
     return [sum(h[r] for h in hands) for r in range(14)]
 
 
-def check_round_events(round_rules: dict, hands, leader: int, events: list[dict]) -> None:
-    """The invariants of one round's events (seats are table positions)."""
+def check_round_events(
+    round_rules: dict, hands, leader: int, events: list[dict], president: int | None = None
+) -> None:
+    """The invariants of one round's events (seats are table positions; ``president``: the
+    previous round's President, whom ``capital_falls`` may send to the last place)."""
     n = len(hands)
-    label = f"rules={round_rules} leader={leader} hands={hands}"
+    label = f"rules={round_rules} leader={leader} hands={hands} president={president}"
 
     # every event legal, and exactly the events of the oracle for the same moves
     moves = moves_of_events(events)
-    result = run_round(round_rules, hands, leader, moves)
+    result = run_round(round_rules, hands, leader, moves, president=president)
     assert result.illegal_index is None, (
         f"move {result.illegal_index} {moves[result.illegal_index]} is illegal for the "
         f"oracle: {result.illegal_reason}\n{label}"
@@ -88,7 +91,7 @@ def check_round_events(round_rules: dict, hands, leader: int, events: list[dict]
         assert mine == theirs, f"event {i}: oracle {mine} vs engine {theirs}\n{label}"
     assert len(result.events) == len(events), label
 
-    # cards: hands + played = dealt, the last player keeps his cards
+    # cards: hands + played (+ a fallen President's cards) = dealt, the last player keeps his
     played = Counter()
     for e in events:
         if e["event"] == "play":
@@ -96,7 +99,14 @@ def check_round_events(round_rules: dict, hands, leader: int, events: list[dict]
                 played[RANK_INDEX[card]] += 1
     left = result.round.hands
     dealt = [to_counts(h) for h in hands]
-    assert _sum_hands(dealt) == [played[r] + sum(h[r] for h in left) for r in range(14)], label
+    fallen = [e["seat"] for e in events if e["event"] == "falls"]  # at most one
+    gone = [list(dealt[seat]) for seat in fallen]  # his cards left the round unplayed
+    for e in events:
+        if e["event"] == "play" and e["seat"] in fallen:
+            for card in e["cards"]:
+                gone[0][RANK_INDEX[card]] -= 1
+    out_of_hands = [played[r] + sum(h[r] for h in left + gone) for r in range(14)]
+    assert _sum_hands(dealt) == out_of_hands, label
     assert sum(1 for h in left if sum(h)) == 1, label
 
     # places: a permutation; outs take the best free place in order, or (2s/jokers
@@ -121,6 +131,12 @@ def check_round_events(round_rules: dict, hands, leader: int, events: list[dict]
                 best += 1
             assert places[e["seat"]] == e["place"]
             outs.add(e["seat"])
+        elif e["event"] == "falls":  # the President beaten to first place
+            assert round_rules["capital_falls"] and e["seat"] == president, label
+            assert e["place"] == worst and best == 2, label
+            worst -= 1
+            assert places[e["seat"]] == e["place"]
+            outs.add(e["seat"])
     assert best == worst and len(outs) == n - 1, label
     (last,) = set(range(n)) - outs
     assert places[last] == best
@@ -139,6 +155,7 @@ def test_random_matches_keep_the_invariants(name, base, options, n, seed):
     record = play_match(rules, players, seed, match=seed, rounds=3, max_rounds=3, keep_events=True)
     assert len(record.rounds) == 3
     round_rules = resolve_rules(rules.to_dict())
+    president = None  # no roles in the first round
     for rnd in record.rounds:
         # the deal and the exchange conserve the deck
         assert _sum_hands(rnd.dealt) == _deck(rules)
@@ -149,10 +166,12 @@ def test_random_matches_keep_the_invariants(name, base, options, n, seed):
         by_pos = [rnd.hands[p] for p in seating]
         leader = seating.index(rnd.leader)
         events = [e.to_json() for e in rnd.events]
-        check_round_events(round_rules, by_pos, leader, events)
+        at = None if president is None else seating.index(president)
+        check_round_events(round_rules, by_pos, leader, events, at)
         # places by player = places by position read through the seating
         final = events[-1]["places"]
         assert [final[seating.index(p)] for p in range(n)] == rnd.places
+        president = rnd.places.index(1)
         assert len(rnd.moves) == sum(1 for e in events if e["event"] in ("play", "pass"))
 
 

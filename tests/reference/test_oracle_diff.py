@@ -27,6 +27,7 @@ import pytest
 
 from simulator.apps.replay import GameError, parse_game, replay
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS
+from simulator.rules.roles import role_of
 from tests.reference.oracle import (
     JOKER,
     MATCH_KEYS,
@@ -61,6 +62,7 @@ SINGLE_OPTIONS = [
     ("out_ends_trick", True),
     ("clubs_three_opens", "first_round"),
     ("clubs_three_opens", "every_round"),
+    ("capital_falls", True),
 ]
 
 # Each round-level option of the spec and its values: a new option of the spec comes in
@@ -158,6 +160,20 @@ def _seed(name: str, n: int, seed: int) -> int:
     return zlib.crc32(f"{name}/{n}/{seed}".encode())
 
 
+def roles_of(hands) -> list[str]:
+    """The previous round's roles of a game, drawn from its deal: the President is a
+    different seat from game to game (``capital_falls`` reads him; ``lowest`` does not)."""
+    n = len(hands)
+    roles = [role_of(place, n) for place in range(1, n + 1)]
+    random.Random(json.dumps(hands)).shuffle(roles)
+    return roles
+
+
+def president_of(hands) -> int:
+    """The seat :func:`roles_of` makes President."""
+    return roles_of(hands).index("president")
+
+
 def _game(rules, hands, leader, moves) -> dict:
     return {
         "rules": rules,
@@ -165,6 +181,7 @@ def _game(rules, hands, leader, moves) -> dict:
         "leader": leader,
         "strategies": ["lowest"] * len(hands),
         "moves": moves,
+        "roles": roles_of(hands),
     }
 
 
@@ -269,7 +286,7 @@ def illegal_game(rules, hands, leader, kind: str, rng, suits: bool):
     moves, or ``lowest`` to reach the end of the round) until a move of ``kind`` exists.
     Returns (game, index of the illegal move, kind actually used)."""
     length = rng.randrange(0, 60)
-    moves, rnd = random_prefix(rules, hands, leader, rng, length, suits)
+    moves, rnd = random_prefix(rules, hands, leader, rng, length, suits, president_of(hands))
     while True:
         move = _illegal_move(kind, rnd, rng)
         if move is not None:
@@ -311,7 +328,7 @@ def test_engine_matches_oracle(name, rules, n, seed):
     # (b) random legal prefixes, then lowest
     for j in range(2):
         length = rng.choice((5, 20, 60, 400))
-        moves, _ = random_prefix(rules, hands, leader, rng, length, suits)
+        moves, _ = random_prefix(rules, hands, leader, rng, length, suits, president_of(hands))
         assert_same_round(_game(rules, hands, leader, moves), f"{label} (b{j}) prefix {length}")
 
     # (c) one illegal scripted move of each kind

@@ -78,7 +78,7 @@ def play(rules, seed, out):
     played = np.zeros(NUM_RANKS, np.int64)
     places = np.zeros(MAX_PLAYERS, np.int64)
     roles = np.full(MAX_PLAYERS, NO_ROLE, np.int64)
-    start_round(S, H, n, rnd.turn, played, places)
+    start_round(S, H, n, rnd.turn, played, places, -1)
     fl, trick_rules = rule_flags.py_func(R), trick_rule_flags.py_func(R)
     rs_ref = np.zeros(3, np.uint64)
     stream_init(rs_ref, seed_key(np.uint64(seed)), 0, np.uint64(0))

@@ -39,6 +39,8 @@ DEFAULTS = {
     "out_ends_trick": False,
     "after_out_lead": "next_holder",
     "clubs_three_opens": "off",
+    # third catalogue (Daifugo, written out in docs/rules.md): no preset turns them on
+    "capital_falls": False,
 }
 
 PRESET_TABLE = {

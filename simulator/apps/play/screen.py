@@ -180,6 +180,10 @@ class Table:
         elif event.kind == "out":
             who = self.label(self.player_at(event.seat))
             self.log.append(f"{who} is out: {ordinal(event.place)} place")
+        elif event.kind == "falls":
+            who = self.label(self.player_at(event.seat))
+            place = ordinal(event.place)
+            self.log.append(f"-- the capital falls: {who}, the President, is last ({place} place)")
         elif event.kind == "trick_end":
             self.skipped.clear()
             self.log.append(self._trick_end_line(event.next_leader))

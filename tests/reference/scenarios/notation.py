@@ -9,6 +9,7 @@ line each, so that a scenario reads like the worked example of a rule book:
 ``"2: skip"``          seat 2 is skipped (event only)
 ``"trick_end -> 0"``   the trick ends, seat 0 leads the next one
 ``"out 0 #1"``         seat 0 has no cards left and takes place 1
+``"falls 3 #4"``       seat 3, the President, falls to place 4 (``capital_falls``)
 ``"round_end 1 4 2 3"``  the round is over; places by seat
 =====================  ==============================================================
 
@@ -34,7 +35,7 @@ from tests.kernel.scripted import play_scripted_round
 
 _PLAY = re.compile(r"^(\d+): (.+)$")
 _TRICK_END = re.compile(r"^trick_end -> (\d+)$")
-_OUT = re.compile(r"^out (\d+) #(\d+)$")
+_OUT = re.compile(r"^(out|falls) (\d+) #(\d+)$")
 _ROUND_END = re.compile(r"^round_end( \d+)+$")
 SUIT_LETTERS = "CDHS"
 
@@ -61,7 +62,7 @@ def event(line: str) -> dict[str, Any]:
     if m := _TRICK_END.match(text):
         return {"event": "trick_end", "next_leader": int(m.group(1))}
     if m := _OUT.match(text):
-        return {"event": "out", "seat": int(m.group(1)), "place": int(m.group(2))}
+        return {"event": m.group(1), "seat": int(m.group(2)), "place": int(m.group(3))}
     if _ROUND_END.match(text):
         return {"event": "round_end", "places": [int(p) for p in text.split()[1:]]}
     if m := _PLAY.match(text):
@@ -95,8 +96,8 @@ def line_of(ev: Mapping[str, Any]) -> str:
         return f"{ev['seat']}: {kind}"
     if kind == "trick_end":
         return f"trick_end -> {ev['next_leader']}"
-    if kind == "out":
-        return f"out {ev['seat']} #{ev['place']}"
+    if kind in ("out", "falls"):
+        return f"{kind} {ev['seat']} #{ev['place']}"
     if kind == "round_end":
         return "round_end " + " ".join(str(p) for p in ev["places"])
     return repr(dict(ev))
@@ -108,6 +109,7 @@ def game(
     leader: int = 0,
     script: Sequence[str] = (),
     strategies: Sequence[str] | None = None,
+    roles: Sequence[str] = (),
 ) -> dict[str, Any]:
     """A game file (docs/formats.md §2) from readable hands and scripted moves."""
     data: dict[str, Any] = {
@@ -118,6 +120,8 @@ def game(
     }
     if strategies is not None:
         data["strategies"] = list(strategies)
+    if roles:
+        data["roles"] = list(roles)
     return data
 
 
@@ -135,7 +139,13 @@ def kernel_events(data: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]
     """The events of a game played on the kernel (scripted moves, then the strategies)."""
     parsed = parse_game(data)
     events = play_scripted_round(
-        parsed.rules, parsed.hands, parsed.leader, parsed.strategies, kernel_moves(parsed), seed
+        parsed.rules,
+        parsed.hands,
+        parsed.leader,
+        parsed.strategies,
+        kernel_moves(parsed),
+        seed,
+        parsed.roles,
     )
     return [_normalise(e) for e in events]
 
@@ -155,9 +165,10 @@ def check(
     script: Sequence[str],
     expected: Sequence[str],
     strategies: Sequence[str] | None = None,
+    roles: Sequence[str] = (),
 ) -> None:
     """Play a scripted game (library, CLI and kernel) and compare every event, in order."""
-    data = game(rules, hands, leader, script, strategies)
+    data = game(rules, hands, leader, script, strategies, roles)
     want = [event(line) for line in expected]
     got = library_events(data)
     assert [line_of(e) for e in got] == list(expected)
