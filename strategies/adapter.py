@@ -107,10 +107,11 @@ class KernelStrategy:
         S[S_REV] = obs.reversed
         S[S_JACK] = obs.jack_back
         S[S_RUN] = obs.run
-        if obs.skipped is None:
-            S[S_SKIPPED], S[S_SKIP_PLAY] = -1, -1
-        else:  # the skip of the top on the table: at its play (S_PLAYS, here 0)
-            S[S_SKIPPED], S[S_SKIP_PLAY] = obs.skipped, S[S_PLAYS]
+        if not obs.skipped_seats:
+            S[S_SKIPPED], S[S_SKIP_PLAY] = 0, -1
+        else:  # the skips of the top on the table: at its play (S_PLAYS, here 0)
+            S[S_SKIPPED] = sum(1 << s for s in obs.skipped_seats)
+            S[S_SKIP_PLAY] = S[S_PLAYS]
             S[S_SKIP_BY] = flag_code(obs.skipped_by)
         passed = sum(1 << s for s in range(n) if obs.passed[s])
         S[S_ANSWERED] = passed

@@ -104,15 +104,12 @@ def log_likelihood(pos, S, G, R, played, lparams, temperature):
     players who passed on the top now on the table did so, had they held the guessed
     hands ``G`` (the state they passed in is this one: only passes follow a play).
 
-    The player the top skipped (the round state records him: :func:`skipped_on_top`)
-    did not pass, so he counts for nothing.
+    The players the top skipped (the round state records them: :func:`skipped_on_top`)
+    did not pass, so they count for nothing.
     """
     if S[S_TOP_COUNT] == 0 or not temperature > 0:
         return 0.0
-    passers = S[S_ANSWERED] & ~(1 << pos)
-    skipped = skipped_on_top(S)
-    if skipped >= 0:
-        passers &= ~(1 << skipped)
+    passers = S[S_ANSWERED] & ~(1 << pos) & ~skipped_on_top(S)
     total = 0.0
     while passers != 0:
         q = ctz(np.uint64(passers))

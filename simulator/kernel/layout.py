@@ -87,6 +87,7 @@ ACCUMULATION = 4  # a run of 4 cards of one rank burns the pile
 OUT_ENDS = 8  # going out ends the trick
 LAST_IN = 16  # after a trick topped by a player who went out, the one left in it leads
 CAPITAL = 32  # a President beaten to first place finishes last at once
+FIVES = 64  # a play of 5s skips a player per 5
 # Each flag: (its word, its bit, the option and the value that set it)
 FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_FLAGS, SKIP, "equal_rank", "skip"),
@@ -102,6 +103,7 @@ FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_TRICK_FLAGS, OUT_ENDS, "out_ends_trick", True),
     (R_TRICK_FLAGS, LAST_IN, "after_out_lead", "last_in_trick"),
     (R_TRICK_FLAGS, CAPITAL, "capital_falls", True),
+    (R_TRICK_FLAGS, FIVES, "five_skips", True),
 )
 
 # ---------------------------------------------------------------- round state S
@@ -129,7 +131,7 @@ S_LEADER = 17  # position that led the round
 S_IN_PLACE = 18
 S_JACK = 18  # 1 while a jack-back is in force (S_REV includes it; the trick's end undoes it)
 S_RUN = 19  # cards in the trick's latest run of one rank (ACCUMULATION)
-S_SKIPPED = 20  # position the latest skip skipped (-1: none this round)
+S_SKIPPED = 20  # the positions the latest skipping play skipped, a bit each (0: none this round)
 S_SKIP_PLAY = 21  # S_PLAYS when it happened: it skipped the top on the table if they are equal
 S_SKIP_BY = 22  # the rule that made it (0: none): SKIP, or a bit of R_TRICK_FLAGS << TABLE_SHIFT
 S_PRESIDENT = 23  # position of the round's President (-1: none, as in a match's first round)

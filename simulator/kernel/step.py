@@ -132,7 +132,7 @@ def start_round(S, H, n, leader, played, places, president):
     S[S_SKIPS] = 0
     S[S_JACK] = 0
     S[S_RUN] = 0
-    S[S_SKIPPED] = -1
+    S[S_SKIPPED] = 0
     S[S_SKIP_PLAY] = -1
     S[S_SKIP_BY] = 0
     S[S_PRESIDENT] = president
@@ -234,14 +234,17 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
     else:
         taken, is_equal = play_effect(r, c, tc, t, rules & SKIP != 0, rules & TRANSPARENT != 0)
         skip_by = SKIP if is_equal else 0  # the rule that skips the next player, if any
+        times = 1  # how many players it skips, one after the other
         if trick_rules != 0:  # every table rule's effect on a play
-            run, flips, end_now, table_skip = table_play(r, c, taken, t, tc, S[S_RUN], trick_rules)
+            run, flips, end_now, table_skip, table_times = table_play(
+                r, c, taken, t, tc, S[S_RUN], trick_rules
+            )
             S[S_RUN] = run
             if flips:
                 rev ^= 1
                 S[S_JACK] ^= 1
-            if skip_by == 0 and table_skip != 0:
-                skip_by = table_skip << TABLE_SHIFT
+            if table_skip != 0 and (skip_by == 0 or table_times > 1):
+                skip_by, times = table_skip << TABLE_SHIFT, table_times
         at = np.uint64(pos)  # unsigned indexes: numba adds no code for negative ones
         H[at] = remove_cards(H[at], r, c)
         played[np.uint64(r)] += c
@@ -268,11 +271,16 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
         if end_now or ends_trick_at_once(r, c, rules & TWO_ENDS != 0, rules & QUAD != 0):
             end_now = True
         elif skip_by != 0:
-            skipped = next_to_ask(n, pos, owner, active & ~oot)
-            if skipped >= 0:
+            skipped = 0
+            for _ in range(times):  # until the turn would come back to the player
+                nxt = next_to_ask(n, last, owner, active & ~oot)
+                if nxt < 0:
+                    break
                 skips += 1
-                answered |= 1 << skipped
-                last = skipped
+                answered |= 1 << nxt
+                skipped |= 1 << nxt
+                last = nxt
+            if skipped != 0:
                 S[S_SKIPPED], S[S_SKIP_PLAY], S[S_SKIP_BY] = skipped, plays, skip_by
     if trick_rules & LAST_IN != 0 and not end_now:
         alone = last_in_trick(active, oot, owner)
@@ -299,12 +307,12 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
 
 @njit(**INLINE)
 def skipped_on_top(S):
-    """The position skipped by the top on the table (it did not pass: it was not asked),
-    or -1: what the round state records, so a strategy reading the passes need not guess.
-    (``S_SKIP_BY`` is 0 when nobody was skipped, in an ``S`` of zeros too.)"""
+    """The positions the top on the table skipped, a bit each (they did not pass: they were
+    not asked), or 0: what the round state records, so a strategy reading the passes need
+    not guess. (``S_SKIP_BY`` is 0 when nobody was skipped, in an ``S`` of zeros too.)"""
     if S[S_TOP_COUNT] != 0 and S[S_SKIP_BY] != 0 and S[S_SKIP_PLAY] == S[S_PLAYS]:
         return S[S_SKIPPED]
-    return -1
+    return 0
 
 
 @njit(**INLINE)

@@ -25,6 +25,7 @@ from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
     ACCUMULATION,
     EIGHTS,
+    FIVES,
     JACKS,
     QUAD,
     REVERSES,
@@ -32,7 +33,7 @@ from simulator.kernel.layout import (
     TRANSPARENT,
     TWO_ENDS,
 )
-from simulator.rules.cards import EIGHT, JACK, THREE, TWO
+from simulator.rules.cards import EIGHT, FIVE, JACK, THREE, TWO
 
 
 @njit(**INLINE)
@@ -61,19 +62,22 @@ def revolts(c, rules):
 def table_play(r, c, taken, t, tc, run, trick_rules):
     """What a play of ``c`` cards of ``r`` (the top then carries ``taken``) does under the
     table rules on a top of ``tc`` cards of ``t`` (``tc == 0``: a lead), the trick's
-    latest run holding ``run`` cards: ``(run, flips, ends, skips)``.
+    latest run holding ``run`` cards: ``(run, flips, ends, skips, times)``.
 
     The run grows when the play carries the top's rank, else starts anew; a run reaching 4
     cards burns (never a play of 4 cards); 8s end the trick; real jacks reverse the order
     in force from the next play until the trick ends (``flips``); ``skips`` is the bit of
-    the rule that makes the play skip the next player, 0 when none does (no rule of the
-    catalogue does yet: a new rule that skips sets it here)."""
+    the rule that makes the play skip the next player, 0 when none does, and ``times``
+    how many players it skips one after the other: 5s skip one player per 5."""
     run = run + c if tc != 0 and taken == t else c
     ends = (r == EIGHT and trick_rules & EIGHTS != 0) or (
         c < 4 and run >= 4 and trick_rules & ACCUMULATION != 0
     )
     flips = r == JACK and trick_rules & JACKS != 0
-    return run, flips, ends, 0
+    skips, times = 0, 0
+    if r == FIVE and trick_rules & FIVES != 0:
+        skips, times = FIVES, c
+    return run, flips, ends, skips, times
 
 
 @njit(**INLINE)
@@ -93,7 +97,8 @@ def ends_trick(r, c, t, tc, run, rules, trick_rules):
 def skips_next(r, c, t, tc, run, rules, trick_rules):
     """Whether ``c`` cards of ``r`` laid on the top skip the next player to answer (unless
     they end the trick): an equal play when equal plays skip
-    (:data:`~simulator.kernel.layout.SKIP`), or a table rule's skip (:func:`table_play`)."""
+    (:data:`~simulator.kernel.layout.SKIP`), or a table rule's skip (:func:`table_play`;
+    ``five_skips`` may skip more players after that one)."""
     taken, is_equal = play_effect(r, c, tc, t, rules & SKIP != 0, rules & TRANSPARENT != 0)
     if is_equal:
         return True

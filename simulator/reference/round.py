@@ -31,6 +31,7 @@ from simulator.reference.moves import (
 )
 from simulator.rules.cards import (
     EIGHT,
+    FIVE,
     JACK,
     JOKER,
     NUM_RANKS,
@@ -56,9 +57,9 @@ class Observation:
     ``reversed`` is the order in force (revolutions, then jack-back on top of them) and
     ``jack_back`` whether a jack-back is in force in this trick; ``run`` the cards of the
     trick's latest run of one rank (when a run of 4 burns the pile); ``roles`` are the previous
-    round's roles by seat (empty in a match's first round); ``skipped`` is the seat the top
-    on the table skipped (it did not pass: it was not asked), ``None`` when it skipped
-    nobody, and ``skipped_by`` the key of the rule that made it skip.
+    round's roles by seat (empty in a match's first round); ``skipped_seats`` are the seats
+    the top on the table skipped, in turn (they did not pass: they were not asked), and
+    ``skipped_by`` the key of the rule that made it skip.
     """
 
     seat: int
@@ -73,8 +74,14 @@ class Observation:
     rules: Rules
     jack_back: bool = False
     run: int = 0
-    skipped: int | None = None
+    skipped_seats: tuple[int, ...] = ()
     skipped_by: str = ""
+
+    @property
+    def skipped(self) -> int | None:
+        """The first seat the top on the table skipped (the only one but under
+        ``five_skips``), ``None`` when it skipped nobody."""
+        return self.skipped_seats[0] if self.skipped_seats else None
 
     def order_note(self) -> str:
         """The order in force in words, when it is not the plain normal order."""
@@ -124,7 +131,7 @@ class Round:
         self.jack_back = False  # the order in force is reversed once more until the trick ends
         self.run = 0  # cards in the trick's latest run of one rank (accumulation_burns)
         self.ended_by = ""  # why the last trick ended: a rule key, or "passes"
-        self.skipped: int | None = None  # the seat the top on the table skipped
+        self.skipped: tuple[int, ...] = ()  # the seats the top on the table skipped
         self.skipped_by = ""  # the rule that made it skip
         self.roles = tuple(roles)
         self.over = False
@@ -287,7 +294,7 @@ class Round:
         self.played[rank] += count
         self.top = Top(rank_taken, count, seat)
         self.answered = [False] * self.n
-        self.skipped, self.skipped_by = None, ""
+        self.skipped, self.skipped_by = (), ""
         self.plays += 1
         events = [Event("play", seat=seat, rank=rank, count=count)]
         if count == 4 and self.rules.revolution:
@@ -304,25 +311,32 @@ class Round:
         if at_once:
             self._end_trick(events, why=at_once)
             return events
-        skip_by = self._skips_next(rank, count, is_equal)
-        if skip_by:
-            skipped = self._next_to_ask(seat)
-            if skipped is not None:
-                events.append(Event("skip", seat=skipped))
-                self.skips += 1
-                self.answered[skipped] = True
-                self.skipped, self.skipped_by = skipped, skip_by
-                self._continue_trick(skipped, events)
-                return events
-        self._continue_trick(seat, events)
+        skip_by, times = self._skips_next(rank, count, is_equal)
+        last = seat
+        skipped: list[int] = []
+        for _ in range(times if skip_by else 0):  # until the turn would come back to him
+            nxt = self._next_to_ask(last)
+            if nxt is None:
+                break
+            events.append(Event("skip", seat=nxt))
+            self.skips += 1
+            self.answered[nxt] = True
+            skipped.append(nxt)
+            last = nxt
+        if skipped:
+            self.skipped, self.skipped_by = tuple(skipped), skip_by
+        self._continue_trick(last, events)
         return events
 
-    def _skips_next(self, rank: int, count: int, is_equal: bool) -> str:
-        """The rule that makes this play skip the next player to answer, or ``""``: an
-        equal play under ``equal_rank = "skip"`` (``is_equal``, from :meth:`play_effect`).
-        A table rule that makes a play skip returns its key here; the play does not skip
-        when it ends the trick."""
-        return "equal_rank" if is_equal else ""
+    def _skips_next(self, rank: int, count: int, is_equal: bool) -> tuple[str, int]:
+        """The rule that makes this play skip players, and how many, one after the other
+        (``("", 0)``: none): an equal play under ``equal_rank = "skip"`` skips one
+        (``is_equal``, from :meth:`play_effect`); a play of 5s under ``five_skips`` one per 5
+        (it names the skip when it skips more). A table rule that makes a play skip
+        returns its key here; the play does not skip when it ends the trick."""
+        if self.rules.five_skips and rank == FIVE and (count > 1 or not is_equal):
+            return "five_skips", count
+        return ("equal_rank", 1) if is_equal else ("", 0)
 
     def _ends_trick_at_once(self, rank: int, count: int) -> str:
         """The rule that ends the trick at once on this play, or ``""``: 2s under
@@ -430,7 +444,7 @@ class Round:
         events.append(Event("trick_end", next_leader=leader))
         self.top = None
         self.turn = leader
-        self.skipped, self.skipped_by = None, ""
+        self.skipped, self.skipped_by = (), ""
         self.answered = [False] * self.n
         self.out_of_trick = [False] * self.n
         self.jack_back = False
@@ -456,6 +470,6 @@ class Round:
             rules=self.rules,
             jack_back=self.jack_back,
             run=self.run,
-            skipped=self.skipped,
+            skipped_seats=self.skipped,
             skipped_by=self.skipped_by,
         )

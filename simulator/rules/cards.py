@@ -36,6 +36,7 @@ RANK_NAMES: tuple[str, ...] = (
 )
 NUM_RANKS = 14
 THREE = 0
+FIVE = 2
 EIGHT = 5
 JACK = 8
 ACE = 11

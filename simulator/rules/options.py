@@ -212,6 +212,11 @@ class Rules:
         "every_round (the holder after the exchange); off: opener decides.",
         choices=("off", "first_round", "every_round"),
     )
+    five_skips: bool = option(
+        False,
+        "A play of 5s skips as many players as it holds 5s, each in turn as the next to "
+        "answer (Daifugo's 5-skip); skipped back to its player, the trick is his.",
+    )
     capital_falls: bool = option(
         False,
         "A President beaten to first place finishes last at once: when another player goes "

@@ -19,7 +19,8 @@ same moves on both engines.
 The events are read off the kernel's state after each move, never from an engine's
 event list: the ``play`` or ``pass`` is the move; ``out`` when the mover's hand is empty,
 with the place the kernel wrote; ``round_end`` when ``over`` is set, with the places by
-seat; ``skip`` when the skips counter went up; ``trick_end`` when the tricks counter went
+seat; ``skip`` for each seat ``S_SKIPPED`` names when the skips counter went up, clockwise
+from the mover; ``trick_end`` when the tricks counter went
 up, the next leader being the player to move. They are the replay's JSON events
 (docs/formats.md §2), in its order, so both engines' events compare exactly.
 """
@@ -32,7 +33,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U0, count_of, ctz, seed_key, stream_init
+from simulator.kernel.bits import U0, count_of, seed_key, stream_init
 from simulator.kernel.config import JIT
 from simulator.kernel.knowledge import H_SIZE, forget
 from simulator.kernel.layout import (
@@ -42,6 +43,8 @@ from simulator.kernel.layout import (
     S_OVER,
     S_PRESIDENT,
     S_SIZE,
+    S_SKIPPED,
+    S_SKIPS,
     S_TOP_COUNT,
     S_TOP_RANK,
     S_TRICKS,
@@ -50,12 +53,8 @@ from simulator.kernel.layout import (
 )
 from simulator.kernel.legal import legal_mask
 from simulator.kernel.step import (
-    ST_ACTIVE,
-    ST_ANSWERED,
-    ST_OOT,
     ST_SKIPS,
     load_state,
-    next_to_ask,
     president_of,
     rule_flags,
     start_round,
@@ -103,24 +102,12 @@ def scripted_check(S, H, R, pos, r, c):
 @njit(**SCRIPTED_JIT)
 def scripted_step(S, H, R, played, places, pos, r, c):
     """The kernel's :func:`~simulator.kernel.step.step` of one legal move on the state
-    arrays. Returns the seat the move skipped, or -1.
-
-    The skipped seat is read off the state: a skip leaves exactly its seat in the
-    ``answered`` mask of the top just laid. When the skip also ended the trick that mask
-    is cleared, and the skipped seat is the one the kernel asked next: the next holder
-    clockwise from the mover who had not passed earlier in the trick.
-    """
-    fl = rule_flags(R)
-    st = load_state(S)
-    oot = st[ST_OOT]
-    skips = st[ST_SKIPS]
-    st = step(st, fl, trick_rule_flags(R), pos, r, c, H, played, places, S)
+    arrays. Returns the seats the move skipped, a bit each (0: none), read off the state:
+    the skips counter went up, and ``S_SKIPPED`` holds whom the move skipped."""
+    skips = S[S_SKIPS]
+    st = step(load_state(S), rule_flags(R), trick_rule_flags(R), pos, r, c, H, played, places, S)
     store_state(S, st)
-    if st[ST_SKIPS] == skips:
-        return -1
-    if st[ST_ANSWERED] != 0:
-        return ctz(np.uint64(st[ST_ANSWERED]))
-    return next_to_ask(fl[0], pos, pos, st[ST_ACTIVE] & ~oot)
+    return S[S_SKIPPED] if st[ST_SKIPS] != skips else 0
 
 
 def _kernel_ids(strategies: Sequence[str], n: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -162,6 +149,7 @@ def _events(S, H, R, played, places, n: int, pos: int, r: int, c: int) -> list[d
     tricks = int(S[S_TRICKS])
     holding = H[:n] != U0
     skipped = int(scripted_step(S, H, R, played, places, pos, r, c))
+    skipped_seats = [(pos + k) % n for k in range(1, n) if skipped >> ((pos + k) % n) & 1]
     if c == 0:
         events: list[dict[str, Any]] = [{"event": "pass", "seat": pos}]
     else:
@@ -174,8 +162,7 @@ def _events(S, H, R, played, places, n: int, pos: int, r: int, c: int) -> list[d
     if S[S_OVER]:
         events.append({"event": "round_end", "places": [int(p) for p in places[:n]]})
         return events
-    if skipped >= 0:
-        events.append({"event": "skip", "seat": skipped})
+    events += [{"event": "skip", "seat": seat} for seat in skipped_seats]  # in turn
     if S[S_TRICKS] != tricks:
         events.append({"event": "trick_end", "next_leader": int(S[S_TURN])})
     return events

@@ -1,5 +1,5 @@
 """The kernel is the reference engine's twin under the second catalogue too, and under
-the third's rules that need no suits (``capital_falls``).
+the third's rules that need no suits (``five_skips``, ``capital_falls``).
 
 Each new option value alone, on the presets that make it playable, and all of them
 together (with the first catalogue's options on as well): 3 to 8 players, ``lowest``,
@@ -41,6 +41,8 @@ CONFIGS = [
     ("clubs=every_round", preset("scum").with_options(clubs_three_opens="every_round")),
     ("catalogue2", preset("french").with_options(equal_rank="allow", **CATALOGUE_2)),
     ("capital_falls", Rules().with_options(capital_falls=True)),
+    ("five_skips", Rules().with_options(five_skips=True)),
+    ("five_skips+french", preset("french").with_options(five_skips=True)),
     ("capital_falls+twos", preset("french").with_options(capital_falls=True)),
     (
         "everything",
@@ -49,7 +51,7 @@ CONFIGS = [
             two_ends_trick=True, quad_burns=True, revolution=True, passing="out_of_trick",
             no_finish_on_two=True, dealer="rotate", reseat=True, opener="left_of_dealer",
             exchange=(3, 2, 1), points={"top": [3, 2, 1], "bottom": [-1]}, target=9,
-            capital_falls=True, **CATALOGUE_2,
+            capital_falls=True, five_skips=True, **CATALOGUE_2,
         ),
     ),
 ]  # fmt: skip

@@ -8,8 +8,8 @@ Scope: one round from given hands (card lists or rank counts), the round-level o
 of the rule book (both catalogues: ``equal_rank = "allow"``, ``eight_ends_trick``,
 ``jack_back``, ``accumulation_burns``, ``out_ends_trick``, ``after_out_lead`` included;
 ``clubs_three_opens`` is accepted but cannot change a round whose leader is given), the
-third's ``capital_falls`` (the game's ``roles`` name the President), a leader, scripted
-moves first and then the strategy ``lowest``.
+third's ``five_skips`` and ``capital_falls`` (the game's ``roles`` name the President), a
+leader, scripted moves first and then the strategy ``lowest``.
 
 Public API:
 
@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 THREE = 0
+FIVE = 2
 EIGHT = 5
 JACK = 8
 TWO = 12
@@ -54,6 +55,7 @@ ROUND_DEFAULTS: dict = {
     "after_out_lead": "next_holder",
     "clubs_three_opens": "off",
     # third catalogue (Daifugo)
+    "five_skips": False,
     "capital_falls": False,
 }
 
@@ -93,6 +95,7 @@ ALLOWED = {
     "out_ends_trick": (False, True),
     "after_out_lead": ("next_holder", "last_in_trick"),
     "clubs_three_opens": ("off", "first_round", "every_round"),
+    "five_skips": (False, True),
     "capital_falls": (False, True),
 }
 
@@ -459,12 +462,16 @@ class OracleRound:
             return
 
         pos = seat
-        if skip:
-            skipped = self._next_from(seat, seat)
-            if skipped is not None:
-                self.events.append({"event": "skip", "seat": skipped})
-                self.since_top.add(skipped)
-                pos = skipped
+        times = 1 if skip else 0  # players skipped one after the other
+        if r["five_skips"] and rank == FIVE:
+            times = max(times, count)
+        for _ in range(times):
+            skipped = self._next_from(pos, seat)
+            if skipped is None or skipped in self.since_top:  # back around to the player
+                break
+            self.events.append({"event": "skip", "seat": skipped})
+            self.since_top.add(skipped)
+            pos = skipped
         if self._end_trick_if_done():
             return
         self.to_move = self._next_from(pos, seat)

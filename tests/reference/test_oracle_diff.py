@@ -63,6 +63,7 @@ SINGLE_OPTIONS = [
     ("clubs_three_opens", "first_round"),
     ("clubs_three_opens", "every_round"),
     ("capital_falls", True),
+    ("five_skips", True),
 ]
 
 # Each round-level option of the spec and its values: a new option of the spec comes in

@@ -35,5 +35,5 @@ def test_the_oracle_allows_the_values_of_the_spec(key: str) -> None:
 def test_the_oracle_refuses_a_key_it_does_not_know() -> None:
     everything = Rules().to_dict()
     assert oracle.resolve_rules(everything) == oracle.ROUND_DEFAULTS  # every key is named
-    with pytest.raises(ValueError, match="does not know the rule 'five_skips'"):
-        oracle.resolve_rules({**everything, "five_skips": True})
+    with pytest.raises(ValueError, match="does not know the rule 'sevens_pass'"):
+        oracle.resolve_rules({**everything, "sevens_pass": True})

@@ -98,11 +98,11 @@ def play(rules, seed, out):
         st = step_trick_rules(load_state.py_func(S), fl, trick_rules, pos, r, c, H, played,
                               places, S)  # fmt: skip
         store_state.py_func(S, st)
-        skipped = rnd.skipped if rnd.skipped is not None else -1
+        skipped = sum(1 << s for s in rnd.skipped)  # the seats the top skipped, as a mask
         if skipped_on_top.py_func(S) != skipped or S[S_SKIPS] != rnd.skips:
             out["disagreement"] = f"{where}: the skip recorded differs"
             return False
-        if skipped >= 0:
+        if skipped:
             out["skips"] += 1
             out["skipped_by"] = [rnd.skipped_by, int(S[S_SKIP_BY]) == flag_code(rnd.skipped_by)]
         out["moves"] += 1

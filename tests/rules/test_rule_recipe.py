@@ -1,6 +1,6 @@
 """The recipe "add a rule option (a boolean table rule)" of docs/architecture.md, followed.
 
-A copy of the package gets a throwaway rule, ``fives_skip`` (a play of 5s skips the next
+A copy of the package gets a throwaway rule, ``nines_skip`` (a play of 9s skips the next
 player to answer), by the recipe's own four steps, each a textual patch of the file the
 recipe names at the place it names; no other file changes. Then the copy plays rounds
 of it on both engines with ``linear`` and ``champion`` seated (``recipe_play.py``, in a
@@ -32,7 +32,7 @@ from simulator.runs.atlas.sets import default_rule_sets
 pytestmark = pytest.mark.early
 
 ROOT = Path(__file__).resolve().parents[2]
-KEY = "fives_skip"
+KEY = "nines_skip"
 
 # The recipe's steps as textual patches: (file, a text found once in it, what replaces it).
 PATCHES = (
@@ -40,27 +40,28 @@ PATCHES = (
         "simulator/rules/options.py",
         '        choices=("off", "first_round", "every_round"),\n    )\n',
         '        choices=("off", "first_round", "every_round"),\n    )\n'
-        f'    {KEY}: bool = option(False, "A play of 5s skips the next player to answer.")\n',
+        f'    {KEY}: bool = option(False, "A play of 9s skips the next player to answer.")\n',
     ),
-    ("simulator/kernel/layout.py", "# Each flag: (its word", "FIVES = 32  # 5s skip\n# Each flag: (its word"),
+    ("simulator/kernel/layout.py", "# Each flag: (its word", "NINES = 128  # 9s skip\n# Each flag: (its word"),
     (
         "simulator/kernel/layout.py",
         '    (R_TRICK_FLAGS, LAST_IN, "after_out_lead", "last_in_trick"),\n',
         '    (R_TRICK_FLAGS, LAST_IN, "after_out_lead", "last_in_trick"),\n'
-        f'    (R_TRICK_FLAGS, FIVES, "{KEY}", True),\n',
+        f'    (R_TRICK_FLAGS, NINES, "{KEY}", True),\n',
     ),
-    ("simulator/kernel/trick.py", "    EIGHTS,\n", "    EIGHTS,\n    FIVES,\n"),
+    ("simulator/kernel/trick.py", "    EIGHTS,\n", "    EIGHTS,\n    NINES,\n"),
     (
         "simulator/kernel/trick.py",
-        "    return run, flips, ends, 0\n",
-        "    skips = FIVES if r == 2 and trick_rules & FIVES != 0 else 0  # rank 2: the 5s\n"
-        "    return run, flips, ends, skips\n",
+        "    return run, flips, ends, skips, times\n",
+        "    if r == 6 and trick_rules & NINES != 0:  # rank 6: the 9s\n"
+        "        skips, times = NINES, 1\n"
+        "    return run, flips, ends, skips, times\n",
     ),
     (
         "simulator/reference/round.py",
-        '        return "equal_rank" if is_equal else ""\n',
-        '        if is_equal:\n            return "equal_rank"\n'
-        f'        return "{KEY}" if rank == 2 and self.rules.{KEY} else ""\n',
+        '        return ("equal_rank", 1) if is_equal else ("", 0)\n',
+        '        if is_equal:\n            return "equal_rank", 1\n'
+        f'        return ("{KEY}", 1) if rank == 6 and self.rules.{KEY} else ("", 0)\n',
     ),
 )  # fmt: skip
 FILES = list(dict.fromkeys(path for path, _, _ in PATCHES))  # in the recipe's order

@@ -40,6 +40,7 @@ DEFAULTS = {
     "after_out_lead": "next_holder",
     "clubs_three_opens": "off",
     # third catalogue (Daifugo, written out in docs/rules.md): no preset turns them on
+    "five_skips": False,
     "capital_falls": False,
 }
 

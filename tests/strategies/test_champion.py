@@ -171,7 +171,7 @@ def test_a_skipped_player_did_not_pass_and_weighs_nothing() -> None:
     with_two = np.array([hand(r3=1), hand(r12=1), H[2], 0, 0, 0, 0, 0], np.uint64)
     lparams = params_of("linear")
     assert log_likelihood(2, S, with_two, R, played, lparams, 0.3) < -20
-    S[S_SKIPPED], S[S_SKIP_PLAY], S[S_SKIP_BY] = 1, S[S_PLAYS], SKIP
+    S[S_SKIPPED], S[S_SKIP_PLAY], S[S_SKIP_BY] = 1 << 1, S[S_PLAYS], SKIP  # seat 1
     assert log_likelihood(2, S, with_two, R, played, lparams, 0.3) == 0.0
 
 
