@@ -105,7 +105,7 @@ def test_a_decisions_compile_is_said_once_and_only_when_not_cached(monkeypatch, 
     monkeypatch.setattr(dispatch, "cached_on_disk", lambda entry: False)
     for _ in range(2):
         assert dispatch.decider([PLANNER], ["planner", "planner"]) is dispatch.decide_basic_once
-    said = f"compiling planner for the kernel — once, about {TIERS[1].seconds} s\n"
+    said = f"compiling planner for the kernel — once, about {TIERS[1].decide_seconds} s\n"
     assert capsys.readouterr().err == said
     monkeypatch.setattr(dispatch, "cached_on_disk", lambda entry: True)
     dispatch.decider([LOWEST], ["lowest"])
