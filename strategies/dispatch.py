@@ -152,7 +152,7 @@ TIERS = (
     Tier("reference", REFERENCE_IDS, decide_unreachable, give_back, give_back_plain_opening,
          decide_reference_once, 19, 5),
     Tier("heuristics", REFERENCE_IDS | HEURISTIC_IDS, choose, give_back, give_back_opening,
-         decide_basic_once, 55, 38),
+         decide_basic_once, 65, 38),
     Tier("search", REFERENCE_IDS | HEURISTIC_IDS | SEARCH_IDS, decide, give_back,
          give_back_opening, decide_once, 125, 105),
 )  # fmt: skip
