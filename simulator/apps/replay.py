@@ -81,15 +81,15 @@ def _parse_hands(raw: Any) -> list[list[int]]:
 def _check_deck(hands: Sequence[Sequence[int]], rules: Rules) -> None:
     for rank in range(NUM_RANKS):
         total = sum(h[rank] for h in hands)
-        if rank == NUM_RANKS - 1 and total and rules.jokers == 0:
-            raise GameError(
-                "game: the hands hold jokers but the rules have jokers = 0 "
-                "(allowed: jokers only with jokers = 2)"
-            )
         if total > MAX_COPIES[rank]:
             raise GameError(
                 f"game: the hands hold {total} cards of rank {RANK_NAMES[rank]} "
                 f"(allowed: at most {MAX_COPIES[rank]})"
+            )
+        if rank == NUM_RANKS - 1 and total > rules.jokers:
+            raise GameError(
+                f"game: the hands hold {total} joker{'s' * (total > 1)} but the rules have jokers = "
+                f"{rules.jokers} (allowed: at most {rules.jokers} in the hands)"
             )
 
 

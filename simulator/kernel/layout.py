@@ -33,7 +33,7 @@ WIDTH = {"exchange": 1 + MAX_EXCHANGE_PAIRS, "points": MAX_PLAYERS + 1}
 _STARTS = list(accumulate((WIDTH.get(key, 1) for key in KEYS), initial=0))
 SLOT: dict[str, int] = dict(zip(KEYS, _STARTS[:-1], strict=True))  # option → its first slot
 R_N = SLOT["players"]
-R_JOKERS = SLOT["jokers"]  # 0 or 2
+R_JOKERS = SLOT["jokers"]  # 0, 1 or 2
 R_DEALER = SLOT["dealer"]  # BY_* below
 R_RESEAT = SLOT["reseat"]  # players sit in finishing order
 R_EQUAL = SLOT["equal_rank"]  # EQUAL_OFF: equal plays illegal; else legal (SKIP: they skip)

@@ -3,7 +3,7 @@
 Luck adjustment (control variates, :mod:`simulator.stats`) needs a number that explains
 much of a round's result yet is pure luck: the same expectation for every player,
 whatever his strategy, seat or past. So the score reads only the player's **base
-hand** — the first ⌊D/n⌋ cards dealt to him (D = 52, or 54 with jokers), before the
+hand** — the first ⌊D/n⌋ cards dealt to him (D = 52 and the jokers), before the
 exchange — never the exchange (decided by last round's places, hence by skill) nor the
 D mod n leftover cards (they go to the players left of the dealer, whom the roles
 choose). Base hands are exchangeable between players whatever happened before, so

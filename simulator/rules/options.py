@@ -102,7 +102,9 @@ class Rules:
         allowed=f"an integer from {MIN_PLAYERS} to {MAX_PLAYERS}",
     )
     jokers: int = option(
-        0, "0 or 2 jokers; a joker (JK) is a plain card above the 2.", choices=(0, 2)
+        0,
+        "0, 1 or 2 jokers; a joker (JK) is a plain card above the 2 (UECda plays with one).",
+        choices=(0, 1, 2),
     )
     dealer: str = option(
         "scum",
@@ -244,7 +246,7 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
-        """52 cards, or 54 with jokers."""
+        """52 cards and the jokers."""
         return 52 + self.jokers
 
 

@@ -42,7 +42,7 @@ BAD_RULES = {
     "players_float": ("players = 4.0\n", ["players", "allowed", "3 to 8"]),
     "reseat_int": ("reseat = 1\n", ["reseat", "allowed", "true", "false"]),
     "revolution_string": ('revolution = "yes"\n', ["revolution", "allowed", "true, false"]),
-    "jokers_1": ("jokers = 1\n", ["jokers", "allowed", "0", "2"]),
+    "jokers_3": ("jokers = 3\n", ["jokers", "allowed", "0", "1", "2"]),
     "exchange_7": ("exchange = [7]\n", ["exchange", "allowed"]),
     "exchange_not_a_list": ("exchange = 2\n", ["exchange", "allowed"]),
     "passing_x": ('passing = "x"\n', ["passing", "allowed", "may_return", "out_of_trick"]),
@@ -124,7 +124,7 @@ BAD_GAMES = {
     ),
     "jokers_without_jokers_rule": (
         game_with(hands=[["JK"], ["4"], ["8"]]),
-        ["jokers", "jokers = 2"],
+        ["hold 1 joker but", "jokers = 0", "at most 0"],
     ),
     "empty_hand": (game_with(hands=[["3"], [], ["8"]]), ["seat 1", "empty"]),
     "two_hands": (game_with(hands=[["3"], ["4"]]), ["2 hands", "3 to 8"]),

@@ -33,6 +33,7 @@ pytestmark = pytest.mark.early  # compiles the kernel for every preset's strateg
 
 OPTIONS = [
     ("jokers", 2),
+    ("jokers", 1),
     ("equal_rank", "skip"),
     ("larger_sets", "higher_rank"),
     ("larger_sets", "any"),

@@ -80,7 +80,7 @@ PRESETS: dict[str, dict] = {
 }
 
 ALLOWED = {
-    "jokers": (0, 2),
+    "jokers": (0, 1, 2),
     "equal_rank": ("off", "skip", "allow"),
     "larger_sets": ("off", "higher_rank", "any"),
     "transparent_threes": (False, True),

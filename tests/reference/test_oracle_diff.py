@@ -46,6 +46,7 @@ from tests.reference.oracle import (
 
 SINGLE_OPTIONS = [
     ("jokers", 2),
+    ("jokers", 1),
     ("equal_rank", "skip"),
     ("larger_sets", "higher_rank"),
     ("larger_sets", "any"),
