@@ -44,8 +44,9 @@ params, out)`` writes the ranks of the ``k`` cards it gives back in the exchange
 :data:`PASS`) and ``give_back(hand, k, rng)`` returning ``k`` ranks; ``obs`` is an
 :class:`Observation`: ``hand`` (14 counts), ``top`` (a :class:`Top` with ``rank`` and
 ``count``, None when it leads), ``legal``, ``cards_left`` and ``passed`` by seat,
-``played``, ``reversed``, ``roles`` (by seat, empty in a match's first round) and
-``rules``; ``rng`` is a :class:`Stream` (``rng.below(n)``).
+``played``, ``reversed``, ``roles`` (by seat, empty in a match's first round),
+``skipped_seats`` (the seats the top on the table skipped, in turn: they did not pass)
+and ``rules``; ``rng`` is a :class:`Stream` (``rng.below(n)``).
 """
 
 from __future__ import annotations
