@@ -29,13 +29,13 @@ from simulator.reference.moves import (
     Move,
     Top,
 )
+from simulator.reference.refusals import why_illegal
 from simulator.rules.cards import (
     EIGHT,
     FIVE,
     JACK,
     JOKER,
     NUM_RANKS,
-    RANK_NAMES,
     THREE,
     TWO,
     combo_name,
@@ -227,41 +227,9 @@ class Round:
         return moves
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
-        """The rule a move breaks, or ``None`` when it is legal."""
-        if self.over:
-            return "the round is over"
-        if not 0 <= seat < self.n:
-            return f"there is no seat {seat} (seats are 0 to {self.n - 1})"
-        if seat != self.turn:
-            return self._wrong_seat(seat)
-        if move.is_pass:
-            return "a leader may not pass" if self.top is None else None
-        if not 1 <= move.count <= 4 or not 0 <= move.rank < NUM_RANKS:
-            return "a combination is 1 to 4 cards of the same rank"
-        if self.hands[seat][move.rank] < move.count:
-            held = self.hands[seat][move.rank]
-            return (
-                f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank "
-                f"{RANK_NAMES[move.rank]}, not {move.count}"
-            )
-        effect = self.play_effect(move.rank, move.count)
-        return self.explain(effect) if isinstance(effect, str) else None
-
-    def _wrong_seat(self, seat: int) -> str:
-        if self.cards_left[seat] == 0:
-            return f"seat {seat} has no cards left (it went out); it is seat {self.turn}'s turn"
-        if self.out_of_trick[seat]:
-            return (
-                f"seat {seat} passed earlier in this trick and, under passing = "
-                f'"out_of_trick", may not play until the next trick; '
-                f"it is seat {self.turn}'s turn"
-            )
-        if self.answered[seat] and self.top is not None:
-            return (
-                f"seat {seat} was skipped or passed on the {combo_name(self.top.rank, self.top.count)}"
-                f" on the table; it is seat {self.turn}'s turn"
-            )
-        return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        """The rule a move breaks, or ``None`` when it is legal
+        (:func:`simulator.reference.refusals.why_illegal`)."""
+        return why_illegal(self, seat, move)
 
     # ------------------------------------------------------------ playing
 

@@ -1,0 +1,67 @@
+"""Why the reference engine refuses a move, in one line that names the rule: the words of
+``president replay``'s refusals (docs/formats.md §2), the play screen's and the
+environment's."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from simulator.reference.moves import Move, Top
+from simulator.rules.cards import NUM_RANKS, RANK_NAMES, combo_name
+
+
+class Position(Protocol):
+    """What a refusal reads of a round in progress (a
+    :class:`~simulator.reference.round.Round`, which imports this module)."""
+
+    over: bool
+    n: int
+    turn: int
+    top: Top | None
+    hands: list[list[int]]
+    cards_left: list[int]
+    out_of_trick: list[bool]
+    answered: list[bool]
+
+    def play_effect(self, rank: int, count: int) -> tuple[int, bool] | str: ...
+
+    def explain(self, key: str) -> str: ...
+
+
+def why_illegal(rnd: Position, seat: int, move: Move) -> str | None:
+    """The rule a move breaks, or ``None`` when it is legal."""
+    if rnd.over:
+        return "the round is over"
+    if not 0 <= seat < rnd.n:
+        return f"there is no seat {seat} (seats are 0 to {rnd.n - 1})"
+    if seat != rnd.turn:
+        return _wrong_seat(rnd, seat)
+    if move.is_pass:
+        return "a leader may not pass" if rnd.top is None else None
+    if not 1 <= move.count <= 4 or not 0 <= move.rank < NUM_RANKS:
+        return "a combination is 1 to 4 cards of the same rank"
+    if rnd.hands[seat][move.rank] < move.count:
+        held = rnd.hands[seat][move.rank]
+        return (
+            f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank "
+            f"{RANK_NAMES[move.rank]}, not {move.count}"
+        )
+    effect = rnd.play_effect(move.rank, move.count)
+    return rnd.explain(effect) if isinstance(effect, str) else None
+
+
+def _wrong_seat(rnd: Position, seat: int) -> str:
+    if rnd.cards_left[seat] == 0:
+        return f"seat {seat} has no cards left (it went out); it is seat {rnd.turn}'s turn"
+    if rnd.out_of_trick[seat]:
+        return (
+            f"seat {seat} passed earlier in this trick and, under passing = "
+            f'"out_of_trick", may not play until the next trick; '
+            f"it is seat {rnd.turn}'s turn"
+        )
+    if rnd.answered[seat] and rnd.top is not None:
+        return (
+            f"seat {seat} was skipped or passed on the {combo_name(rnd.top.rank, rnd.top.count)}"
+            f" on the table; it is seat {rnd.turn}'s turn"
+        )
+    return f"it is seat {rnd.turn}'s turn, not seat {seat}'s"
