@@ -45,6 +45,7 @@ from simulator.kernel.layout import (
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
 from simulator.rules.options import Rules
+from simulator.rules.roles import president_seat
 from strategies.specs import NPARAMS
 
 
@@ -117,7 +118,7 @@ class KernelStrategy:
         S[S_ANSWERED] = passed
         S[S_OOT] = passed if R[R_FLAGS] & OUT_OF_TRICK else 0
         S[S_ACTIVE] = sum(1 << s for s in range(n) if obs.cards_left[s])
-        S[S_PRESIDENT] = obs.roles.index("president") if "president" in obs.roles else -1
+        S[S_PRESIDENT] = president_seat(obs.roles)
         H = np.zeros(H_SIZE, dtype=np.uint64)
         H[ALLOWED:] = RANKS  # nothing is known of the others' hands beyond their counts
         for s in range(n):

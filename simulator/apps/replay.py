@@ -175,11 +175,11 @@ def _parse_roles(raw: Any, n: int) -> tuple[str, ...]:
     name per seat, each place's role once, as after a round of ``n`` players."""
     if raw == []:
         return ()
-    wanted = sorted(role_of(place, n) for place in range(1, n + 1))
-    if not isinstance(raw, list) or sorted(map(str, raw)) != wanted or len(raw) != n:
+    places = [role_of(place, n) for place in range(1, n + 1)]
+    if not isinstance(raw, list) or sorted(map(str, raw)) != sorted(places):
         raise GameError(
             f'game: "roles" must name one role per seat, the roles of {n} players once each '
-            f"(allowed: {', '.join(dict.fromkeys(role_of(p, n) for p in range(1, n + 1)))})"
+            f"(allowed: {', '.join(dict.fromkeys(places))})"
         )
     return tuple(raw)
 

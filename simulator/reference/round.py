@@ -42,6 +42,7 @@ from simulator.rules.cards import (
     strength,
 )
 from simulator.rules.options import AT_TABLE, Rules
+from simulator.rules.roles import president_seat
 
 __all__ = ["PASS", "PASS_RANK", "Event", "IllegalMove", "Move", "Observation", "Round", "Top"]
 
@@ -131,7 +132,7 @@ class Round:
         self.jack_back = False  # the order in force is reversed once more until the trick ends
         self.run = 0  # cards in the trick's latest run of one rank (accumulation_burns)
         self.ended_by = ""  # why the last trick ended: a rule key, or "passes"
-        self.skipped: tuple[int, ...] = ()  # the seats the top on the table skipped
+        self.skipped_seats: tuple[int, ...] = ()  # the seats the top on the table skipped
         self.skipped_by = ""  # the rule that made it skip
         self.roles = tuple(roles)
         self.over = False
@@ -262,7 +263,7 @@ class Round:
         self.played[rank] += count
         self.top = Top(rank_taken, count, seat)
         self.answered = [False] * self.n
-        self.skipped, self.skipped_by = (), ""
+        self.skipped_seats, self.skipped_by = (), ""
         self.plays += 1
         events = [Event("play", seat=seat, rank=rank, count=count)]
         if count == 4 and self.rules.revolution:
@@ -292,7 +293,7 @@ class Round:
             skipped.append(nxt)
             last = nxt
         if skipped:
-            self.skipped, self.skipped_by = tuple(skipped), skip_by
+            self.skipped_seats, self.skipped_by = tuple(skipped), skip_by
         self._continue_trick(last, events)
         return events
 
@@ -342,7 +343,7 @@ class Round:
     def _president_falls(self, first: int, events: list[Event]) -> None:
         """Seat ``first`` took the first place: a President who still holds cards takes the
         worst free place at once, and his cards leave the round (counted as played)."""
-        president = self.roles.index("president") if "president" in self.roles else -1
+        president = president_seat(self.roles)
         holders = sum(1 for left in self.cards_left if left)
         if president in (-1, first) or not self.cards_left[president] or holders < 2:
             return  # (alone with cards, he takes the place left as the round ends)
@@ -412,7 +413,7 @@ class Round:
         events.append(Event("trick_end", next_leader=leader))
         self.top = None
         self.turn = leader
-        self.skipped, self.skipped_by = (), ""
+        self.skipped_seats, self.skipped_by = (), ""
         self.answered = [False] * self.n
         self.out_of_trick = [False] * self.n
         self.jack_back = False
@@ -438,6 +439,6 @@ class Round:
             rules=self.rules,
             jack_back=self.jack_back,
             run=self.run,
-            skipped_seats=self.skipped,
+            skipped_seats=self.skipped_seats,
             skipped_by=self.skipped_by,
         )

@@ -7,6 +7,8 @@ are the ``role`` values of the output table; :data:`ROLE_TITLES` are how people 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from simulator.rules.options import Rules
 
 ROLE_NAMES = ("president", "vice_president", "neutral", "vice_scum", "scum")
@@ -31,6 +33,12 @@ def role_of(place: int, players: int) -> str:
     if players >= 4 and place == players - 1:
         return "vice_scum"
     return "neutral"
+
+
+def president_seat(roles: Sequence[str]) -> int:
+    """The seat whose previous role (``roles``, by seat) is President, or -1: a match's
+    first round has no roles."""
+    return roles.index("president") if "president" in roles else -1
 
 
 def exchange_pairs(rules: Rules) -> list[tuple[int, int]]:

@@ -98,7 +98,7 @@ def play(rules, seed, out):
         st = step_trick_rules(load_state.py_func(S), fl, trick_rules, pos, r, c, H, played,
                               places, S)  # fmt: skip
         store_state.py_func(S, st)
-        skipped = sum(1 << s for s in rnd.skipped)  # the seats the top skipped, as a mask
+        skipped = sum(1 << s for s in rnd.skipped_seats)  # the seats the top skipped, as a mask
         if skipped_on_top.py_func(S) != skipped or S[S_SKIPS] != rnd.skips:
             out["disagreement"] = f"{where}: the skip recorded differs"
             return False
