@@ -32,6 +32,8 @@ from simulator.kernel.layout import (
     S_SIZE,
     S_TOP_COUNT,
     S_TOP_RANK,
+    SEVENS,
+    TENS,
     TRANSPARENT,
 )
 from simulator.kernel.legal import legal_flags, legal_plays, play_count, play_rank, plays_of
@@ -42,12 +44,13 @@ from simulator.kernel.step import (
     ST_TOP_COUNT,
     ST_TOP_RANK,
     ST_TURN,
+    hand_over,
     rule_flags,
     step,
     step_trick_rules,
     trick_rule_flags,
 )
-from simulator.kernel.trick import order_after, play_effect
+from simulator.kernel.trick import assumed_gift, order_after, play_effect
 from simulator.rules.cards import TWO
 from strategies.hand import groups, outside, whole
 from strategies.linear import ends_trick_now
@@ -107,6 +110,10 @@ def advance(st, fl, trick_rules, p, r, c, H, played, places, S):
     when they are all off (as the match loop does)."""
     if trick_rules == 0:
         return step(st, fl, 0, p, r, c, H, played, places, S)
+    if trick_rules & (SEVENS | TENS) != 0:  # the cards the play hands over, as assumed
+        gift = assumed_gift(H[p], r, c, trick_rules)
+        if gift != U0:
+            hand_over(gift, p, r, fl[0], st[ST_ACTIVE], H, played)
     return step_trick_rules(st, fl, trick_rules, p, r, c, H, played, places, S)
 
 

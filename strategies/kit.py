@@ -37,11 +37,14 @@ Ranks are indices 0 … 13: 3, 4, … K, A, 2 (:data:`TWO` is 12) and the joker
 cards :func:`play_count` ``(b)``; walk them weakest-first, fewest cards first, with
 :func:`first_play` and :func:`without_play`. An optional ``NAME_give_back(h, k, rs,
 params, out)`` writes the ranks of the ``k`` cards it gives back in the exchange into
-``out`` (:func:`remove_cards` takes one from ``h``).
+``out`` (:func:`remove_cards` takes one from ``h``); it also chooses the cards handed
+over after its own 7s or 10s (``seven_passes``, ``ten_discards``), from the hand left.
 
 **A plain-Python strategy** (the reference engine, ``--engine python``) is a class with
 ``name``, ``choose(obs, rng)`` returning one of ``obs.legal`` (a :class:`Move`, or
-:data:`PASS`) and ``give_back(hand, k, rng)`` returning ``k`` ranks; ``obs`` is an
+:data:`PASS`) and ``give_back(hand, k, rng)`` returning ``k`` ranks (the exchange, and
+after its 7s or 10s; an optional ``hand_over(hand, k, rng, ask)`` is asked for those
+instead, ``ask.hands_over`` saying ``"give"`` or ``"discard"``); ``obs`` is an
 :class:`Observation`: ``hand`` (14 counts), ``top`` (a :class:`Top` with ``rank`` and
 ``count``, None when it leads), ``legal``, ``cards_left`` and ``passed`` by seat,
 ``played``, ``reversed``, ``roles`` (by seat, empty in a match's first round),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator.errors import PresidentError
+from simulator.reference.match import give_back_of, hand_over_ask
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import PASS, Event, IllegalMove, Move, Round
 from simulator.rules.cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, CardError, parse_card
@@ -40,7 +41,7 @@ class Game:
     hands: tuple[tuple[int, ...], ...]
     leader: int
     strategies: tuple[str, ...]
-    moves: tuple[tuple[int, Move], ...]
+    moves: tuple[tuple[int, Move, tuple[int, ...] | None], ...]  # seat, move, cards given
     roles: tuple[str, ...] = ()  # the previous round's roles by seat; () : none
 
 
@@ -93,16 +94,18 @@ def _check_deck(hands: Sequence[Sequence[int]], rules: Rules) -> None:
             )
 
 
-def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move]:
+def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move, tuple[int, ...] | None]:
     where = f"move {index} is not a valid move"
     if not isinstance(raw, Mapping):
         raise GameError(
             f'{where}: expected an object {{"seat": S, "play": [...]}} '
             'or {"seat": S, "pass": true}'
         )
-    unknown = set(raw) - {"seat", "play", "pass"}
+    unknown = set(raw) - {"seat", "play", "pass", "give"}
     if unknown:
-        raise GameError(f"{where}: unknown key {sorted(unknown)[0]!r} (allowed: seat, play, pass)")
+        raise GameError(
+            f"{where}: unknown key {sorted(unknown)[0]!r} (allowed: seat, play, pass, give)"
+        )
     seat = raw.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise GameError(f"{where}: seat {seat!r} does not exist (allowed: 0 to {players - 1})")
@@ -111,7 +114,11 @@ def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move]:
     if "pass" in raw:
         if raw["pass"] is not True:
             raise GameError(f'{where}: "pass" must be true')
-        return seat, PASS
+        if "give" in raw:
+            raise GameError(
+                f'{where}: a pass gives no cards ("give" goes with a "play" of 7s or 10s)'
+            )
+        return seat, PASS, None
     cards = raw["play"]
     if not isinstance(cards, list) or not cards:
         raise GameError(f'{where}: "play" must be a non-empty list of cards')
@@ -124,7 +131,23 @@ def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move]:
             f"{where}: seat {seat} plays {' '.join(map(str, cards))}: a combination "
             "is 1 to 4 cards of the same rank (no sequences)"
         )
-    return seat, Move(ranks.pop(), len(cards))
+    return seat, Move(ranks.pop(), len(cards)), _parse_gift(where, raw)
+
+
+def _parse_gift(where: str, raw: Mapping[str, Any]) -> tuple[int, ...] | None:
+    """The cards a scripted play of 7s or 10s hands over (``"give"``), or ``None``: then
+    the seat's strategy chooses them."""
+    if "give" not in raw:
+        return None
+    cards = raw["give"]
+    if not isinstance(cards, list):
+        raise GameError(
+            f'{where}: "give" must be a list of cards (those handed over after 7s or 10s)'
+        )
+    try:
+        return tuple(parse_card(c) for c in cards)
+    except CardError as exc:
+        raise GameError(f"{where}: {exc}") from None
 
 
 def parse_game(data: Any) -> Game:
@@ -212,17 +235,29 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
             )
     rnd = Round(game.rules, game.hands, game.leader, game.roles)
     events: list[Event] = []
-    for index, (seat, move) in enumerate(game.moves):
-        try:
-            events += rnd.apply(move, seat)
-        except IllegalMove as exc:
-            shown = "passes" if move.is_pass else f"plays {move}"
-            raise GameError(f"move {index} (seat {seat} {shown}) is illegal: {exc}") from None
     rng = Stream.of(seed, 0, PLAY_STREAM)
     try:
         players = [Guarded(name, registry.make(name, game.rules)) for name in game.strategies]
+        for index, (seat, move, gift) in enumerate(game.moves):
+            if gift is None and rnd.why_illegal(seat, move) is None:
+                gift = _chosen_gift(rnd, move, players[seat], rng)
+            try:
+                events += rnd.apply(move, seat, gift or ())
+            except IllegalMove as exc:
+                shown = "passes" if move.is_pass else f"plays {move}"
+                raise GameError(f"move {index} (seat {seat} {shown}) is illegal: {exc}") from None
         while not rnd.over:
-            events += rnd.apply(players[rnd.turn].choose(rnd.observation(), rng))
+            move = players[rnd.turn].choose(rnd.observation(), rng)
+            events += rnd.apply(move, gift=_chosen_gift(rnd, move, players[rnd.turn], rng))
     except registry.StrategyError as exc:  # a user's strategy failed: one line
         raise GameError(str(exc)) from None
     return events
+
+
+def _chosen_gift(rnd: Round, move: Move, player: Guarded, rng: Stream) -> tuple[int, ...]:
+    """The cards the player to move hands over after his legal ``move`` (7s, 10s): his
+    strategy's give-back, as in a match; none when the play obliges him to nothing."""
+    if not rnd.owes(move):
+        return ()
+    ask = hand_over_ask(rnd, move, range(rnd.n))
+    return tuple(give_back_of(player, ask.hand, ask.k, rng, False, ask))

@@ -138,7 +138,8 @@ LAYOUT: tuple[Field, ...] = (
           "when that rule is on)"),
     Field("roles", SEATS * len(ROLE_NAMES), 0, 1, "the previous round's role by seat "
           f"offset, one-hot over {', '.join(ROLE_NAMES)}; all 0 in a match's first round"),
-    Field("giving", 1, 0, 1, "1 while the player gives back cards in the exchange"),
+    Field("giving", 1, 0, 1, "1 while the player gives back cards in the exchange, or hands "
+          "cards over after his 7s or 10s (seven_passes, ten_discards)"),
     Field("to_give", 1, 0, MAX_EXCHANGE, "cards still to give back"),
     Field("club_opens", 1, 0, 1, "the 3 of clubs the giver holds opens the round "
           "(when the 3 of clubs opens every round)"),

@@ -30,6 +30,7 @@ M32 = np.uint64(0xFFFFFFFF)
 RANKS = np.uint64(0x3FFF)  # ranks 0..13 of one level
 PLAIN = np.uint64(0x1FFF)  # ranks 0..12 (3 … 2), without the joker
 JOKER_BIT = np.uint64(1 << 13)
+FAULT = np.uint64(1 << 63)  # a hand bit no card uses: a user's bad give-back, until his next move
 COL = np.uint64(0x0001000100010001)  # the four level bits of rank 0
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 C1 = np.uint64(0xBF58476D1CE4E5B9)

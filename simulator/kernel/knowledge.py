@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import RANKS, U0, U1, add_card, count_of
+from simulator.kernel.bits import RANKS, U0, U1, add_card, count_of, remove_cards
 from simulator.kernel.config import HOT
 from simulator.kernel.layout import MAX_PLAYERS
 from simulator.rules.cards import NUM_RANKS
@@ -57,3 +57,32 @@ def note_exchange(H, better, worse, gave_up, weakest_given, back, k):
         for _ in range(count_of(gave_up, r) - count_of(returned, r)):
             kept = add_card(kept, r)
     H[KNOWN + MAX_PLAYERS * worse + better] = kept
+
+
+@njit(**HOT)
+def note_gift(H, giver, receiver, gift, n):
+    """Record the cards of ``gift`` (a hand) leaving ``giver``'s hand after his 7s or 10s:
+    to ``receiver`` (-1: discarded face up, which everybody saw).
+
+    The giver knows the receiver holds them; the receiver knows which of the cards he
+    knew of the giver left; the others saw nothing, so what they knew of the giver may
+    have gone and the receiver may now hold any rank.
+    """
+    for obs in range(n):
+        if obs == giver:
+            if receiver >= 0:
+                at = KNOWN + MAX_PLAYERS * giver + receiver
+                for r in range(NUM_RANKS):
+                    for _ in range(count_of(gift, r)):
+                        H[at] = add_card(H[at], r)
+                H[ALLOWED + MAX_PLAYERS * giver + receiver] |= gift & RANKS
+            continue
+        at = KNOWN + MAX_PLAYERS * obs + giver
+        if receiver < 0 or obs == receiver:  # he saw the cards go
+            for r in range(NUM_RANKS):
+                gone = min(count_of(gift, r), count_of(H[at], r))
+                if gone > 0:
+                    H[at] = remove_cards(H[at], r, gone)
+        else:
+            H[at] = U0
+            H[ALLOWED + MAX_PLAYERS * obs + receiver] = RANKS

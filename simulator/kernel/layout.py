@@ -88,6 +88,8 @@ OUT_ENDS = 8  # going out ends the trick
 LAST_IN = 16  # after a trick topped by a player who went out, the one left in it leads
 CAPITAL = 32  # a President beaten to first place finishes last at once
 FIVES = 64  # a play of 5s skips a player per 5
+SEVENS = 128  # a play of 7s gives a card per 7 to the next player holding cards
+TENS = 256  # a play of 10s discards a card per 10
 # Each flag: (its word, its bit, the option and the value that set it)
 FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_FLAGS, SKIP, "equal_rank", "skip"),
@@ -104,6 +106,8 @@ FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_TRICK_FLAGS, LAST_IN, "after_out_lead", "last_in_trick"),
     (R_TRICK_FLAGS, CAPITAL, "capital_falls", True),
     (R_TRICK_FLAGS, FIVES, "five_skips", True),
+    (R_TRICK_FLAGS, SEVENS, "seven_passes", True),
+    (R_TRICK_FLAGS, TENS, "ten_discards", True),
 )
 
 # ---------------------------------------------------------------- round state S

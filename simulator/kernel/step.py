@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U0, count_of, ctz, popc, remove_cards
+from simulator.kernel.bits import U0, add_card, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
     CAPITAL,
@@ -77,6 +77,7 @@ from simulator.kernel.layout import (
 )
 from simulator.kernel.trick import (
     ends_trick_at_once,
+    gift_receiver,
     last_in_trick,
     next_to_ask,
     play_effect,
@@ -85,7 +86,7 @@ from simulator.kernel.trick import (
     trick_leader,
     trick_over,
 )
-from simulator.rules.cards import NUM_RANKS, TWO
+from simulator.rules.cards import NUM_RANKS, TEN, TWO
 
 # Positions in the State tuple (the same meanings as the ``S_*`` slots).
 (ST_TURN, ST_TOP_RANK, ST_TOP_COUNT, ST_OWNER, ST_REV, ST_ANSWERED, ST_OOT, ST_ACTIVE,
@@ -207,12 +208,40 @@ def president_falls(pos, president, H, played, places, active, best_free, worst_
     return active, worst_free - 1, over
 
 
+@njit(**HOT)
+def hand_over(gift, pos, r, n, active, H, played):
+    """The cards of ``gift`` (a hand) leave ``pos``'s hand for his play of ``r``: to the next
+    player holding cards (``active``) after 7s (``seven_passes``), out of the round face
+    up after 10s (``ten_discards``: counted in ``played``, as every player saw them).
+
+    Called just before :func:`step` plays the move, whose consequences it does not change:
+    the receiver holds cards either way, and the player goes out in ``step`` if the play
+    and the gift leave him none, as the rules order it (the gift, then going out). Kept
+    out of ``step`` and compiled apart, because any code of it there, even never run,
+    slowed every move under the table rules (docs/performance.md)."""
+    at = np.uint64(pos)
+    to = np.uint64(max(gift_receiver(n, pos, r, active), 0))
+    receives = r != TEN
+    for rank in range(NUM_RANKS):
+        k = count_of(gift, rank)
+        if k == 0:
+            continue
+        H[at] = remove_cards(H[at], rank, k)
+        if receives:
+            for _ in range(k):
+                H[to] = add_card(H[to], rank)
+        else:
+            played[rank] += k
+
+
 # ---------------------------------------------------------------- one move
 
 
 @njit(**INLINE)
 def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
     """The state after player ``pos`` plays ``c`` cards of rank ``r`` (``c == 0``: passes).
+    The cards a play of 7s or 10s hands over have left his hand just before
+    (:func:`hand_over`).
 
     The move is legal by assumption; ``H``, ``played`` and ``places`` are updated in place,
     and so are the slots of ``S`` from ``S_IN_PLACE`` on: the table rules' state (only

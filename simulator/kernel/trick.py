@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import ctz
+from simulator.kernel.bits import RANKS, U0, add_card, ctz, popc, remove_cards
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
     ACCUMULATION,
@@ -29,11 +29,13 @@ from simulator.kernel.layout import (
     JACKS,
     QUAD,
     REVERSES,
+    SEVENS,
     SKIP,
+    TENS,
     TRANSPARENT,
     TWO_ENDS,
 )
-from simulator.rules.cards import EIGHT, FIVE, JACK, THREE, TWO
+from simulator.rules.cards import EIGHT, FIVE, JACK, SEVEN, TEN, THREE, TWO
 
 
 @njit(**INLINE)
@@ -78,6 +80,48 @@ def table_play(r, c, taken, t, tc, run, trick_rules):
     if r == FIVE and trick_rules & FIVES != 0:
         skips, times = FIVES, c
     return run, flips, ends, skips, times
+
+
+@njit(**INLINE)
+def owed_cards(r, c, left, trick_rules):
+    """How many cards a play of ``c`` cards of ``r`` obliges its player to hand over at
+    once, ``left`` cards staying in his hand after it: one per 7 to the next player
+    (:data:`~simulator.kernel.layout.SEVENS`), one per 10 out of the round
+    (:data:`~simulator.kernel.layout.TENS`), all he has left when that is fewer."""
+    if (r == SEVEN and trick_rules & SEVENS != 0) or (r == TEN and trick_rules & TENS != 0):
+        return min(c, left)
+    return 0
+
+
+@njit(**INLINE)
+def gift_receiver(n, pos, r, active):
+    """Who receives the cards handed over after a play of ``r`` by ``pos``: under 7s the
+    next player clockwise still holding cards (``active``), under 10s nobody (-1: the
+    cards are discarded)."""
+    if r != SEVEN:
+        return -1
+    for i in range(1, n):
+        q = pos + i if pos + i < n else pos + i - n
+        if (active >> q) & 1:
+            return q
+    return -1
+
+
+@njit(**INLINE)
+def assumed_gift(h, r, c, trick_rules):
+    """The cards a play of ``c`` cards of ``r`` from hand ``h`` hands over (a hand), as
+    the search players' rollouts and the endgame solver assume them: the weakest left
+    (normal order). In a round a player hands over his strategy's choice (its
+    give-back), which they do not model."""
+    gift = U0
+    if c == 0:
+        return gift
+    h = remove_cards(h, r, c)
+    for _ in range(owed_cards(r, c, popc(h), trick_rules)):
+        weakest = ctz(h & RANKS)
+        h = remove_cards(h, weakest, 1)
+        gift = add_card(gift, weakest)
+    return gift
 
 
 @njit(**INLINE)

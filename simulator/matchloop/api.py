@@ -254,13 +254,16 @@ def _run(
 
 def record_trace(record: MatchRecord) -> list[int]:
     """A reference-engine match in :func:`trace_match`'s layout, to compare the engines:
-    ``-1 - round`` before each round, then ``pos << 8 | count << 4 | rank`` per move."""
+    ``-1 - round`` before each round, then ``pos << 8 | count << 4 | rank`` per move, and
+    ``1 << 16 | rank`` per card it hands over (7s, 10s), in the order chosen."""
     trace = []
     for rr in record.rounds:
         trace.append(-1 - rr.index)
-        for player, move in rr.moves:
+        gifts = dict(rr.gifts)
+        for i, (player, move) in enumerate(rr.moves):
             rank = 0 if move.is_pass else move.rank
             trace.append((rr.seating.index(player) << 8) | (move.count << 4) | rank)
+            trace += [1 << 16 | card for card in gifts.get(i, ())]
     return trace
 
 

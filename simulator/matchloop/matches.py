@@ -325,7 +325,7 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             trace[S[S_TRACE]] = -1 - rd  # round marker
             S[S_TRACE] += 1
         play_round(S, H, R, played, places, roles, sid_pos, params_pos, rs_play, seat_streams,
-                   srow_pos, trace, legal_tab, leader)  # fmt: skip
+                   srow_pos, trace, legal_tab, give, leader)  # fmt: skip
         o = out[row]  # the round's row
         o[OUT_MATCH] = m
         o[OUT_ROUND] = rd

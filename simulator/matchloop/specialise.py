@@ -96,6 +96,7 @@ from strategies.dispatch import Tier, tier_of
 from strategies.specs import LOWEST, PLUGIN_BASE, StrategyError
 
 LOOP = (
+    (round_loop, "gift_step"),
     (round_loop, "play_round"),
     (matches, "exchange"),
     (matches, "play_match"),

@@ -25,7 +25,7 @@ from typing import Any, NoReturn
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U1, count_of, remove_cards
+from simulator.kernel.bits import FAULT, U1, count_of, remove_cards
 from simulator.kernel.config import JIT
 from simulator.kernel.layout import R_SIZE, S_TOP_COUNT
 from simulator.kernel.legal import legal_mask
@@ -38,7 +38,6 @@ from strategies.specs import PLUGIN_BASE, StrategyError
 from strategies.user import check_compiles, is_plugin, loaded_functions, plugin_file
 
 R_FLAG = R_SIZE  # after the rules: the id of a strategy at fault, then its move
-BAD_SHIFT = np.uint64(63)  # a hand bit no card uses: marks a bad give-back until the next move
 USER_JIT = {**JIT, "_nrt": True}  # a user's function may allocate
 
 Runner = Callable[..., None]
@@ -67,10 +66,10 @@ def decide(sid, pos, S, H, R, played, roles, rs, params):
         r, c = 0, 0
     r = np.int64(r)
     c = np.int64(c)
-    if (H[pos] >> BAD_SHIFT) & U1 or not is_legal(H[pos], r, c, S, R):
+    if H[pos] & FAULT or not is_legal(H[pos], r, c, S, R):
         R[R_FLAG] = sid
         R[R_FLAG + 1] = c * 16 + r
-        H[pos] &= ~(U1 << BAD_SHIFT)
+        H[pos] &= ~FAULT
         return lowest_move(pos, S, H, R)  # only to finish the block: the run is refused
     return r, c
 
@@ -84,7 +83,7 @@ def give_back(sid, h, k, rs, params, out):
     for j in range(k):
         rank = out[j]
         if rank < 0 or rank > 13 or count_of(left, rank) == 0:
-            return give_singles(h, k, out) | (U1 << BAD_SHIFT)  # flagged at its next move
+            return give_singles(h, k, out) | FAULT  # flagged at its next move
         left = remove_cards(left, rank, 1)
     return left
 
@@ -126,7 +125,7 @@ def user_pair(kernel_id: int) -> tuple[Any, Any]:
 
 
 DISPATCH_SCOPE = {
-    "njit": njit, "USER_JIT": USER_JIT, "np": np, "U1": U1, "BAD_SHIFT": BAD_SHIFT,
+    "njit": njit, "USER_JIT": USER_JIT, "np": np, "U1": U1, "FAULT": FAULT,
     "R_FLAG": R_FLAG, "is_legal": is_legal, "lowest_move": lowest_move,
     "give_singles": give_singles, "count_of": count_of, "remove_cards": remove_cards,
     "user_pair": user_pair,

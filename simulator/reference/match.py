@@ -43,6 +43,7 @@ class RoundRecord:
     passes: int = 0
     skips: int = 0
     moves: list[tuple[int, Move]] = field(default_factory=list)  # (player, move)
+    gifts: list[tuple[int, list[int]]] = field(default_factory=list)  # (move's index, ranks)
     events: list[Event] = field(default_factory=list)  # seats in events are positions
 
 
@@ -142,12 +143,16 @@ def exchange(
 
 class GiveBack(NamedTuple):
     """An exchange's question: ``who`` gives back ``k`` cards from ``hand`` (``opens``:
-    the 3 of clubs he holds opens the round); answered with the ranks given back."""
+    the 3 of clubs he holds opens the round); answered with the ranks given back. Asked
+    too in a round, right after a play of 7s or 10s that obliges its player to hand
+    cards over (``hands_over``: ``"give"`` to the player ``to``, or ``"discard"``)."""
 
     who: int
     hand: list[int]
     k: int
     opens: bool
+    hands_over: str = ""
+    to: int = -1
 
 
 class MoveAsk(NamedTuple):
@@ -205,9 +210,15 @@ def exchange_steps(
     return club
 
 
-def give_back_of(strategy: Any, hand: list[int], k: int, rng: Stream, opens: bool) -> list[int]:
+def give_back_of(
+    strategy: Any, hand: list[int], k: int, rng: Stream, opens: bool, ask: GiveBack | None = None
+) -> list[int]:
     """A strategy's give-back; only one that sets ``reads_club_three`` is told (``opens``)
-    that its hand holds the 3 of clubs that opens the round."""
+    that its hand holds the 3 of clubs that opens the round. The cards handed over after
+    7s or 10s (``ask.hands_over``) are its give-back too, but for a strategy with a
+    ``hand_over(hand, k, rng, ask)`` method (a person at the play screen, told why)."""
+    if ask is not None and ask.hands_over and hasattr(strategy, "hand_over"):
+        return strategy.hand_over(hand, k, rng, ask)
     if opens and getattr(strategy, "reads_club_three", False):
         return strategy.give_back(hand, k, rng, opens=True)
     return strategy.give_back(hand, k, rng)
@@ -250,6 +261,17 @@ def leader_alone(totals: Sequence[int]) -> int:
     """The player with the best total alone, or -1 when several share it."""
     best = max(totals)
     return totals.index(best) if list(totals).count(best) == 1 else -1
+
+
+def hand_over_ask(rnd: Round, move: Move, seating: Sequence[int]) -> GiveBack:
+    """The question a play of 7s or 10s puts to its player (legal, and obliging him:
+    :meth:`Round.owes`): which cards of the hand left after it he hands over."""
+    pos = rnd.turn
+    hand = list(rnd.hands[pos])
+    hand[move.rank] -= move.count
+    to = rnd.receiver(pos, move.rank)
+    kind, player = ("discard", -1) if to is None else ("give", seating[to])
+    return GiveBack(seating[pos], hand, rnd.owes(move), False, kind, player)
 
 
 def match_over(totals: Sequence[int], reached: bool) -> bool:
@@ -297,7 +319,7 @@ def play_match(
 
     def answer(ask: GiveBack | MoveAsk) -> list[int] | Move:
         if isinstance(ask, GiveBack):
-            return give_back_of(players[ask.who], ask.hand, ask.k, rngs[ask.who], ask.opens)
+            return give_back_of(players[ask.who], ask.hand, ask.k, rngs[ask.who], ask.opens, ask)
         return players[ask.player].choose(ask.obs, rngs[ask.player])
 
     steps = match_steps(
@@ -382,7 +404,11 @@ def match_steps(
         while not rnd.over:
             pos = rnd.turn
             move = yield MoveAsk(seating[pos], rnd)
-            events = rnd.apply(move)
+            gift: list[int] = []
+            if rnd.owes(move) and rnd.why_illegal(pos, move) is None:
+                gift = yield hand_over_ask(rnd, move, seating)
+                record.gifts.append((len(record.moves), list(gift)))
+            events = rnd.apply(move, gift=gift)
             record.moves.append((seating[pos], move))
             if keep_events:
                 record.events += events

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from simulator.rules.cards import card_names
+from simulator.rules.cards import RANK_NAMES, card_names
 
 PASS_RANK = -1
 
@@ -40,7 +40,8 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True)
 class Event:
-    """One line of a replay: ``play``, ``pass``, ``skip``, ``trick_end``, ``out``, ``falls``
+    """One line of a replay: ``play``, ``give`` (seven_passes: ``cards`` to seat ``to``),
+    ``discard`` (ten_discards), ``pass``, ``skip``, ``trick_end``, ``out``, ``falls``
     (capital_falls: the President finishes last), ``round_end``."""
 
     kind: str
@@ -50,11 +51,18 @@ class Event:
     place: int = 0
     next_leader: int = -1
     places: tuple[int, ...] = ()
+    to: int = -1
+    cards: tuple[int, ...] = ()
+    rule: str = ""  # the key of the rule that made a give or a discard
 
     def to_json(self) -> dict[str, Any]:
         """The event as a replay writes it (docs/formats.md §2)."""
         if self.kind == "play":
             return {"event": "play", "seat": self.seat, "cards": card_names(self.rank, self.count)}
+        if self.kind in ("give", "discard"):
+            to = {"to": self.to} if self.kind == "give" else {}
+            names = [RANK_NAMES[rank] for rank in self.cards]
+            return {"event": self.kind, "seat": self.seat, **to, "cards": names}
         if self.kind in ("pass", "skip"):
             return {"event": self.kind, "seat": self.seat}
         if self.kind == "trick_end":

@@ -4,6 +4,7 @@ environment's."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from simulator.reference.moves import Move, Top
@@ -26,6 +27,10 @@ class Position(Protocol):
     def play_effect(self, rank: int, count: int) -> tuple[int, bool] | str: ...
 
     def explain(self, key: str) -> str: ...
+
+    def owes(self, move: Move) -> int: ...
+
+    def receiver(self, seat: int, rank: int) -> int | None: ...
 
 
 def why_illegal(rnd: Position, seat: int, move: Move) -> str | None:
@@ -65,3 +70,30 @@ def _wrong_seat(rnd: Position, seat: int) -> str:
             f" on the table; it is seat {rnd.turn}'s turn"
         )
     return f"it is seat {rnd.turn}'s turn, not seat {seat}'s"
+
+
+def why_gift_illegal(rnd: Position, move: Move, gift: Sequence[int]) -> str | None:
+    """What is wrong with the cards ``gift`` (ranks) handed over right after ``move`` of
+    the player to move (a legal move), or ``None``: exactly as many as the play obliges
+    (``seven_passes``, ``ten_discards``), each held once the play has left his hand."""
+    k, seat = rnd.owes(move), rnd.turn
+    if k == 0:
+        if not gift:
+            return None
+        return "the play hands over no cards (only 7s under seven_passes, 10s under ten_discards)"
+    to = rnd.receiver(seat, move.rank)
+    cards = f"{k} card{'s' if k > 1 else ''}"
+    what = f"give {cards} to seat {to}" if to is not None else f"discard {cards}"
+    if len(gift) != k:
+        return f"the {combo_name(move.rank, move.count)} obliges seat {seat} to {what}, not {len(gift)}"
+    after = list(rnd.hands[seat])
+    after[move.rank] -= move.count
+    for rank in sorted(set(gift)):
+        if not 0 <= rank < NUM_RANKS or gift.count(rank) > after[rank]:
+            name = RANK_NAMES[rank] if 0 <= rank < NUM_RANKS else str(rank)
+            held = after[rank] if 0 <= rank < NUM_RANKS else 0
+            return (
+                f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank {name} "
+                f"after the play, not {gift.count(rank)}: {what} of the cards left"
+            )
+    return None

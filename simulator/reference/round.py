@@ -19,7 +19,6 @@ pass ``(PASS_RANK, 0)``. Suits never matter.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from simulator.reference.moves import (
     PASS,
@@ -29,81 +28,25 @@ from simulator.reference.moves import (
     Move,
     Top,
 )
-from simulator.reference.refusals import why_illegal
+from simulator.reference.observation import Observation
+from simulator.reference.refusals import why_gift_illegal, why_illegal
 from simulator.rules.cards import (
     EIGHT,
     FIVE,
     JACK,
     JOKER,
     NUM_RANKS,
+    SEVEN,
+    TEN,
     THREE,
     TWO,
     combo_name,
     strength,
 )
-from simulator.rules.options import AT_TABLE, Rules
+from simulator.rules.options import Rules, order_note
 from simulator.rules.roles import president_seat
 
 __all__ = ["PASS", "PASS_RANK", "Event", "IllegalMove", "Move", "Observation", "Round", "Top"]
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What a player may know when he must move: what a strategy reads.
-
-    ``hand`` is the player's own 14 rank counts; ``top`` is ``None`` when he leads;
-    ``passed[s]`` is true when seat s has passed (or been skipped) since the top was
-    laid — under ``out_of_trick`` also when it passed earlier in the trick;
-    ``cards_left`` and ``played`` (14 counts of every card played this round) are public;
-    ``reversed`` is the order in force (revolutions, then jack-back on top of them) and
-    ``jack_back`` whether a jack-back is in force in this trick; ``run`` the cards of the
-    trick's latest run of one rank (when a run of 4 burns the pile); ``roles`` are the previous
-    round's roles by seat (empty in a match's first round); ``skipped_seats`` are the seats
-    the top on the table skipped, in turn (they did not pass: they were not asked), and
-    ``skipped_by`` the key of the rule that made it skip.
-    """
-
-    seat: int
-    hand: tuple[int, ...]
-    top: Top | None
-    passed: tuple[bool, ...]
-    cards_left: tuple[int, ...]
-    played: tuple[int, ...]
-    reversed: bool
-    roles: tuple[str, ...]
-    legal: tuple[Move, ...]
-    rules: Rules
-    jack_back: bool = False
-    run: int = 0
-    skipped_seats: tuple[int, ...] = ()
-    skipped_by: str = ""
-
-    @property
-    def skipped(self) -> int | None:
-        """The first seat the top on the table skipped (the only one but under
-        ``five_skips``), ``None`` when it skipped nobody."""
-        return self.skipped_seats[0] if self.skipped_seats else None
-
-    def order_note(self) -> str:
-        """The order in force in words, when it is not the plain normal order."""
-        return order_note(self.reversed, self.jack_back)
-
-    @property
-    def trick_reversal(self) -> bool:
-        """Whether jacks reverse the order once more until this trick ends: the state by
-        its effect, as the kernel's ``S_JACK`` (the field keeps the rule's name for the
-        strategies that read it)."""
-        return self.jack_back
-
-
-def order_note(reversed_: bool, jack_back: bool) -> str:
-    """The order in force in words, when it is not the plain normal order: ``reversed_``
-    is the order in force, ``jack_back`` whether a jack-back is part of it."""
-    if jack_back and not reversed_:
-        return " (revolution turned back by jack-back: normal order until the trick ends)"
-    if jack_back:
-        return f" ({AT_TABLE['jack_back']})"
-    return f" ({AT_TABLE['revolution']})" if reversed_ else ""
 
 
 class Round:
@@ -232,17 +175,40 @@ class Round:
         (:func:`simulator.reference.refusals.why_illegal`)."""
         return why_illegal(self, seat, move)
 
+    def owes(self, move: Move) -> int:
+        """How many cards a legal ``move`` of the player to move obliges him to hand over
+        right after it: one per 7 under ``seven_passes`` (to :meth:`receiver`), one per 10
+        under ``ten_discards`` (discarded face up); all he has left when that is fewer."""
+        rules = self.rules
+        sevens = move.rank == SEVEN and rules.seven_passes
+        if move.is_pass or not (sevens or (move.rank == TEN and rules.ten_discards)):
+            return 0
+        return max(min(move.count, self.cards_left[self.turn] - move.count), 0)
+
+    def receiver(self, seat: int, rank: int) -> int | None:
+        """Who receives the cards ``seat`` hands over after his play of ``rank``: after 7s
+        the next player clockwise holding cards; after 10s nobody (``None``: discarded)."""
+        if rank != SEVEN:
+            return None
+        return next(
+            s % self.n for s in range(seat + 1, seat + self.n) if self.cards_left[s % self.n]
+        )
+
     # ------------------------------------------------------------ playing
 
-    def apply(self, move: Move, seat: int | None = None) -> list[Event]:
-        """Play ``move`` for the player to move (or check it is ``seat``'s) and return the events."""
+    def apply(self, move: Move, seat: int | None = None, gift: Sequence[int] = ()) -> list[Event]:
+        """Play ``move`` for the player to move (or check it is ``seat``'s), hand over the
+        cards of ``gift`` (ranks) when the play obliges him (:meth:`owes`), and return the
+        events."""
         seat = self.turn if seat is None else seat
         reason = self.why_illegal(seat, move)
+        if reason is None:
+            reason = why_gift_illegal(self, move, list(gift))
         if reason is not None:
             raise IllegalMove(reason)
         if move.is_pass:
             return self._pass(seat)
-        return self._play(seat, move.rank, move.count)
+        return self._play(seat, move.rank, move.count, list(gift))
 
     def _pass(self, seat: int) -> list[Event]:
         events = [Event("pass", seat=seat)]
@@ -253,7 +219,7 @@ class Round:
         self._continue_trick(seat, events)
         return events
 
-    def _play(self, seat: int, rank: int, count: int) -> list[Event]:
+    def _play(self, seat: int, rank: int, count: int, gift: list[int]) -> list[Event]:
         rank_taken, is_equal = self.play_effect(rank, count)  # type: ignore[misc]
         # a run: the trick's latest plays of one rank (the rank the play carries)
         joins_run = self.top is not None and rank_taken == self.top.rank
@@ -270,6 +236,8 @@ class Round:
             self.reversed = not self.reversed  # in force from the next play on
         if rank == JACK and self.rules.jack_back:
             self.jack_back = not self.jack_back  # from the next play until the trick ends
+        if gift:
+            self._hand_over(seat, rank, gift, events)
         at_once = self._ends_trick_at_once(rank, count)
         if self.cards_left[seat] == 0:
             self._go_out(seat, rank, events)
@@ -296,6 +264,24 @@ class Round:
             self.skipped_seats, self.skipped_by = tuple(skipped), skip_by
         self._continue_trick(last, events)
         return events
+
+    def _hand_over(self, seat: int, rank: int, gift: list[int], events: list[Event]) -> None:
+        """The cards of ``gift`` leave the hand after the play: to the next player holding
+        cards after 7s, face up out of the round after 10s (counted as played)."""
+        to = self.receiver(seat, rank)
+        for card in gift:
+            self.hands[seat][card] -= 1
+            self.cards_left[seat] -= 1
+            if to is None:
+                self.played[card] += 1
+            else:
+                self.hands[to][card] += 1
+                self.cards_left[to] += 1
+        cards = tuple(sorted(gift))
+        if to is None:
+            events.append(Event("discard", seat=seat, cards=cards, rule="ten_discards"))
+        else:
+            events.append(Event("give", seat=seat, to=to, cards=cards, rule="seven_passes"))
 
     def _skips_next(self, rank: int, count: int, is_equal: bool) -> tuple[str, int]:
         """The rule that makes this play skip players, and how many, one after the other

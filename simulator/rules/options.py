@@ -224,6 +224,18 @@ class Rules:
         "A President beaten to first place finishes last at once: when another player goes "
         "out first, the President's cards leave the round (Daifugo's miyako-ochi).",
     )
+    seven_passes: bool = option(
+        False,
+        "A player who lays 7s then gives as many cards of his choice as 7s to the next "
+        "player holding cards (Daifugo's 7-pass, nana-watashi).",
+        at_table="7-pass: a card per 7 to the next player",
+    )
+    ten_discards: bool = option(
+        False,
+        "A player who lays 10s then discards as many cards of his choice as 10s, face up, "
+        "out of the round (Daifugo's 10-discard, ju-sute).",
+        at_table="10-discard: a card per 10, face up",
+    )
 
     def __post_init__(self) -> None:
         validate(self)
@@ -383,3 +395,13 @@ def changed(base: Rules, changes: Mapping[str, Any]) -> Rules:
     return dataclasses.replace(
         base, **{key: convert(key, value, base) for key, value in changes.items()}
     )
+
+
+def order_note(reversed_: bool, jack_back: bool) -> str:
+    """The order in force in words, when it is not the plain normal order: ``reversed_``
+    is the order in force, ``jack_back`` whether a jack-back is part of it."""
+    if jack_back and not reversed_:
+        return " (revolution turned back by jack-back: normal order until the trick ends)"
+    if jack_back:
+        return f" ({AT_TABLE['jack_back']})"
+    return f" ({AT_TABLE['revolution']})" if reversed_ else ""

@@ -8,6 +8,8 @@ one-line errors of bad options.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -58,8 +60,8 @@ class LowestTypist:
         return line + "\n"
 
     def _answer(self, text: str, new: str) -> str:
-        if "Give back" in new.rsplit("\n", 1)[-1]:
-            k = int(new.rsplit("Give back ", 1)[1].split()[0])
+        if asked := re.match(r"(Give back|Give|Discard) (\d+) card", new.rsplit("\n", 1)[-1]):
+            k = int(asked[2])  # the exchange, or after the person's 7s or 10s
             hand = text.rsplit("Your hand: ", 1)[1].split("\n", 1)[0].split()
             return " ".join(hand[:k])  # the k weakest: the hand is shown weakest first
         if "legal moves: " not in new:

@@ -172,6 +172,29 @@ def test_q_without_points_shows_the_standing_so_far():
     assert result.stdout.endswith(f"P{winner} ({name}) leads (best mean place).\n")
 
 
+def test_sevens_and_tens_ask_the_person_and_are_told_on_the_screen():
+    """Under ``seven_passes`` and ``ten_discards`` the person is asked for the cards after his
+    own 7s and 10s (the typist gives its weakest, as ``lowest`` does: the match is the
+    bots' match), and the log tells every gift and discard: a gift's cards only to its
+    giver and its receiver."""
+    rules = load_rules("spade").with_options(players=4, seven_passes=True, ten_discards=True)
+    typist = LowestTypist()
+    result = typist_session(rules, typist, 1, 3, rounds=3)
+    bots = play_match(rules, [Lowest() for _ in range(4)], 3, 0, rounds=3, keep_events=True)
+    assert result.places == [record.places for record in bots.rounds]
+    text = "".join(typist.out)
+    events = [e for record in bots.rounds for e in record.events if e.kind in ("give", "discard")]
+    gifts = re.findall(
+        r"P(\d)(?: \(you\))? gives (\d) cards? to P(\d).*? \(7-pass[^)]*\)(:?)", text
+    )
+    discards = re.findall(r"P\d(?: \(you\))? discards \d cards? \(10-discard[^)]*\): ", text)
+    assert gifts and discards
+    assert len(gifts) + len(discards) <= len(events)  # the log shows each once, at most
+    for giver, _, receiver, shown in gifts:
+        assert (shown == ":") == ("1" in (giver, receiver))
+    assert re.search(r"Your (7|10)s: (give|discard) \d cards? of your choice", text)
+
+
 def test_a_fallen_capital_is_told_on_the_screen():
     """Under ``capital_falls`` the log says who fell, and to which place."""
     rules = load_rules("french").with_options(players=5, capital_falls=True)

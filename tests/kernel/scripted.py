@@ -33,13 +33,15 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U0, count_of, seed_key, stream_init
+from simulator.kernel.bits import U0, count_of, remove_cards, seed_key, stream_init
 from simulator.kernel.config import JIT
 from simulator.kernel.knowledge import H_SIZE, forget
 from simulator.kernel.layout import (
     MAX_PLAYERS,
     NO_ROLE,
     ROLE_INDEX,
+    S_ACTIVE,
+    S_N,
     S_OVER,
     S_PRESIDENT,
     S_SIZE,
@@ -54,6 +56,7 @@ from simulator.kernel.layout import (
 from simulator.kernel.legal import legal_mask
 from simulator.kernel.step import (
     ST_SKIPS,
+    hand_over,
     load_state,
     president_of,
     rule_flags,
@@ -62,11 +65,20 @@ from simulator.kernel.step import (
     store_state,
     trick_rule_flags,
 )
+from simulator.kernel.trick import owed_cards
 from simulator.reference.rng import PLAY_STREAM
-from simulator.rules.cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, card_names, combo_name
+from simulator.rules.cards import (
+    MAX_COPIES,
+    NUM_RANKS,
+    RANK_NAMES,
+    SEVEN,
+    card_names,
+    combo_name,
+    counts_from_cards,
+)
 from simulator.rules.options import Rules
 from strategies.adapter import hand_mask
-from strategies.dispatch import decider
+from strategies.dispatch import decider, tier_of
 from strategies.registry import get
 from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError
 
@@ -100,12 +112,16 @@ def scripted_check(S, H, R, pos, r, c):
 
 
 @njit(**SCRIPTED_JIT)
-def scripted_step(S, H, R, played, places, pos, r, c):
+def scripted_step(S, H, R, played, places, pos, r, c, gift):
     """The kernel's :func:`~simulator.kernel.step.step` of one legal move on the state
-    arrays. Returns the seats the move skipped, a bit each (0: none), read off the state:
-    the skips counter went up, and ``S_SKIPPED`` holds whom the move skipped."""
+    arrays, handing over the cards of ``gift`` (a hand). Returns the seats the move
+    skipped, a bit each (0: none), read off the state: the skips counter went up, and
+    ``S_SKIPPED`` holds whom the move skipped."""
     skips = S[S_SKIPS]
-    st = step(load_state(S), rule_flags(R), trick_rule_flags(R), pos, r, c, H, played, places, S)
+    st = load_state(S)
+    if gift != U0:
+        hand_over(gift, pos, r, S[S_N], S[S_ACTIVE], H, played)
+    st = step(st, rule_flags(R), trick_rule_flags(R), pos, r, c, H, played, places, S)
     store_state(S, st)
     return S[S_SKIPPED] if st[ST_SKIPS] != skips else 0
 
@@ -144,16 +160,26 @@ def _refusal(why: int, S: np.ndarray, H: np.ndarray, seat: int, rank: int, count
     return f"it does not beat the {top} on the table under these rules"
 
 
-def _events(S, H, R, played, places, n: int, pos: int, r: int, c: int) -> list[dict[str, Any]]:
-    """Play one legal move; its events, read off the state it leaves."""
+def _events(
+    S, H, R, played, places, n: int, pos: int, r: int, c: int, gift: Sequence[int] = ()
+) -> list[dict[str, Any]]:
+    """Play one legal move, handing over the ranks of ``gift``; its events, read off the
+    state it leaves."""
     tricks = int(S[S_TRICKS])
     holding = H[:n] != U0
-    skipped = int(scripted_step(S, H, R, played, places, pos, r, c))
+    mask = np.uint64(hand_mask(counts_from_cards(gift)))
+    skipped = int(scripted_step(S, H, R, played, places, pos, r, c, mask))
     skipped_seats = [(pos + k) % n for k in range(1, n) if skipped >> ((pos + k) % n) & 1]
     if c == 0:
         events: list[dict[str, Any]] = [{"event": "pass", "seat": pos}]
     else:
         events = [{"event": "play", "seat": pos, "cards": card_names(r, c)}]
+        names = [RANK_NAMES[rank] for rank in sorted(gift)]
+        if gift and r == SEVEN:  # to the next holder clockwise
+            to = next((pos + k) % n for k in range(1, n) if holding[(pos + k) % n])
+            events.append({"event": "give", "seat": pos, "to": to, "cards": names})
+        elif gift:
+            events.append({"event": "discard", "seat": pos, "cards": names})
         if H[pos] == U0:
             events.append({"event": "out", "seat": pos, "place": int(places[pos])})
             fallen = int(S[S_PRESIDENT])  # capital_falls: he has lost his cards and a place
@@ -168,12 +194,31 @@ def _events(S, H, R, played, places, n: int, pos: int, r: int, c: int) -> list[d
     return events
 
 
+def _owed(H: np.ndarray, R: np.ndarray, pos: int, rank: int, count: int) -> int:
+    """The cards a legal move obliges its player to hand over (the kernel's rule)."""
+    if count == 0:
+        return 0
+    left = int(H[pos]).bit_count() - count
+    return int(owed_cards(rank, count, left, trick_rule_flags(R)))
+
+
+def _gift(give: Any, sid: int, h: np.uint64, rank: int, count: int, owed: int, rs) -> list[int]:
+    """The ranks a seat's strategy hands over after its play (its give-back from the hand
+    left, by the tier's compiled give-back, drawing from ``rs``), or none."""
+    if owed == 0:
+        return []
+    out = np.zeros(8, dtype=np.int64)
+    give(np.int64(sid), remove_cards(h, np.int64(rank), np.int64(count)), np.int64(owed), rs,
+         np.zeros((MAX_PLAYERS, NPARAMS)), out)  # fmt: skip
+    return [int(x) for x in out[:owed]]
+
+
 def play_scripted_round(
     rules: Rules,
     hands: Sequence[Sequence[int]],
     leader: int,
     strategies: Sequence[str],
-    moves: Sequence[tuple[int, int, int]] = (),
+    moves: Sequence[tuple[int, ...]] = (),
     seed: int = 0,
     roles: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
@@ -181,7 +226,9 @@ def play_scripted_round(
 
     ``hands[seat]`` are the seat's rank counts (up to 14, 3 … 2 then the joker);
     ``strategies`` one registered name per seat (built-in kernel strategies);
-    ``moves`` are ``(seat, rank, count)`` with count 0 for a pass (its rank is ignored);
+    ``moves`` are ``(seat, rank, count)`` with count 0 for a pass (its rank is ignored),
+    or ``(seat, rank, count, gift)`` with the ranks a play of 7s or 10s hands over (else
+    the seat's strategy gives them, as in a match);
     ``roles`` the previous round's roles by seat (none by default).
     Raises ValueError for a game the kernel cannot start and for an illegal scripted
     move (``"move INDEX (…) is illegal: …"``), RuntimeError if a strategy's move is not
@@ -217,7 +264,8 @@ def play_scripted_round(
     start_round(S, H, n, leader, played, places, president_of.py_func(roles, n))
 
     events: list[dict[str, Any]] = []
-    for index, (seat, rank, count) in enumerate(moves):
+    give = tier_of(sids).give_back
+    for index, (seat, rank, count, *given) in enumerate(moves):
         shown = "passes" if count == 0 else f"plays {count} of rank {rank}"
         if not (0 <= seat < n and 0 <= count <= 4 and (count == 0 or 0 <= rank < NUM_RANKS)):
             raise ValueError(f"move {index} (seat {seat} {shown}) is not a move of this game")
@@ -228,7 +276,13 @@ def play_scripted_round(
                 shown = "plays " + " ".join(card_names(rank, count))
             reason = _refusal(why, S, H, seat, rank, count)
             raise ValueError(f"move {index} (seat {seat} {shown}) is illegal: {reason}")
-        events += _events(S, H, R, played, places, n, seat, rank, count)
+        owed = _owed(H, R, seat, rank, count)
+        gift = list(given[0]) if given else _gift(give, sids[seat], H[seat], rank, count, owed, rs)
+        if len(gift) != owed:
+            raise ValueError(
+                f"move {index} (seat {seat} {shown}) hands over {len(gift)}, not {owed}"
+            )
+        events += _events(S, H, R, played, places, n, seat, rank, count, gift)
 
     limit = n * (int(sum(map(sum, hands))) + 1)  # a trick ends after n - 1 passes at most
     decide_once = decider(sids, strategies)
@@ -248,7 +302,8 @@ def play_scripted_round(
                 f"strategy {strategies[pos]!r} at seat {pos} chose an illegal move "
                 f"(rank {rank}, count {count})"
             )
-        events += _events(S, H, R, played, places, n, pos, rank, count)
+        gift = _gift(give, sids[pos], H[pos], rank, count, _owed(H, R, pos, rank, count), rs)
+        events += _events(S, H, R, played, places, n, pos, rank, count, gift)
     if not S[S_OVER]:
         raise RuntimeError(f"the round did not end within {limit} moves")
     return events

@@ -1,5 +1,6 @@
 """The kernel is the reference engine's twin under the second catalogue too, and under
-the third's rules that need no suits (``five_skips``, ``capital_falls``).
+the third's rules that need no suits (``five_skips``, ``capital_falls``, ``seven_passes``,
+``ten_discards``).
 
 Each new option value alone, on the presets that make it playable, and all of them
 together (with the first catalogue's options on as well): 3 to 8 players, ``lowest``,
@@ -44,6 +45,10 @@ CONFIGS = [
     ("five_skips", Rules().with_options(five_skips=True)),
     ("five_skips+french", preset("french").with_options(five_skips=True)),
     ("capital_falls+twos", preset("french").with_options(capital_falls=True)),
+    ("seven_passes", Rules().with_options(seven_passes=True)),
+    ("ten_discards", Rules().with_options(ten_discards=True)),
+    ("sevens+tens+capital", preset("french").with_options(seven_passes=True, ten_discards=True,
+                                                          capital_falls=True)),
     (
         "everything",
         Rules().with_options(
@@ -51,7 +56,8 @@ CONFIGS = [
             two_ends_trick=True, quad_burns=True, revolution=True, passing="out_of_trick",
             no_finish_on_two=True, dealer="rotate", reseat=True, opener="left_of_dealer",
             exchange=(3, 2, 1), points={"top": [3, 2, 1], "bottom": [-1]}, target=9,
-            capital_falls=True, five_skips=True, **CATALOGUE_2,
+            capital_falls=True, five_skips=True, seven_passes=True, ten_discards=True,
+            **CATALOGUE_2,
         ),
     ),
 ]  # fmt: skip

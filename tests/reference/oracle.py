@@ -8,8 +8,9 @@ Scope: one round from given hands (card lists or rank counts), the round-level o
 of the rule book (both catalogues: ``equal_rank = "allow"``, ``eight_ends_trick``,
 ``jack_back``, ``accumulation_burns``, ``out_ends_trick``, ``after_out_lead`` included;
 ``clubs_three_opens`` is accepted but cannot change a round whose leader is given), the
-third's ``five_skips`` and ``capital_falls`` (the game's ``roles`` name the President), a
-leader, scripted moves first and then the strategy ``lowest``.
+third's ``five_skips``, ``capital_falls`` (the game's ``roles`` name the President),
+``seven_passes`` and ``ten_discards`` (a scripted play's ``give``, else ``lowest``'s weakest
+cards), a leader, scripted moves first and then the strategy ``lowest``.
 
 Public API:
 
@@ -31,7 +32,9 @@ RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 THREE = 0
 FIVE = 2
+SEVEN = 4
 EIGHT = 5
+TEN = 7
 JACK = 8
 TWO = 12
 JOKER = 13
@@ -57,6 +60,8 @@ ROUND_DEFAULTS: dict = {
     # third catalogue (Daifugo)
     "five_skips": False,
     "capital_falls": False,
+    "seven_passes": False,
+    "ten_discards": False,
 }
 
 # The rule book's keys that act between rounds or over a match (docs/rules.md): one round
@@ -97,6 +102,8 @@ ALLOWED = {
     "clubs_three_opens": ("off", "first_round", "every_round"),
     "five_skips": (False, True),
     "capital_falls": (False, True),
+    "seven_passes": (False, True),
+    "ten_discards": (False, True),
 }
 
 
@@ -160,11 +167,13 @@ def counts_to_cards(counts) -> list[str]:
 
 @dataclass(frozen=True)
 class Move:
-    """``rank is None`` means a pass."""
+    """``rank is None`` means a pass; ``gift``: the ranks a play of 7s or 10s hands over
+    (``None``: the strategy ``lowest`` chooses)."""
 
     seat: int
     rank: int | None = None
     count: int = 0
+    gift: tuple[int, ...] | None = None
 
     @property
     def is_pass(self) -> bool:
@@ -188,7 +197,9 @@ class Move:
         ranks = {card_rank(c) for c in cards}
         if len(ranks) != 1:
             raise IllegalMove("cards of different ranks")
-        return Move(seat, ranks.pop(), len(cards))
+        gift = d.get("give")
+        gift = None if gift is None else tuple(card_rank(c) for c in gift)
+        return Move(seat, ranks.pop(), len(cards), gift)
 
 
 @dataclass
@@ -316,6 +327,27 @@ class OracleRound:
             raise IllegalMove("card not held")
         if self.play_effect(move.rank, move.count) is None:
             raise IllegalMove("does not beat the top")
+        owed = self.owed(move)
+        if move.gift is None:
+            return
+        left = list(self.hands[move.seat])
+        left[move.rank] -= move.count
+        if len(move.gift) != owed:
+            raise IllegalMove(f"{len(move.gift)} cards handed over, not {owed}")
+        for rank in move.gift:
+            if left[rank] == 0:
+                raise IllegalMove("handed over a card not held")
+            left[rank] -= 1
+
+    def owed(self, move: Move) -> int:
+        """Cards a play hands over right after it: one per 7 (seven_passes), one per 10
+        (ten_discards), at most all the cards left."""
+        r = self.rules
+        if move.is_pass or not (
+            (r["seven_passes"] and move.rank == SEVEN) or (r["ten_discards"] and move.rank == TEN)
+        ):
+            return 0
+        return min(move.count, sum(self.hands[move.seat]) - move.count)
 
     # ----------------------------------------------------------------- strategy
     def lowest_move(self) -> Move:
@@ -382,6 +414,25 @@ class OracleRound:
             return True
         return False
 
+    def _hand_over(self, seat: int, rank: int, owed: int, gift) -> None:
+        """After 7s the cards go to the next holder clockwise, after 10s out of the round;
+        ``lowest`` hands over its weakest cards (normal order)."""
+        if gift is None:
+            hand = self.hands[seat]
+            gift = [r for r in range(NRANKS) for _ in range(hand[r])][:owed]
+        to = None
+        if rank == SEVEN:
+            to = next(s % self.n for s in range(seat + 1, seat + self.n) if self.holds(s % self.n))
+        for card in gift:
+            self.hands[seat][card] -= 1
+            if to is not None:
+                self.hands[to][card] += 1
+        names = [RANKS[c] for c in sorted(gift)]
+        if to is None:
+            self.events.append({"event": "discard", "seat": seat, "cards": names})
+        else:
+            self.events.append({"event": "give", "seat": seat, "to": to, "cards": names})
+
     # ----------------------------------------------------------------- apply
     def apply(self, move: Move) -> None:
         """Play ``move`` (raises IllegalMove) and record its events."""
@@ -400,8 +451,11 @@ class OracleRound:
 
         rank, count = move.rank, move.count
         carried, skip = self.play_effect(rank, count)
+        owed = self.owed(move)
         self.hands[seat][rank] -= count
         self.events.append({"event": "play", "seat": seat, "cards": [RANKS[rank]] * count})
+        if owed:
+            self._hand_over(seat, rank, owed, move.gift)
 
         # accumulation: the run is the trick's latest plays of one rank (the rank a play
         # has: transparent threes count with the rank they took)
@@ -521,13 +575,16 @@ def run_game(game: dict) -> OracleResult:
 
 
 def moves_of_events(events) -> list[dict]:
-    """The moves (plays and passes) contained in a list of events, as scripted moves."""
+    """The moves (plays and passes, with the cards a play hands over) contained in a list
+    of events, as scripted moves."""
     out = []
     for e in events:
         if e["event"] == "play":
             out.append({"seat": e["seat"], "play": list(e["cards"])})
         elif e["event"] == "pass":
             out.append({"seat": e["seat"], "pass": True})
+        elif e["event"] in ("give", "discard"):
+            out[-1]["give"] = list(e["cards"])
     return out
 
 

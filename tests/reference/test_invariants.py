@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -191,6 +192,17 @@ rules_strategy = st.fixed_dictionaries(
 ).map(playable)
 
 
+def _with_gift(oracle: OracleRound, move, rng: random.Random):
+    """``move`` with the cards it hands over (7s, 10s) drawn at random from those left."""
+    owed = oracle.owed(move)
+    if owed == 0:
+        return move
+    left = list(oracle.hands[move.seat])
+    left[move.rank] -= move.count
+    cards = [rank for rank in range(14) for _ in range(left[rank])]
+    return replace(move, gift=tuple(rng.sample(cards, owed)))
+
+
 @settings(
     max_examples=300,
     deadline=None,
@@ -240,10 +252,10 @@ def test_engine_and_oracle_in_lockstep(options, n, deal_seed, kind, move_seed, p
             assert all(not m.is_pass for m in legal)
             with pytest.raises(IllegalMove):
                 engine.apply(PASS)
-        move = moves_rng.choice(legal)
+        move = _with_gift(oracle, moves_rng.choice(legal), moves_rng)
         before = len(oracle.events)
         oracle.apply(move)
-        got = [e.to_json() for e in engine.apply(_engine_move(move))]
+        got = [e.to_json() for e in engine.apply(_engine_move(move), gift=move.gift or ())]
         assert got == oracle.events[before:], f"step {step}"
         if not move.is_pass:
             played[move.rank] += move.count

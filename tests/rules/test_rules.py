@@ -42,6 +42,8 @@ DEFAULTS = {
     # third catalogue (Daifugo, written out in docs/rules.md): no preset turns them on
     "five_skips": False,
     "capital_falls": False,
+    "seven_passes": False,
+    "ten_discards": False,
 }
 
 PRESET_TABLE = {

@@ -9,7 +9,8 @@ what ``rules-aware`` does with the table rules, and ``montecarlo``'s rollouts.
   off by default keeps a strong card another player could go out on (out_ends_trick) and
   its last 3 while it holds the 3 of clubs; switched off, it does none of these.
 * ``montecarlo`` plays whole matches under every table rule: its rollouts step the
-  kernel's state, jack-back and the accumulation run included.
+  kernel's state, jack-back and the accumulation run included, and the cards a play of 7s
+  or 10s hands over (catalogue III).
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ CONFIGS = [
         eight_ends_trick=True, clubs_three_opens="first_round")),
     ("daifugo", Rules().with_options(jokers=2, revolution=True, eight_ends_trick=True,
                                      jack_back=True, exchange=(2, 1))),
+    ("catalogue3", Rules().with_options(jokers=1, revolution=True, eight_ends_trick=True,
+                                        five_skips=True, capital_falls=True, seven_passes=True,
+                                        ten_discards=True)),
 ]  # fmt: skip
 IGNORANT = "rules-aware:knows=0"
 
@@ -127,9 +131,10 @@ def test_with_the_clubs_bit_it_keeps_its_last_three_while_it_holds_the_three_of_
 @pytest.mark.slow  # the search tier compiled with every table rule
 @pytest.mark.parametrize("name", ["montecarlo:samples=4", "montecarlo:samples=4,rollout=6"])
 def test_montecarlo_plays_whole_matches_under_every_table_rule(name: str) -> None:
-    rules = CONFIGS[0][1].with_options(players=4)
-    job = KernelJob.build(rules, [name, "rules-aware", "lowest", "random"], 2, 3, 60)
-    rows = run_matches(job, 0, 6)
-    assert len(rows) == 18
-    places = np.sort(seats(rows, SEAT_PLACE, 4), axis=1)
-    assert (places == np.arange(1, 5)).all()
+    for _, rules in (CONFIGS[0], CONFIGS[-1]):  # the second catalogue's, then the third's
+        job = KernelJob.build(rules.with_options(players=4),
+                              [name, "rules-aware", "lowest", "random"], 2, 3, 60)  # fmt: skip
+        rows = run_matches(job, 0, 6)
+        assert len(rows) == 18
+        places = np.sort(seats(rows, SEAT_PLACE, 4), axis=1)
+        assert (places == np.arange(1, 5)).all()

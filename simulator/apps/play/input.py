@@ -156,11 +156,12 @@ def give_back_help(hand: Sequence[int], k: int, partner: str) -> list[str]:
     ]
 
 
-def parse_give_back(text: str, hand: Sequence[int], k: int) -> list[int]:
-    """The ``k`` typed cards to give back, checked against ``hand``, or a MoveError."""
+def parse_give_back(text: str, hand: Sequence[int], k: int, verb: str = "give back") -> list[int]:
+    """The ``k`` typed cards to give back (or to ``verb``: give, discard), checked against
+    ``hand``, or a MoveError."""
     ranks = parse_cards(text)
     if len(ranks) != k:
-        raise MoveError(f"give back exactly {k} card{'s' if k > 1 else ''}, not {len(ranks)}")
+        raise MoveError(f"{verb} exactly {k} card{'s' if k > 1 else ''}, not {len(ranks)}")
     for rank in set(ranks):
         if ranks.count(rank) > hand[rank]:
             raise MoveError(_not_held(hand, rank, ranks.count(rank)))

@@ -180,6 +180,8 @@ class Table:
         elif event.kind == "out":
             who = self.label(self.player_at(event.seat))
             self.log.append(f"{who} is out: {ordinal(event.place)} place")
+        elif event.kind in ("give", "discard"):
+            self.log.append(self._hand_over_line(event))
         elif event.kind == "falls":
             who = self.label(self.player_at(event.seat))
             place = ordinal(event.place)
@@ -187,6 +189,21 @@ class Table:
         elif event.kind == "trick_end":
             self.skipped.clear()
             self.log.append(self._trick_end_line(event.next_leader))
+
+    def _hand_over_line(self, event: Event) -> str:
+        """Cards handed over after 7s or 10s: a discard is seen by all, a gift only by its
+        giver and its receiver (the person sees its cards when he is one of them)."""
+        who = self.label(self.player_at(event.seat))
+        shown = format_hand(counts_from_cards(event.cards))
+        k = len(event.cards)
+        cards = f"{k} card{'s' if k > 1 else ''}"
+        why = AT_TABLE[event.rule]
+        if event.kind == "discard":
+            return f"{who} discards {cards} ({why}): {shown}"
+        to = self.label(self.player_at(event.to))
+        line = f"{who} gives {cards} to {to} ({why})"
+        seen = self.human in (self.player_at(event.seat), self.player_at(event.to))
+        return f"{line}: {shown}" if seen else line
 
     def _trick_end_line(self, next_leader: int) -> str:
         """The end of a trick in the log: why it ended at once, and why its leader leads

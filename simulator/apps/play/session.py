@@ -27,7 +27,7 @@ from simulator.apps.play.input import (
 )
 from simulator.apps.play.screen import PlayResult, Table, final_lines
 from simulator.apps.play.standing import leader, rounds_text
-from simulator.reference.match import play_match
+from simulator.reference.match import GiveBack, play_match
 from simulator.reference.rng import Stream
 from simulator.reference.round import Move, Observation
 from simulator.rules.cards import format_hand
@@ -105,6 +105,31 @@ class Human:
                 console.error(str(exc))
                 continue
             return list(table.given_back)
+
+    def hand_over(self, hand: Sequence[int], k: int, rng: Stream, ask: GiveBack) -> list[int]:
+        """Ask for the ``k`` cards to hand over after the person's 7s (to the next player)
+        or 10s (discarded face up): ``ask`` says which."""
+        table, console = self.table, self.table.console
+        plural = "s" if k > 1 else ""
+        if ask.hands_over == "give":
+            verb, whom = "Give", f" to {table.label(ask.to)}"
+            console.say(f"Your 7s: give {k} card{plural} of your choice{whom}.")
+        else:
+            verb, whom = "Discard", ""
+            console.say(f"Your 10s: discard {k} card{plural} of your choice, face up.")
+        console.say(f"Your hand: {console.palette.paint(format_hand(hand), 'green')}")
+        while True:
+            text = console.ask(f'{verb} {k} card{plural} ("3 4", ?, q):')
+            if is_quit(text):
+                raise QuitGame("quit")
+            if is_help(text):
+                for line in give_back_help(hand, k, whom.strip() or "the discard"):
+                    console.say(line)
+                continue
+            try:
+                return parse_give_back(text, hand, k, verb.lower())
+            except MoveError as exc:
+                console.error(str(exc))
 
 
 def play_session(

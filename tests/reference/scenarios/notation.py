@@ -5,6 +5,9 @@ line each, so that a scenario reads like the worked example of a rule book:
 
 =====================  ==============================================================
 ``"0: 7 7"``           seat 0 plays a pair of 7s (a scripted move, or a ``play`` event)
+``"0: 7 7 give 3 4"``  seat 0 plays a pair of 7s and hands over a 3 and a 4 (a move)
+``"0 gives 1: 3 4"``   seat 0 gives a 3 and a 4 to seat 1 (``seven_passes``; an event)
+``"0 discards: 3"``    seat 0 discards a 3 (``ten_discards``; an event)
 ``"1: pass"``          seat 1 passes (a scripted move, or a ``pass`` event)
 ``"2: skip"``          seat 2 is skipped (event only)
 ``"trick_end -> 0"``   the trick ends, seat 0 leads the next one
@@ -37,6 +40,8 @@ _PLAY = re.compile(r"^(\d+): (.+)$")
 _TRICK_END = re.compile(r"^trick_end -> (\d+)$")
 _OUT = re.compile(r"^(out|falls) (\d+) #(\d+)$")
 _ROUND_END = re.compile(r"^round_end( \d+)+$")
+_GIVES = re.compile(r"^(\d+) gives (\d+): (.+)$")
+_DISCARDS = re.compile(r"^(\d+) discards: (.+)$")
 SUIT_LETTERS = "CDHS"
 
 
@@ -53,6 +58,9 @@ def move(line: str) -> dict[str, Any]:
     seat, what = int(m.group(1)), m.group(2).strip()
     if what == "pass":
         return {"seat": seat, "pass": True}
+    play, _, gift = what.partition(" give ")
+    if gift:
+        return {"seat": seat, "play": cards(play), "give": cards(gift)}
     return {"seat": seat, "play": cards(what)}
 
 
@@ -65,6 +73,11 @@ def event(line: str) -> dict[str, Any]:
         return {"event": m.group(1), "seat": int(m.group(2)), "place": int(m.group(3))}
     if _ROUND_END.match(text):
         return {"event": "round_end", "places": [int(p) for p in text.split()[1:]]}
+    if m := _GIVES.match(text):
+        seat, to = int(m.group(1)), int(m.group(2))
+        return {"event": "give", "seat": seat, "to": to, "cards": cards(m.group(3))}
+    if m := _DISCARDS.match(text):
+        return {"event": "discard", "seat": int(m.group(1)), "cards": cards(m.group(2))}
     if m := _PLAY.match(text):
         seat, what = int(m.group(1)), m.group(2).strip()
         if what in ("pass", "skip"):
@@ -94,6 +107,10 @@ def line_of(ev: Mapping[str, Any]) -> str:
         return f"{ev['seat']}: {' '.join(_rank(c) for c in ev['cards'])}"
     if kind in ("pass", "skip"):
         return f"{ev['seat']}: {kind}"
+    if kind == "give":
+        return f"{ev['seat']} gives {ev['to']}: {' '.join(_rank(c) for c in ev['cards'])}"
+    if kind == "discard":
+        return f"{ev['seat']} discards: {' '.join(_rank(c) for c in ev['cards'])}"
     if kind == "trick_end":
         return f"trick_end -> {ev['next_leader']}"
     if kind in ("out", "falls"):
@@ -130,9 +147,13 @@ def library_events(data: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any
     return [_normalise(e.to_json()) for e in replay(parse_game(data), seed=seed)]
 
 
-def kernel_moves(parsed: Game) -> list[tuple[int, int, int]]:
-    """A parsed game's scripted moves as the kernel takes them: ``(seat, rank, count)``."""
-    return [(seat, max(m.rank, 0), m.count) for seat, m in parsed.moves]
+def kernel_moves(parsed: Game) -> list[tuple[int, ...]]:
+    """A parsed game's scripted moves as the kernel takes them: ``(seat, rank, count)``,
+    and the ranks handed over when the script gives them."""
+    return [
+        (seat, max(m.rank, 0), m.count, *(() if gift is None else (gift,)))
+        for seat, m, gift in parsed.moves
+    ]
 
 
 def kernel_events(data: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]]:

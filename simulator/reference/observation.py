@@ -1,0 +1,62 @@
+"""What a player of the reference engine may know when he must move: the
+:class:`Observation` a strategy reads.
+
+Kept apart from :mod:`simulator.reference.round` (which re-exports it) so that the
+engine's file stays the rule book in code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simulator.reference.moves import Move, Top
+from simulator.rules.options import Rules, order_note
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What a player may know when he must move: what a strategy reads.
+
+    ``hand`` is the player's own 14 rank counts; ``top`` is ``None`` when he leads;
+    ``passed[s]`` is true when seat s has passed (or been skipped) since the top was
+    laid — under ``out_of_trick`` also when it passed earlier in the trick;
+    ``cards_left`` and ``played`` (14 counts of every card played this round) are public;
+    ``reversed`` is the order in force (revolutions, then jack-back on top of them) and
+    ``jack_back`` whether a jack-back is in force in this trick; ``run`` the cards of the
+    trick's latest run of one rank (when a run of 4 burns the pile); ``roles`` are the previous
+    round's roles by seat (empty in a match's first round); ``skipped_seats`` are the seats
+    the top on the table skipped, in turn (they did not pass: they were not asked), and
+    ``skipped_by`` the key of the rule that made it skip.
+    """
+
+    seat: int
+    hand: tuple[int, ...]
+    top: Top | None
+    passed: tuple[bool, ...]
+    cards_left: tuple[int, ...]
+    played: tuple[int, ...]
+    reversed: bool
+    roles: tuple[str, ...]
+    legal: tuple[Move, ...]
+    rules: Rules
+    jack_back: bool = False
+    run: int = 0
+    skipped_seats: tuple[int, ...] = ()
+    skipped_by: str = ""
+
+    @property
+    def skipped(self) -> int | None:
+        """The first seat the top on the table skipped (the only one but under
+        ``five_skips``), ``None`` when it skipped nobody."""
+        return self.skipped_seats[0] if self.skipped_seats else None
+
+    def order_note(self) -> str:
+        """The order in force in words, when it is not the plain normal order."""
+        return order_note(self.reversed, self.jack_back)
+
+    @property
+    def trick_reversal(self) -> bool:
+        """Whether jacks reverse the order once more until this trick ends: the state by
+        its effect, as the kernel's ``S_JACK`` (the field keeps the rule's name for the
+        strategies that read it)."""
+        return self.jack_back
