@@ -25,57 +25,45 @@ def hand(text: str) -> list[int]:
     return counts_from_cards([parse_card(card) for card in text.split()])
 
 
+# seat 0's pair of 7s hands its 3 and 4 to seat 1 (the first two scenarios)
+PAIR_OF_SEVENS = [
+    "0: 7 7",
+    "0 gives 1: 3 4",
+    "1: pass",  # 3 4 5 6: no pair
+    "2: pass",
+    "3: pass",
+    "trick_end -> 0",
+    "0: K",
+    "out 0 #1",
+    "1: pass",
+    "2: pass",
+    "3: pass",
+    "trick_end -> 1",
+    "1: 3",
+    "2: 8",
+    "3: 10",
+    "1: pass",
+    "2: pass",
+    "trick_end -> 3",
+    "3: J",
+    "out 3 #2",
+    "1: pass",
+    "2: pass",
+    "trick_end -> 1",
+    "1: 4",
+    "2: 9",
+    "out 2 #3",
+    "round_end 1 4 3 2",
+]
+
+
 def test_a_pair_of_sevens_gives_two_cards_to_the_next_player():
-    check(
-        SEVENS,
-        ["7 7 3 4 K", "5 6", "8 9", "10 J"],
-        leader=0,
-        script=["0: 7 7 give 3 4"],
-        expected=[
-            "0: 7 7",
-            "0 gives 1: 3 4",
-            "1: pass",  # 3 4 5 6: no pair
-            "2: pass",
-            "3: pass",
-            "trick_end -> 0",
-            "0: K",
-            "out 0 #1",
-            "1: pass",
-            "2: pass",
-            "3: pass",
-            "trick_end -> 1",
-            "1: 3",
-            "2: 8",
-            "3: 10",
-            "1: pass",
-            "2: pass",
-            "trick_end -> 3",
-            "3: J",
-            "out 3 #2",
-            "1: pass",
-            "2: pass",
-            "trick_end -> 1",
-            "1: 4",
-            "2: 9",
-            "out 2 #3",
-            "round_end 1 4 3 2",
-        ],
-    )
+    check(SEVENS, ["7 7 3 4 K", "5 6", "8 9", "10 J"], 0, ["0: 7 7 give 3 4"], PAIR_OF_SEVENS)
 
 
 def test_the_strategy_chooses_the_cards_when_the_script_does_not():
     """``lowest`` gives its two weakest cards, the 3 and the 4, as the script did above."""
-    check(
-        SEVENS,
-        ["7 7 4 3 K", "5 6", "8 9", "10 J"],
-        leader=0,
-        script=["0: 7 7"],
-        expected=["0: 7 7", "0 gives 1: 3 4", "1: pass", "2: pass", "3: pass", "trick_end -> 0",
-                  "0: K", "out 0 #1", "1: pass", "2: pass", "3: pass", "trick_end -> 1", "1: 3",
-                  "2: 8", "3: 10", "1: pass", "2: pass", "trick_end -> 3", "3: J", "out 3 #2",
-                  "1: pass", "2: pass", "trick_end -> 1", "1: 4", "2: 9", "out 2 #3",
-                  "round_end 1 4 3 2"],
-    )  # fmt: skip
+    check(SEVENS, ["7 7 4 3 K", "5 6", "8 9", "10 J"], 0, ["0: 7 7"], PAIR_OF_SEVENS)
 
 
 def test_the_cards_go_past_a_player_who_is_out():
