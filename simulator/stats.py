@@ -225,7 +225,10 @@ def rate_from_sums(
         t2 = t_quantile(df, level) ** 2 / n_eff
         centre = (est + t2 / 2) / (1 + t2)
         half = np.sqrt(t2 * est * (1 - est) + t2 * t2 / 4) / (1 + t2)
-    return est, centre - half, centre + half, se
+        # the score interval holds its estimate; at a rate of exactly 0 or 1 rounding put
+        # the bound a hair inside it (0.9999999999999999 at 1 with numpy 1.26)
+        low, high = np.minimum(centre - half, est), np.maximum(centre + half, est)
+    return est, low, high, se
 
 
 def ratio_interval(

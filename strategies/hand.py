@@ -27,7 +27,7 @@ from simulator.kernel.bits import (
     popc,
 )
 from simulator.kernel.config import INLINE
-from simulator.rules.cards import JOKER, TWO
+from simulator.rules.cards import ACE, JOKER, TWO
 
 U48 = np.uint64(48)
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -178,3 +178,10 @@ def weakest_play(m, rev):
 def twos(h):
     """The 2s and jokers of a hand as a rank mask (the cards no_finish_on_two punishes)."""
     return h & (U1 << np.uint64(TWO) | U1 << np.uint64(JOKER))
+
+
+@njit(**INLINE)
+def singles_below_aces(h):
+    """The ranks held once, below the aces (a rank mask): the cards a give-back that breaks
+    no group hands over first."""
+    return h & ~(h >> U16) & np.uint64((1 << ACE) - 1)

@@ -15,16 +15,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import RANKS, U0, U1, U16, count_of, ctz, popc, remove_cards
+from simulator.kernel.bits import RANKS, U0, U1, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.legal import play_count, play_rank
-from simulator.rules.cards import ACE, TWO
+from simulator.rules.cards import TWO
 from strategies.hand import (
     at_least,
     fold,
     groups,
     most,
     outside,
+    singles_below_aces,
     spread,
     strongest_of,
     unbeatable,
@@ -233,7 +234,7 @@ def give_singles(h, k, out):
     """Give back ``k`` cards that break no group: the weakest single cards below the
     aces first (normal order), then the weakest cards."""
     for i in range(k):
-        singles = h & ~(h >> U16) & np.uint64((1 << ACE) - 1)
+        singles = singles_below_aces(h)
         r = ctz(singles) if singles != U0 else ctz(h & RANKS)
         out[i] = r
         h = remove_cards(h, r, 1)

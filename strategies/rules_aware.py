@@ -19,11 +19,16 @@ by rule, so that what each is worth can be measured (docs/strategies.md):
   with the bit ``KNOWS_OUT_ENDS`` it keeps the card unless nobody can beat it.
 * clubs_three_opens = "every_round": its holder after the exchange leads the round. With
   the bit ``KNOWS_CLUBS`` it never gives back its last 3 while it holds the 3 of clubs.
+* seven_passes, ten_discards (the third catalogue): a play of 7s or 10s hands over a card
+  per 7 or 10. With the bit ``KNOWS_SEVENS`` (``KNOWS_TENS``) it lays or leads a whole
+  group of 7s (10s) whenever the hand-over rids it of as many single cards below the
+  aces (its give-back's choice) and leaves it another group.
 
-The last two bits are off by default: both measured as small losses (keeping a strong
-card costs more tricks than it saves; the first lead is worth less than the single 3
-kept for it), as did laying a strong card that nobody could beat to stop a player going
-out, and spending transparent threes on a burn.
+``KNOWS_OUT_ENDS``, ``KNOWS_CLUBS`` and ``KNOWS_TENS`` are off by default: the first two
+measured as small losses (keeping a strong card costs more tricks than it saves; the
+first lead is worth less than the single 3 kept for it), as did laying a strong card that
+nobody could beat to stop a player going out, and spending transparent threes on a burn;
+the 10s gained under the default rules but lost under ``french`` (docs/strategies.md).
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from simulator.kernel.layout import (
     R_QUAD,
     R_REVOL,
     R_TRANSP,
+    R_TRICK_FLAGS,
     S_ACTIVE,
     S_ANSWERED,
     S_OOT,
@@ -63,14 +69,17 @@ from simulator.kernel.layout import (
     S_RUN,
     S_TOP_COUNT,
     S_TOP_RANK,
+    SEVENS,
+    TENS,
 )
 from simulator.kernel.legal import legal_plays, strength
-from simulator.kernel.trick import still_to_answer, table_play
-from simulator.rules.cards import ACE, EIGHT, JACK, THREE
+from simulator.kernel.trick import owed_cards, still_to_answer, table_play
+from simulator.rules.cards import ACE, EIGHT, JACK, SEVEN, TEN, THREE
 from strategies.hand import (
     at_least,
     groups,
     outside,
+    singles_below_aces,
     spread,
     twos,
     unbeatable,
@@ -85,6 +94,8 @@ from strategies.specs import (
     KNOWS_EIGHTS,
     KNOWS_JACKS,
     KNOWS_OUT_ENDS,
+    KNOWS_SEVENS,
+    KNOWS_TENS,
     RULES_AWARE_BURN_AT,
     RULES_AWARE_KNOWS,
     RULES_AWARE_REVOLT_BELOW,
@@ -173,6 +184,23 @@ def may_go_out_on(S, H, pos, c):
 
 
 @njit(**INLINE)
+def handing_play(h, m, R, knows):
+    """A whole group of 7s or 10s in play mask ``m`` whose hand-over (``seven_passes``,
+    ``ten_discards``) gets rid of as many single cards below the aces, the cards its
+    give-back hands over first: ``(rank, count)``, count 0 when none. The 7s first (they
+    measured the larger gain); each only with its bit of ``knows``."""
+    for r, bit in ((SEVEN, KNOWS_SEVENS), (TEN, KNOWS_TENS)):
+        c = count_of(h, r)
+        if not knows & bit or c == 0 or not (m >> np.uint64(16 * (c - 1) + r)) & U1:
+            continue
+        after = remove_cards(h, r, c)
+        owed = owed_cards(r, c, popc(after), R[R_TRICK_FLAGS])
+        if owed > 0 and groups(after) > owed and popc(singles_below_aces(after)) >= owed:
+            return r, c
+    return 0, 0
+
+
+@njit(**INLINE)
 def table_lead(h, rev, played, R, knows):
     """A lead the table rules make good: ``(rank, count)``, count 0 when none."""
     if knows & KNOWS_EIGHTS and R[R_EIGHT_ENDS] and count_of(h, EIGHT) > 0 and groups(h) == 2:
@@ -181,6 +209,8 @@ def table_lead(h, rev, played, R, knows):
         c = count_of(h, JACK)
         if jack_helps(h, c, rev, played, R[R_JOKERS]):
             return JACK, c
+    if knows & (KNOWS_SEVENS | KNOWS_TENS) and R[R_TRICK_FLAGS] & (SEVENS | TENS):
+        return handing_play(h, h, R, knows)  # a hand holds the bit of each play: any may lead
     return 0, 0
 
 
@@ -196,6 +226,8 @@ def table_follow(h, m, S, R, played, knows):
         r, c = largest(m, JACK)
         if c > 0 and jack_helps(h, c, S[S_REV], played, R[R_JOKERS]):
             return r, c
+    if knows & (KNOWS_SEVENS | KNOWS_TENS) and R[R_TRICK_FLAGS] & (SEVENS | TENS):
+        return handing_play(h, m, R, knows)
     return 0, 0
 
 

@@ -34,7 +34,9 @@ KNOWS_BURNS = 2  # complete a run of 4 to burn the pile
 KNOWS_JACKS = 4  # lay jacks when the reversed order makes a weak group a winner
 KNOWS_OUT_ENDS = 8  # keep a strong card a player could go out on (measured: a small loss)
 KNOWS_CLUBS = 16  # keep the last 3 while holding the opening 3 of clubs (measured: a loss)
-KNOWS_DEFAULT = KNOWS_EIGHTS | KNOWS_BURNS | KNOWS_JACKS  # the ones that measured no loss
+KNOWS_SEVENS = 32  # lay whole groups of 7s that give weak single cards away
+KNOWS_TENS = 64  # lay whole groups of 10s that discard weak single cards (measured: mixed)
+KNOWS_DEFAULT = KNOWS_EIGHTS | KNOWS_BURNS | KNOWS_JACKS | KNOWS_SEVENS  # measured no loss
 
 
 class StrategyError(PresidentError):
@@ -169,7 +171,7 @@ RULES_AWARE_PARAMS = (
     Param(
         "knows",
         KNOWS_DEFAULT,
-        "table rules it plays, as bits: 1 8s, 2 burns, 4 jacks, 8 out ends, 16 keep the 3 of clubs; 0: none, 31: all",
+        "table rules it plays, as bits: 1 8s, 2 burns, 4 jacks, 8 out ends, 16 keep the 3 of clubs, 32 7s that give cards away, 64 10s that discard; 0: none, 127: all",
     ),
 )
 (

@@ -105,6 +105,17 @@ def test_no_event_gives_an_upper_bound_not_a_point() -> None:
     assert est[0] == 1.0 and hi[0] == pytest.approx(1.0) and lo[0] == pytest.approx(n / (n + t2))
 
 
+@pytest.mark.parametrize("clusters", [2, 3, 7, 40])
+def test_an_exact_rate_lies_inside_its_interval(clusters: int) -> None:
+    """At 0 and 1 rounding once put the bound a hair inside the estimate (a run's President
+    rate of 1.0 with a high of 0.9999999999999999, under numpy 1.26)."""
+    for n in (1.0, 3.0, 4.0, 7.0, 1000.0):
+        m = np.full((clusters, 1), n)
+        for y in (np.zeros_like(m), m):
+            est, lo, hi, _ = rates_by_cluster(y, m)
+            assert lo[0] <= est[0] <= hi[0]
+
+
 def test_a_rate_away_from_the_edges_is_the_cluster_robust_interval() -> None:
     """Away from 0 and 1 the score interval is the CR1 one to first order (same design
     effect); an exact rate (no variation between clusters) stays exact."""

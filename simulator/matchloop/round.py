@@ -13,7 +13,7 @@ from numba import njit
 from simulator.kernel.bits import FAULT, U0, add_card, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.knowledge import note_gift
-from simulator.kernel.layout import R_N, S_TRACE, SEVENS, TENS
+from simulator.kernel.layout import R_N, R_SIZE, S_TRACE, SEVENS, TENS
 from simulator.kernel.legal import legal_flags
 from simulator.kernel.step import (
     ST_ACTIVE,
@@ -59,8 +59,10 @@ def gift_step(st, fl, trick_rules, sid, pos, r, c, H, R, S, played, places, rs, 
     give-back of the hand left, as in the exchange, drawing from his stream (``rs`` holds
     the stream in use, ``cur`` its row). The cards chosen are written to ``give`` and,
     when tracing, to ``trace``, and the knowledge of the table is told (``note_gift``).
-    A user's bad give-back is flagged in his hand after the move
-    (:mod:`simulator.matchloop.userchain`). Returns ``(state, cur)``.
+    A user's bad give-back (flagged by :mod:`simulator.matchloop.userchain` in the hand it
+    returns) raises the fault flag at once, in the slot after the rules: his hand may be
+    empty after the move, and with it the mark his next move would have found. Returns
+    ``(state, cur)``.
 
     Compiled apart and called only under those rules: the loop's other moves under the
     table rules then carry none of its code (inlined, it cost 5 % of their speed)."""
@@ -78,9 +80,9 @@ def gift_step(st, fl, trick_rules, sid, pos, r, c, H, R, S, played, places, rs, 
                 S[S_TRACE] += 1
         note_gift(H, pos, gift_receiver(R[R_N], pos, r, st[ST_ACTIVE]), gift, R[R_N])
         hand_over(gift, pos, r, R[R_N], st[ST_ACTIVE], H, played)
+    if flag != U0:  # only a user's give-back flags: its job's R has the fault slots
+        R[R_SIZE] = sid
     st = step_trick_rules(st, fl, trick_rules, pos, r, c, H, played, places, S)
-    if flag != U0 and H[at] != U0:
-        H[at] |= flag
     return st, cur
 
 

@@ -19,6 +19,7 @@ ROOT = HERE.parent.parent
 BIG = f"{ROOT}/examples/strategies/big_groups.py:big_groups"
 CAUTIOUS = f"{ROOT}/examples/strategies/cautious.py:Cautious"
 GREEDY = f"{HERE}/plugin_files/illegal.py:greedy"
+HOARDER = f"{HERE}/plugin_files/hoarder.py:hoarder"
 # Both numba strategies are loaded before any run, so their kernel ids (part of the key
 # of the loop compiled around them) are the same whichever test runs first.
 registry.get(BIG)
@@ -67,6 +68,21 @@ def test_illegal_move_in_the_kernel_is_found_and_named(capsys) -> None:
     assert err.count("\n") == 1
     assert f"strategy {GREEDY!r} made the illegal move 2 (rank 12, count 1)" in err
     assert "holding" in err and "allowed:" in err
+
+
+def test_a_bad_hand_over_in_the_kernel_stops_the_run_in_one_line(tmp_path, capsys) -> None:
+    """Under ``seven_passes`` and ``ten_discards``, with no exchange, the only give-backs are
+    the cards handed over after 7s and 10s: a user's numba function that hands over cards
+    it does not hold is caught in the kernel, even when they would have been its last."""
+    rules = tmp_path / "sevens.toml"
+    rules.write_text("seven_passes = true\nten_discards = true\nexchange = []\n")
+    code, out, err = run_cli(
+        ["simulate", "--rules", str(rules), "--strategies", f"{HOARDER},lowest,lowest,lowest",
+         "--rounds", "40"],
+        capsys,
+    )  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and out == ""
+    assert f"strategy {HOARDER!r} gave back a card it does not hold: [13" in err
 
 
 def test_python_class_example_runs_on_the_reference_engine(capsys) -> None:

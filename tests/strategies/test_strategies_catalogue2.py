@@ -28,6 +28,7 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 from strategies.adapter import KernelStrategy
+from strategies.specs import KNOWS_DEFAULT, KNOWS_SEVENS, KNOWS_TENS
 from tests.kernel.test_kernel_catalogue2 import CATALOGUE_2
 
 CONFIGS = [
@@ -79,6 +80,27 @@ def test_it_keeps_its_eights_as_controls():
     lead = ["8 3", "9 A", "Q K"]  # the 8 ends the trick, then the 3 goes out
     assert choice(rules, lead, [], "rules-aware") == Move(EIGHT, 1)
     assert choice(rules, lead, [], IGNORANT) == Move(THREE, 1)
+
+
+def test_it_lays_sevens_and_tens_that_hand_over_weak_singles():
+    """Under seven_passes and ten_discards a whole group of 7s or 10s rids it of as many
+    weak single cards (the 7s by default, the 10s with their bit); without the bits it
+    keeps to its weakest groups."""
+    rules = Rules(seven_passes=True, ten_discards=True)
+    knows = f"rules-aware:knows={KNOWS_DEFAULT | KNOWS_TENS}"
+    ignorant = f"rules-aware:knows={KNOWS_DEFAULT & ~KNOWS_SEVENS}"
+    lead = ["10 10 3 5 K", "6 9", "8 Q"]
+    assert choice(rules, lead, [], knows) == Move(TEN, 2)
+    assert choice(rules, lead, [], ignorant) == Move(THREE, 1)
+    follow = ["5 5 A", "6 6 10 10 3 8 K", "9 9 Q"]  # on the 5s: the 10s, not the 6s
+    assert choice(rules, follow, [(FIVE, 2)], knows) == Move(TEN, 2)
+    assert choice(rules, follow, [(FIVE, 2)], ignorant) == Move(parse_card("6"), 2)
+    sevens = ["7 7 4 9 J", "6 8", "10 Q"]  # the 7s give the 4 and the 9 to the next player
+    assert choice(rules, sevens, [], "rules-aware") == Move(SEVEN, 2)
+    assert choice(rules, sevens, [], ignorant) == Move(parse_card("4"), 1)
+    too_few = ["7 7 4 4 J J", "6 8", "10 Q"]  # no single to hand over: it keeps its pairs
+    assert choice(rules, too_few, [], knows) == choice(rules, too_few, [], ignorant)
+    assert choice(Rules(), lead, [], knows) == Move(THREE, 1)  # the rules are off
 
 
 def test_it_burns_the_pile_when_the_run_reaches_four():
