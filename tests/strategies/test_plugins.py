@@ -70,6 +70,7 @@ def test_illegal_move_in_the_kernel_is_found_and_named(capsys) -> None:
     assert "holding" in err and "allowed:" in err
 
 
+@pytest.mark.slow  # a match loop of its own around the user's function (45 s on numba 0.59)
 def test_a_bad_hand_over_in_the_kernel_stops_the_run_in_one_line(tmp_path, capsys) -> None:
     """Under ``seven_passes`` and ``ten_discards``, with no exchange, the only give-backs are
     the cards handed over after 7s and 10s: a user's numba function that hands over cards
