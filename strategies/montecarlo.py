@@ -45,26 +45,20 @@ from simulator.kernel.layout import (
     S_TOP_COUNT,
     S_TOP_RANK,
     S_WORST_FREE,
-    SEVENS,
-    TENS,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank
 from simulator.kernel.step import (
-    ST_ACTIVE,
     ST_REV,
     ST_TOP_COUNT,
     ST_TOP_RANK,
     ST_TURN,
-    hand_over,
     load_state,
     rule_flags,
-    step,
-    step_trick_rules,
     store_state,
     trick_rule_flags,
 )
-from simulator.kernel.trick import assumed_gift
 from simulator.rules.cards import JOKER, NUM_RANKS
+from strategies.endgame import advance
 from strategies.hand import whole
 from strategies.kernels import lowest_move
 from strategies.policies import decide_basic
@@ -175,8 +169,8 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
     """Play ``c`` cards of ``r`` (count 0: pass) for ``pos``, then the round out with the
     rollout policy for everybody, until ``pos`` has taken its place, which it returns.
 
-    As in the match loop, the step is inlined with the trick rules the constant 0 when
-    they are all off, and ``lowest`` (the default policy) is inlined and shown only the
+    As in the match loop, the step (:func:`strategies.endgame.advance`) is inlined with the
+    trick rules the constant 0 when they are all off, and ``lowest`` (the default policy) is inlined and shown only the
     top and the order in force, which is all it reads: a rollout is most of the search.
     """
     fl = rule_flags(R)
@@ -184,14 +178,7 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
     st = load_state(S2)
     p = pos
     while True:
-        if trick_rules == 0:
-            st = step(st, fl, 0, p, r, c, H2, played2, places2, S2)
-        else:
-            if trick_rules & (SEVENS | TENS) != 0:  # the cards the play hands over, as assumed
-                gift = assumed_gift(H2[p], r, c, trick_rules)
-                if gift != U0:
-                    hand_over(gift, p, r, fl[0], st[ST_ACTIVE], H2, played2)
-            st = step_trick_rules(st, fl, trick_rules, p, r, c, H2, played2, places2, S2)
+        st = advance(st, fl, trick_rules, p, r, c, H2, played2, places2, S2)
         if places2[pos] != 0:  # its place is taken for good: the rest is not its business
             return places2[pos]
         p = st[ST_TURN]
