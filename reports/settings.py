@@ -17,7 +17,7 @@ import pandas as pd
 
 from reports import html
 from reports.html import Markup
-from simulator.reference.match import clubs_three_leads
+from simulator.reference.exchange import clubs_three_leads
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules, RulesError, option_meanings
 from simulator.rules.presets import PRESETS, preset

@@ -15,16 +15,18 @@ from collections.abc import Sequence
 import numpy as np
 
 from simulator.kernel.bits import RANKS
-from simulator.kernel.knowledge import ALLOWED, H_SIZE
+from simulator.kernel.knowledge import ALLOWED, CARDS, H_SIZE
 from simulator.kernel.layout import (
     MAX_PLAYERS,
     NO_ROLE,
     OUT_OF_TRICK,
     R_FLAGS,
+    R_TRICK_FLAGS,
     ROLE_INDEX,
     S_ACTIVE,
     S_ANSWERED,
     S_JACK,
+    S_LOCK,
     S_N,
     S_OOT,
     S_OWNER,
@@ -38,10 +40,13 @@ from simulator.kernel.layout import (
     S_SKIPPED,
     S_TOP_COUNT,
     S_TOP_RANK,
+    S_TOP_SUITS,
     S_TURN,
+    SUITED,
     flag_code,
     rules_array,
 )
+from simulator.kernel.suits import write_allowed
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
 from simulator.rules.options import Rules
@@ -120,9 +125,13 @@ class KernelStrategy:
         S[S_ACTIVE] = sum(1 << s for s in range(n) if obs.cards_left[s])
         S[S_PRESIDENT] = president_seat(obs.roles)
         H = np.zeros(H_SIZE, dtype=np.uint64)
-        H[ALLOWED:] = RANKS  # nothing is known of the others' hands beyond their counts
+        H[ALLOWED:CARDS] = RANKS  # nothing is known of the others' hands beyond their counts
         for s in range(n):
             H[s] = hand_mask(obs.hand) if s == obs.seat else placeholder(obs.cards_left[s])
+        if R[R_TRICK_FLAGS] & SUITED:  # his cards, and what their suits allow now
+            H[CARDS + obs.seat] = sum(1 << card for card in obs.cards)
+            S[S_TOP_SUITS], S[S_LOCK] = obs.top_suits, obs.lock
+            write_allowed(S, H[CARDS + obs.seat], S[S_TOP_RANK], S[S_TOP_COUNT], R[R_TRICK_FLAGS])
         played = np.array(obs.played, dtype=np.int64)
         roles = np.full(MAX_PLAYERS, NO_ROLE, dtype=np.int64)
         for s, role in enumerate(obs.roles):

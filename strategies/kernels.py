@@ -27,8 +27,8 @@ from simulator.kernel.bits import (
     scaled,
 )
 from simulator.kernel.config import INLINE
-from simulator.kernel.layout import S_REV, S_TOP_COUNT, S_TOP_RANK
-from simulator.kernel.legal import legal_flags, play_count, play_rank, plays_of, weakest_rank
+from simulator.kernel.layout import S_REV, S_TOP_COUNT
+from simulator.kernel.legal import legal_plays, play_count, play_rank, plays_of, weakest_rank
 
 
 @njit(**INLINE)
@@ -79,22 +79,20 @@ def random_of(m, tc, s, buf, have):
 
 
 @njit(**INLINE)
-def random_choice(h, t, tc, rev, lf, rs):
-    """:func:`random_pick` drawing from the stream array ``rs``."""
-    r, c, rs[0], rs[1], rs[2] = random_pick(h, t, tc, rev, lf, rs[0], rs[1], rs[2])
-    return r, c
-
-
-@njit(**INLINE)
 def lowest_move(pos, S, H, R):
-    """``lowest`` (:func:`lowest_choice`) in the position of the state array ``S``."""
-    return lowest_choice(H[pos], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))
+    """``lowest`` (:func:`lowest_of`) in the position of the state array ``S``, on the
+    plays :func:`~simulator.kernel.legal.legal_plays` allows (its suits too)."""
+    h = H[pos]
+    return lowest_of(h, legal_plays(h, S, R), S[S_TOP_COUNT], S[S_REV])
 
 
 @njit(**INLINE)
 def random_move(pos, S, H, R, rs):
-    """``random`` (:func:`random_choice`) in the position of the state array ``S``."""
-    return random_choice(H[pos], S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R), rs)
+    """``random`` (:func:`random_of`) in the position of the state array ``S``, drawing
+    from the stream array ``rs``, on the plays ``legal_plays`` allows."""
+    r, c, rs[0], rs[1], rs[2] = random_of(legal_plays(H[pos], S, R), S[S_TOP_COUNT], rs[0],
+                                          rs[1], rs[2])  # fmt: skip
+    return r, c
 
 
 @njit(**INLINE)

@@ -40,6 +40,16 @@ params, out)`` writes the ranks of the ``k`` cards it gives back in the exchange
 ``out`` (:func:`remove_cards` takes one from ``h``); it also chooses the cards handed
 over after its own 7s or 10s (``seven_passes``, ``ten_discards``), from the hand left.
 
+**Suits.** Under the rules that read suits (``suit_lock``, ``spade_three_return``:
+docs/rules.md, "Cards with suits") :func:`legal_plays` gives only the plays your suits
+allow, and the cards a play lays are the ones a rule imposes (the locked suits, the 3
+of spades on a lone joker), else the lowest suits of the rank: a strategy written for
+ranks plays these rules as it is. To read the suits: ``H[CARDS + pos]`` is your hand as
+a card mask (bit ``4 × rank + suit``, suits clubs, diamonds, hearts, spades = 0 … 3;
+:func:`suits_of_rank` gives a rank's suits as 4 bits), :data:`S_TOP_SUITS` the top's
+suits and :data:`S_LOCK` the suits the trick is locked to (0: none). The others' card
+masks are not yours to read.
+
 **A plain-Python strategy** (the reference engine, ``--engine python``) is a class with
 ``name``, ``choose(obs, rng)`` returning one of ``obs.legal`` (a :class:`Move`, or
 :data:`PASS`) and ``give_back(hand, k, rng)`` returning ``k`` ranks (the exchange, and
@@ -49,7 +59,8 @@ instead, ``ask.hands_over`` saying ``"give"`` or ``"discard"``); ``obs`` is an
 ``count``, None when it leads), ``legal``, ``cards_left`` and ``passed`` by seat,
 ``played``, ``reversed``, ``roles`` (by seat, empty in a match's first round),
 ``skipped_seats`` (the seats the top on the table skipped, in turn: they did not pass)
-and ``rules``; ``rng`` is a :class:`Stream` (``rng.below(n)``).
+and ``rules`` (under the rules that read suits also ``cards``, its card ids,
+``top_suits`` and ``lock``); ``rng`` is a :class:`Stream` (``rng.below(n)``).
 """
 
 from __future__ import annotations
@@ -68,21 +79,25 @@ from simulator.kernel.bits import (
 )
 from simulator.kernel.bits import with_count as ranks_with
 from simulator.kernel.config import INLINE
+from simulator.kernel.knowledge import CARDS
 from simulator.kernel.layout import (
     NO_ROLE,
     R_JOKERS,
     R_N,
     R_REVOL,
     S_ACTIVE,
+    S_LOCK,
     S_OWNER,
     S_PASSES,
     S_PLAYS,
     S_REV,
     S_TOP_COUNT,
     S_TOP_RANK,
+    S_TOP_SUITS,
     S_TRICKS,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength, weakest_rank
+from simulator.kernel.suits import suits_of_rank
 from simulator.reference.moves import PASS, Move, Top
 from simulator.reference.rng import Stream
 from simulator.reference.round import Observation
@@ -90,12 +105,13 @@ from simulator.rules.cards import ACE, JOKER, NUM_RANKS, RANK_NAMES, TWO
 from simulator.rules.roles import ROLE_NAMES
 
 __all__ = [
-    "ACE", "JOKER", "NO_ROLE", "NUM_RANKS", "PASS", "RANKS", "RANK_NAMES", "ROLE_NAMES",
-    "R_JOKERS", "R_N", "R_REVOL", "S_ACTIVE", "S_OWNER", "S_PASSES", "S_PLAYS", "S_REV",
-    "S_TOP_COUNT", "S_TOP_RANK", "S_TRICKS", "TWO", "U0", "Move", "Observation", "Stream",
+    "ACE", "CARDS", "JOKER", "NO_ROLE", "NUM_RANKS", "PASS", "RANKS", "RANK_NAMES",
+    "ROLE_NAMES", "R_JOKERS", "R_N", "R_REVOL", "S_ACTIVE", "S_LOCK", "S_OWNER", "S_PASSES",
+    "S_PLAYS", "S_REV", "S_TOP_COUNT", "S_TOP_RANK", "S_TOP_SUITS", "S_TRICKS", "TWO", "U0",
+    "Move", "Observation", "Stream",
     "Top", "below", "cards_held", "count_of", "first_play", "leading", "legal_plays", "njit",
     "np", "play_count", "play_rank", "rank_counts", "ranks_with", "remove_cards",
-    "reversed_order", "strength", "weakest_rank", "without_play",
+    "reversed_order", "strength", "suits_of_rank", "weakest_rank", "without_play",
 ]  # fmt: skip
 
 

@@ -19,8 +19,8 @@ from numba import njit
 
 from simulator.kernel.bits import popc
 from simulator.kernel.config import HOT, INLINE
-from simulator.kernel.layout import R_JOKERS, R_NOFIN2, S_OWNER, S_REV, S_TOP_COUNT, S_TOP_RANK
-from simulator.kernel.legal import legal_flags, plays_of
+from simulator.kernel.layout import R_JOKERS, R_NOFIN2, S_OWNER, S_REV, S_TOP_COUNT
+from simulator.kernel.legal import legal_plays
 from strategies.hand import outside, unbeatable_plays
 from strategies.heuristics import control_choice, keep_sets_choice, planner_choice, shed_max_choice
 from strategies.kernels import lowest_move, random_move
@@ -61,7 +61,7 @@ def choose(sid, pos, S, H, R, played, roles, rs, params):
     h = H[at]
     tc = S[S_TOP_COUNT]
     rev = S[S_REV]
-    m = plays_of(h, S[S_TOP_RANK], tc, rev, legal_flags(R))
+    m = legal_plays(h, S, R)
     if sid == KEEP_SETS:
         return keep_sets_choice(h, m, tc, rev, params[at, KEEP_SETS_BREAK_AT])
     if sid == SHED_MAX:

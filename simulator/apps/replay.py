@@ -12,13 +12,25 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from simulator.errors import PresidentError
-from simulator.reference.match import give_back_of, hand_over_ask
+from simulator.reference.exchange import give_back_of
+from simulator.reference.match import hand_over_ask
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import PASS, Event, IllegalMove, Move, Round
-from simulator.rules.cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, CardError, parse_card
+from simulator.rules.cards import (
+    JOKER,
+    JOKER_IDS,
+    MAX_COPIES,
+    NUM_RANKS,
+    RANK_NAMES,
+    SUITS,
+    CardError,
+    card_name,
+    parse_card,
+    parse_suited_card,
+)
 from simulator.rules.files import rules_from_mapping
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import PRESETS, preset
@@ -33,6 +45,18 @@ class GameError(PresidentError):
     """A game file that cannot be replayed, or a scripted move the rules refuse."""
 
 
+class Scripted(NamedTuple):
+    """A scripted move: ``seat`` plays ``move``, hands over the ranks ``gift`` after 7s or
+    10s (None: his strategy chooses), and, under rules that read suits, the card ids it
+    names for the play (``cards``) and for the gift (``gift_cards``), when it names them."""
+
+    seat: int
+    move: Move
+    gift: tuple[int, ...] | None
+    cards: tuple[int, ...] = ()
+    gift_cards: tuple[int, ...] = ()
+
+
 @dataclass(frozen=True)
 class Game:
     """A validated game file."""
@@ -41,8 +65,9 @@ class Game:
     hands: tuple[tuple[int, ...], ...]
     leader: int
     strategies: tuple[str, ...]
-    moves: tuple[tuple[int, Move, tuple[int, ...] | None], ...]  # seat, move, cards given
+    moves: tuple[Scripted, ...]
     roles: tuple[str, ...] = ()  # the previous round's roles by seat; () : none
+    cards: tuple[tuple[int, ...], ...] | None = None  # card ids by seat (rules that read suits)
 
 
 def _rules_of(spec: Any, players: int) -> Rules:
@@ -79,6 +104,49 @@ def _parse_hands(raw: Any) -> list[list[int]]:
     return hands
 
 
+def _card_ids(raw: list[list[Any]], rules: Rules) -> tuple[tuple[int, ...], ...] | None:
+    """The hands as card ids, under rules that read suits (None under the others): every
+    card named with its suit, none twice; the jokers are the deck's first, then second."""
+    if not rules.suited:
+        return None
+    seen: set[int] = set()
+    hands = []
+    for seat, names in enumerate(raw):
+        ids = []
+        for name in names:
+            if parse_card(name) == JOKER:
+                card = JOKER_IDS[0] if JOKER_IDS[0] not in seen else JOKER_IDS[1]
+            else:
+                try:
+                    card = parse_suited_card(name)
+                except CardError:
+                    raise GameError(
+                        f"game: seat {seat}: card {name!r} has no suit, and these rules read "
+                        f'suits (name each card with its suit {" ".join(SUITS)}, e.g. "7H")'
+                    ) from None
+                if card in seen:
+                    raise GameError(f"game: the hands hold the {card_name(card)} twice")
+            seen.add(card)
+            ids.append(card)
+        hands.append(tuple(sorted(ids)))
+    return tuple(hands)
+
+
+def _named(where: str, cards: list[Any]) -> tuple[int, ...]:
+    """The card ids a play or a gift names (rules that read suits): every card with its
+    suit, or none (then the rules' default cards leave the hand); jokers name none."""
+    suited = [c for c in cards if isinstance(c, str) and parse_card(c) != JOKER]
+    if not any(c.strip()[-1:].upper() in SUITS for c in suited):
+        return ()
+    try:
+        return tuple(parse_suited_card(c) for c in suited)
+    except CardError:
+        raise GameError(
+            f"{where}: name the suit of every card of a play or of none "
+            f"({' '.join(map(str, cards))})"
+        ) from None
+
+
 def _check_deck(hands: Sequence[Sequence[int]], rules: Rules) -> None:
     for rank in range(NUM_RANKS):
         total = sum(h[rank] for h in hands)
@@ -94,7 +162,7 @@ def _check_deck(hands: Sequence[Sequence[int]], rules: Rules) -> None:
             )
 
 
-def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move, tuple[int, ...] | None]:
+def _parse_move(index: int, raw: Any, players: int) -> Scripted:
     where = f"move {index} is not a valid move"
     if not isinstance(raw, Mapping):
         raise GameError(
@@ -118,7 +186,7 @@ def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move, tuple[in
             raise GameError(
                 f'{where}: a pass gives no cards ("give" goes with a "play" of 7s or 10s)'
             )
-        return seat, PASS, None
+        return Scripted(seat, PASS, None)
     cards = raw["play"]
     if not isinstance(cards, list) or not cards:
         raise GameError(f'{where}: "play" must be a non-empty list of cards')
@@ -131,21 +199,24 @@ def _parse_move(index: int, raw: Any, players: int) -> tuple[int, Move, tuple[in
             f"{where}: seat {seat} plays {' '.join(map(str, cards))}: a combination "
             "is 1 to 4 cards of the same rank (no sequences)"
         )
-    return seat, Move(ranks.pop(), len(cards)), _parse_gift(where, raw)
+    gift, gift_cards = _parse_gift(where, raw)
+    return Scripted(seat, Move(ranks.pop(), len(cards)), gift, _named(where, cards), gift_cards)
 
 
-def _parse_gift(where: str, raw: Mapping[str, Any]) -> tuple[int, ...] | None:
-    """The cards a scripted play of 7s or 10s hands over (``"give"``), or ``None``: then
-    the seat's strategy chooses them."""
+def _parse_gift(
+    where: str, raw: Mapping[str, Any]
+) -> tuple[tuple[int, ...] | None, tuple[int, ...]]:
+    """The cards a scripted play of 7s or 10s hands over (``"give"``): their ranks, or
+    ``None`` (then the seat's strategy chooses them), and the card ids it names."""
     if "give" not in raw:
-        return None
+        return None, ()
     cards = raw["give"]
     if not isinstance(cards, list):
         raise GameError(
             f'{where}: "give" must be a list of cards (those handed over after 7s or 10s)'
         )
     try:
-        return tuple(parse_card(c) for c in cards)
+        return tuple(parse_card(c) for c in cards), _named(where, cards)
     except CardError as exc:
         raise GameError(f"{where}: {exc}") from None
 
@@ -169,6 +240,7 @@ def parse_game(data: Any) -> Game:
     except RulesError as exc:
         raise GameError(f"game: {exc}") from None
     _check_deck(hands, rules)
+    cards = _card_ids(data["hands"], rules)
     leader = data["leader"]
     if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n:
         raise GameError(f"game: leader {leader!r} is out of range (allowed: 0 to {n - 1})")
@@ -190,7 +262,7 @@ def parse_game(data: Any) -> Game:
         raise GameError('game: "moves" must be a list of scripted moves')
     moves = tuple(_parse_move(i, m, n) for i, m in enumerate(raw_moves))
     roles = _parse_roles(data.get("roles", []), n)
-    return Game(rules, tuple(map(tuple, hands)), leader, tuple(names), moves, roles)
+    return Game(rules, tuple(map(tuple, hands)), leader, tuple(names), moves, roles, cards)
 
 
 def _parse_roles(raw: Any, n: int) -> tuple[str, ...]:
@@ -233,18 +305,21 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
                 f"game: strategy {name!r} has no reference-engine version, so it cannot "
                 f"replay a round (allowed: {', '.join(playable)})"
             )
-    rnd = Round(game.rules, game.hands, game.leader, game.roles)
+    rnd = Round(game.rules, game.hands, game.leader, game.roles, game.cards)
     events: list[Event] = []
     rng = Stream.of(seed, 0, PLAY_STREAM)
     try:
         players = [Guarded(name, registry.make(name, game.rules)) for name in game.strategies]
-        for index, (seat, move, gift) in enumerate(game.moves):
+        for index, (seat, move, gift, cards, gift_cards) in enumerate(game.moves):
             if gift is None and rnd.why_illegal(seat, move) is None:
                 gift = _chosen_gift(rnd, move, players[seat], rng)
+            if game.cards is None:
+                cards, gift_cards = (), ()  # suits do not matter: matched on rank only
             try:
-                events += rnd.apply(move, seat, gift or ())
+                events += rnd.apply(move, seat, gift or (), cards, gift_cards)
             except IllegalMove as exc:
-                shown = "passes" if move.is_pass else f"plays {move}"
+                named = " ".join(map(card_name, cards))
+                shown = "passes" if move.is_pass else f"plays {named or move}"
                 raise GameError(f"move {index} (seat {seat} {shown}) is illegal: {exc}") from None
         while not rnd.over:
             move = players[rnd.turn].choose(rnd.observation(), rng)

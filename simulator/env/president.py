@@ -33,9 +33,9 @@ from simulator.env.encoding import (
     play_observation,
     rules_vector,
 )
+from simulator.reference.exchange import GiveBack
 from simulator.reference.match import (
     MAX_ROUNDS,
-    GiveBack,
     MatchRecord,
     MoveAsk,
     RoundRecord,

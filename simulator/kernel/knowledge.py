@@ -12,7 +12,9 @@ every strategy with the observation it already reads (no signature changes):
 * ``H[KNOWN + MAX_PLAYERS * obs + q]``: cards ``obs`` knows ``q`` held after the exchange
   (a hand bitmask; a lower bound, which shrinks as cards are played);
 * ``H[ALLOWED + MAX_PLAYERS * obs + q]``: the ranks ``q`` may hold apart from those
-  cards, as ``obs`` knows (a rank mask; all ranks when nothing is known).
+  cards, as ``obs`` knows (a rank mask; all ranks when nothing is known);
+* ``H[CARDS + pos]``: under rules that read suits, the cards of ``pos``'s hand by card id
+  (bit ``4 × rank + suit``, the jokers 52 and 53: :mod:`simulator.kernel.suits`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from simulator.rules.cards import NUM_RANKS
 
 KNOWN = MAX_PLAYERS
 ALLOWED = KNOWN + MAX_PLAYERS * MAX_PLAYERS
-H_SIZE = ALLOWED + MAX_PLAYERS * MAX_PLAYERS
+CARDS = ALLOWED + MAX_PLAYERS * MAX_PLAYERS
+H_SIZE = CARDS + MAX_PLAYERS
 
 
 @njit(**HOT)
@@ -35,7 +38,7 @@ def forget(H):
     """Nothing is known of anybody's hand (the start of every round)."""
     for i in range(KNOWN, ALLOWED):
         H[i] = U0
-    for i in range(ALLOWED, H_SIZE):
+    for i in range(ALLOWED, CARDS):
         H[i] = RANKS
 
 

@@ -90,6 +90,9 @@ CAPITAL = 32  # a President beaten to first place finishes last at once
 FIVES = 64  # a play of 5s skips a player per 5
 SEVENS = 128  # a play of 7s gives a card per 7 to the next player holding cards
 TENS = 256  # a play of 10s discards a card per 10
+LOCK = 512  # two plays in a row of the same suits lock the trick to them
+SPADE3 = 1024  # a lone 3 of spades beats a lone joker and ends the trick
+SUITED = LOCK | SPADE3  # the rules that read suits: the round follows each card
 # Each flag: (its word, its bit, the option and the value that set it)
 FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_FLAGS, SKIP, "equal_rank", "skip"),
@@ -108,6 +111,8 @@ FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_TRICK_FLAGS, FIVES, "five_skips", True),
     (R_TRICK_FLAGS, SEVENS, "seven_passes", True),
     (R_TRICK_FLAGS, TENS, "ten_discards", True),
+    (R_TRICK_FLAGS, LOCK, "suit_lock", "suits"),
+    (R_TRICK_FLAGS, SPADE3, "spade_three_return", True),
 )
 
 # ---------------------------------------------------------------- round state S
@@ -139,7 +144,14 @@ S_SKIPPED = 20  # the positions the latest skipping play skipped, a bit each (0:
 S_SKIP_PLAY = 21  # S_PLAYS when it happened: it skipped the top on the table if they are equal
 S_SKIP_BY = 22  # the rule that made it (0: none): SKIP, or a bit of R_TRICK_FLAGS << TABLE_SHIFT
 S_PRESIDENT = 23  # position of the round's President (-1: none, as in a match's first round)
-S_SIZE = 24
+# Under rules that read suits (SUITED) only: the suits of the top and of the lock (a bit
+# per suit), and what the suits of the player to move allow (simulator.kernel.suits).
+S_TOP_SUITS = 24  # the top's suits (0: none, or jokers only)
+S_LOCK = 25  # the suits the trick is locked to (0: none)
+S_SUIT_OK = 26  # the plays (a plays mask) his suits allow, all when nothing restricts them
+S_SUIT_ADD = 27  # the plays his suits add to those of the ranks (the 3 of spades on a joker)
+S_SUIT_AT = 28  # S_PLAYS + S_PASSES when they were written: they hold in that position only
+S_SIZE = 29
 TABLE_SHIFT = 32  # S_SKIP_BY holds a table rule's bit this far up, apart from R_FLAGS' bits
 
 

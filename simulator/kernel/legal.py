@@ -1,8 +1,8 @@
 """Which plays are legal: the beating rules (docs/rules.md) as bitmask functions.
 
 The rules are stated once, in :func:`beating_ranks`; :func:`legal_layout` gathers them
-into the plays legal on a top for every hand at once. :func:`mask_of` and
-:func:`plays_of` apply them to one hand, taking the position as scalars and the rules as
+into the plays legal on a top for every hand at once. :func:`plays_of` applies them to
+one hand, taking the position as scalars and the rules as
 :func:`legal_flags`, read once per round (the round loop keeps them in registers);
 :func:`legal_mask` and :func:`legal_plays` read them from the round state ``S`` and the
 rules ``R`` (see :mod:`simulator.kernel.layout`), for strategies.
@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import JOKER_BIT, PLAIN, RANKS, U0, U1, clz, ctz, with_count
+from simulator.kernel.bits import JOKER_BIT, PLAIN, RANKS, U0, U1, clz, ctz
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
     EQUAL_OFF,
@@ -25,10 +25,13 @@ from simulator.kernel.layout import (
     R_LARGER,
     R_QUAD,
     R_TRANSP,
+    R_TRICK_FLAGS,
     S_REV,
     S_TOP_COUNT,
     S_TOP_RANK,
+    SUITED,
 )
+from simulator.kernel.suits import suit_filter
 from simulator.rules.cards import JOKER, TWO
 
 
@@ -114,13 +117,6 @@ def legal_layout(t, tc, rev, lf):
 
 
 @njit(**INLINE)
-def mask_of(h, c, t, tc, rev, lf):
-    """Ranks of which hand ``h`` may play ``c`` cards on the top (arguments as
-    :func:`beating_ranks`)."""
-    return with_count(h, c) & beating_ranks(c, t, tc, rev, lf)
-
-
-@njit(**INLINE)
 def plays_of(h, t, tc, rev, lf):
     """Every legal play of hand ``h`` as a hand-layout mask: bit ``16*(c-1) + r`` for ``c``
     cards of ``r`` (arguments as :func:`beating_ranks`).
@@ -146,13 +142,18 @@ def play_count(b):
 @njit(**INLINE)
 def legal_mask(h, c, S, R):
     """Ranks of which playing ``c`` cards is legal now (the player to move holds ``h``)."""
-    return mask_of(h, c, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))
+    return (legal_plays(h, S, R) >> np.uint64(16 * (c - 1))) & RANKS
 
 
 @njit(**INLINE)
 def legal_plays(h, S, R):
-    """Every legal play (:func:`plays_of`) in the position of the state array ``S``."""
-    return plays_of(h, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))
+    """Every legal play (:func:`plays_of`) in the position of the state array ``S``: under
+    rules that read suits, those the suits of the player to move allow too
+    (:func:`simulator.kernel.suits.suit_filter`)."""
+    m = plays_of(h, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))
+    if R[R_TRICK_FLAGS] & SUITED != 0:
+        m = suit_filter(m, S)
+    return m
 
 
 @njit(**INLINE)

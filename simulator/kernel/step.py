@@ -51,6 +51,7 @@ from simulator.kernel.layout import (
     S_BEST_FREE,
     S_JACK,
     S_LEADER,
+    S_LOCK,
     S_N,
     S_OOT,
     S_OVER,
@@ -64,8 +65,10 @@ from simulator.kernel.layout import (
     S_SKIP_PLAY,
     S_SKIPPED,
     S_SKIPS,
+    S_SUIT_AT,
     S_TOP_COUNT,
     S_TOP_RANK,
+    S_TOP_SUITS,
     S_TRICKS,
     S_TURN,
     S_WORST_FREE,
@@ -137,6 +140,9 @@ def start_round(S, H, n, leader, played, places, president):
     S[S_SKIP_PLAY] = -1
     S[S_SKIP_BY] = 0
     S[S_PRESIDENT] = president
+    S[S_TOP_SUITS] = 0
+    S[S_LOCK] = 0
+    S[S_SUIT_AT] = -1  # nothing written for a position yet
     played[:] = 0
     places[:] = 0
 

@@ -35,6 +35,7 @@ from simulator.kernel.layout import (
     TRANSPARENT,
     TWO_ENDS,
 )
+from simulator.kernel.suits import spade_return
 from simulator.rules.cards import EIGHT, FIVE, JACK, SEVEN, TEN, THREE, TWO
 
 
@@ -67,13 +68,16 @@ def table_play(r, c, taken, t, tc, run, trick_rules):
     latest run holding ``run`` cards: ``(run, flips, ends, skips, times)``.
 
     The run grows when the play carries the top's rank, else starts anew; a run reaching 4
-    cards burns (never a play of 4 cards); 8s end the trick; real jacks reverse the order
+    cards burns (never a play of 4 cards); 8s end the trick, and so does the 3 of spades on
+    a lone joker (:func:`~simulator.kernel.suits.spade_return`); real jacks reverse the order
     in force from the next play until the trick ends (``flips``); ``skips`` is the bit of
     the rule that makes the play skip the next player, 0 when none does, and ``times``
     how many players it skips one after the other: 5s skip one player per 5."""
     run = run + c if tc != 0 and taken == t else c
-    ends = (r == EIGHT and trick_rules & EIGHTS != 0) or (
-        c < 4 and run >= 4 and trick_rules & ACCUMULATION != 0
+    ends = (
+        (r == EIGHT and trick_rules & EIGHTS != 0)
+        or (c < 4 and run >= 4 and trick_rules & ACCUMULATION != 0)
+        or spade_return(r, c, t, tc, trick_rules)
     )
     flips = r == JACK and trick_rules & JACKS != 0
     skips, times = 0, 0

@@ -39,9 +39,11 @@ from simulator.matchloop.matches import (
     seats,
 )
 from simulator.matchloop.plain import simple_plays
+from simulator.matchloop.round import SUIT_SHIFT
 from simulator.matchloop.seating import group_size
 from simulator.matchloop.specialise import Specialisation, specialised_loop
 from simulator.reference.match import MatchRecord
+from simulator.reference.suits import suit_set
 from simulator.rules.options import Rules
 from strategies.registry import get
 from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError
@@ -254,15 +256,18 @@ def _run(
 
 def record_trace(record: MatchRecord) -> list[int]:
     """A reference-engine match in :func:`trace_match`'s layout, to compare the engines:
-    ``-1 - round`` before each round, then ``pos << 8 | count << 4 | rank`` per move, and
-    ``1 << 16 | rank`` per card it hands over (7s, 10s), in the order chosen."""
+    ``-1 - round`` before each round, then ``pos << 8 | count << 4 | rank`` per move (under
+    rules that read suits, a play's suits ``<< 20`` too), and ``1 << 16 | rank`` per card
+    it hands over (7s, 10s), in the order chosen."""
     trace = []
     for rr in record.rounds:
         trace.append(-1 - rr.index)
         gifts = dict(rr.gifts)
         for i, (player, move) in enumerate(rr.moves):
             rank = 0 if move.is_pass else move.rank
-            trace.append((rr.seating.index(player) << 8) | (move.count << 4) | rank)
+            suits = suit_set(rr.laid[i]) if rr.laid else 0
+            entry = (rr.seating.index(player) << 8) | (move.count << 4) | rank
+            trace.append(suits << SUIT_SHIFT | entry)
             trace += [1 << 16 | card for card in gifts.get(i, ())]
     return trace
 

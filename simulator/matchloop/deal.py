@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import GOLDEN, M32, U0, U1, U32, add_card, mix
-from simulator.kernel.config import INLINE
+from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.knowledge import CARDS
 
 
 @njit(**INLINE)
@@ -124,3 +125,26 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
         return -1
     club = club_index(draws, size)
     return slot_pos[club % n] if club < full else (dealer + 1 + club - full) % n
+
+
+@njit(**HOT)
+def deal_ids(draws, size, slot_pos, n, dealer, deck, H):
+    """The card masks of the deal :func:`deal` has just made (``H[CARDS + pos]``, under
+    rules that read suits): its shuffle done again from the swap partners it left in
+    ``draws``, then each card id to the position :func:`deal` gave its place. Apart from
+    :func:`deal`, which keeps ranks only and stores no card: the common deal is not
+    slowed by suits."""
+    for i in range(size):
+        deck[i] = i
+    for i in range(size - 1):
+        j = np.int64(draws[i])
+        deck[i], deck[j] = deck[j], deck[i]
+    for p in range(n):
+        H[CARDS + p] = U0
+    full = size - size % n
+    for i in range(full):
+        H[CARDS + slot_pos[i % n]] |= U1 << np.uint64(deck[i])
+    pos = dealer
+    for i in range(full, size):
+        pos = pos + 1 if pos + 1 < n else 0
+        H[CARDS + pos] |= U1 << np.uint64(deck[i])

@@ -52,15 +52,18 @@ from simulator.kernel.layout import (
     R_POINTS,
     R_RESEAT,
     R_TARGET,
+    R_TRICK_FLAGS,
     S_PASSES,
     S_PLAYS,
     S_SIZE,
     S_SKIPS,
     S_TRACE,
     S_TRICKS,
+    SUITED,
 )
+from simulator.kernel.suits import move_cards
 from simulator.matchloop import seating
-from simulator.matchloop.deal import deal
+from simulator.matchloop.deal import deal, deal_ids
 from simulator.matchloop.plain import LEGAL_TABLE, fill_legal_table
 from simulator.matchloop.round import ALL_LOWEST, ONLY_PLAIN, play_round
 from simulator.matchloop.rowspec import OUT, OUT_SEATS, SEAT, SEAT_QUANTITIES
@@ -145,6 +148,7 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
     n = R[R_N]
     every_round = R[R_CLUBS] == CLUBS_EVERY
     knows = reads_knowledge(sids, n)
+    suited = R[R_TRICK_FLAGS] & SUITED != 0
     cur = -1
     for i in range(1, R[R_NEXCH] + 1):
         k = R[R_EXCH + i - 1]
@@ -164,6 +168,8 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
             gave_up = add_card(gave_up, weakest)
         if club == wp and count_of(hw, THREE) == 0:
             club = bp
+        if suited:  # the cards behind the ranks, and the 3 of clubs exactly
+            club = move_cards(H, wp, bp, gave_up, club)
         if ALL_LOWEST:  # a loop for lowest players only: no stream, no other give-back
             hb = lowest_give(hb, k, give)
         else:
@@ -173,11 +179,15 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
                 hb = give_back_opening(sid, hb, k, rs, params, give, better)
             else:
                 hb = give_back(sid, hb, k, rs, params, give)
+        back = U0
         for j in range(k):
             hw = add_card(hw, give[j])
+            back = add_card(back, give[j])
         if club == bp and count_of(hb, THREE) == 0:
             club = wp
         H[wp], H[bp] = hw, hb
+        if suited:
+            club = move_cards(H, bp, wp, back, club)
         if knows:
             note_exchange(H, bp, wp, gave_up, weakest, give, k)
     release_stream(rs, seat_streams, cur)
@@ -302,6 +312,8 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
         club = deal(
             rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, clubs != CLUBS_OFF, draws
         )
+        if R[R_TRICK_FLAGS] & SUITED != 0:
+            deal_ids(draws, 52 + R[R_JOKERS], slot_pos, n, dealer, deck, H)
         if knows:
             forget(H)
         if rd == 0:

@@ -12,8 +12,18 @@ from numba import njit
 
 from simulator.kernel.bits import FAULT, U0, add_card, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
-from simulator.kernel.knowledge import note_gift
-from simulator.kernel.layout import R_N, R_SIZE, S_TRACE, SEVENS, TENS
+from simulator.kernel.knowledge import CARDS, note_gift
+from simulator.kernel.layout import (
+    R_N,
+    R_SIZE,
+    S_LOCK,
+    S_PRESIDENT,
+    S_TOP_SUITS,
+    S_TRACE,
+    SEVENS,
+    SUITED,
+    TENS,
+)
 from simulator.kernel.legal import legal_flags
 from simulator.kernel.step import (
     ST_ACTIVE,
@@ -32,11 +42,13 @@ from simulator.kernel.step import (
     store_state,
     trick_rule_flags,
 )
+from simulator.kernel.suits import after_play, move_cards, play_cards, write_allowed
 from simulator.kernel.trick import gift_receiver, owed_cards
 from simulator.matchloop.plain import plain_table, play_plain_round
 from simulator.matchloop.streams import release_stream, use_stream
+from simulator.rules.cards import JOKER
 from strategies.dispatch import decide, give_back
-from strategies.kernels import lowest_choice, random_pick
+from strategies.kernels import lowest_choice, lowest_move, random_move, random_pick
 from strategies.specs import LOWEST, RANDOM
 
 # What a loop knows of its tables' strategies. The generic loop may meet any table and
@@ -48,6 +60,7 @@ NO_PLAIN = False  # no table is: the plain loop is never compiled
 PLAIN_ROUNDS = False  # ONLY_PLAIN and no trick rule: the general loop is never compiled
 SIMPLE_PLAYS = False  # PLAIN_ROUNDS, and every play only takes the top (plain.simple_plays)
 ALL_LOWEST = False  # PLAIN_ROUNDS, and every player is lowest
+SUIT_SHIFT = 20  # a traced play's suits sit this far up (play_suited_round)
 
 
 @njit(**HOT)
@@ -86,6 +99,75 @@ def gift_step(st, fl, trick_rules, sid, pos, r, c, H, R, S, played, places, rs, 
     return st, cur
 
 
+@njit(**HOT)
+def play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow,
+                      trace, give, leader):  # fmt: skip
+    """:func:`play_round` under rules that read suits (``suit_lock``,
+    ``spade_three_return``): the cards behind the ranks at every move
+    (:mod:`simulator.kernel.suits`).
+
+    Before each decision, what the suits of the player to move allow is written into
+    ``S`` (``write_allowed``), so that every strategy's legal plays are his real ones
+    (``legal_plays``); after it, the cards the move takes leave his card mask
+    (``play_cards``: the locked suits, the 3 of spades on a lone joker, else the lowest
+    suits), the top's suits and the lock follow (``after_play``), and the move is stepped
+    as under any table rule, its gift too (:func:`gift_step`; the cards given, the lowest
+    suits of the ranks chosen, follow). A traced play carries its suits ``<< 20``.
+
+    A loop of its own, compiled apart and chosen once per round, so that the rounds of
+    every other rule set carry none of this work; every strategy decides from ``S``
+    here (``lowest`` and ``random`` too), which costs a store of the state a move."""
+    trick_rules = trick_rule_flags(R)
+    n = R[R_N]
+    start_round(S, H, n, leader, played, places, president_of(roles, n))
+    fl = rule_flags(R)
+    gifts = trick_rules & (SEVENS | TENS) != 0
+    st = load_state(S)
+    cur = -1
+    while st[ST_OVER] == 0:
+        pos = st[ST_TURN]
+        at = np.uint64(pos)
+        sid = sid_pos[at]
+        t, tc = st[ST_TOP_RANK], st[ST_TOP_COUNT]
+        k = H[CARDS + at]
+        store_state(S, st)
+        write_allowed(S, k, t, tc, trick_rules)
+        cur = use_stream(rs, seat_streams, cur, srow[pos])
+        if sid == LOWEST:
+            r, c = lowest_move(pos, S, H, R)
+        elif sid == RANDOM:
+            r, c = random_move(pos, S, H, R, rs)
+        else:
+            r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
+        cards = U0
+        if c > 0:
+            cards = play_cards(k, r, c, t, tc, S[S_LOCK], trick_rules)
+            H[CARDS + at] = k & ~cards
+            S[S_TOP_SUITS], S[S_LOCK] = after_play(S[S_TOP_SUITS], S[S_LOCK], cards, r, trick_rules)
+        if trace.size > 0 and S[S_TRACE] < trace.size:
+            suits = cards >> np.uint64(4 * r) if r < JOKER else U0
+            trace[S[S_TRACE]] = (np.int64(suits) << SUIT_SHIFT) | (pos << 8) | (c << 4) | r
+            S[S_TRACE] += 1
+        owed = owed_cards(r, c, popc(H[at]) - c, trick_rules) if gifts and c > 0 else 0
+        if owed > 0:
+            to = gift_receiver(n, pos, r, st[ST_ACTIVE])
+            st, cur = gift_step(st, fl, trick_rules, sid, pos, r, c, H, R, S, played, places, rs,
+                                seat_streams, cur, srow, params_pos, give, trace)  # fmt: skip
+            back = U0
+            for j in range(owed):
+                back = add_card(back, give[j])
+            move_cards(H, pos, to, back, -1)
+        else:
+            st = step_trick_rules(st, fl, trick_rules, pos, r, c, H, played, places, S)
+        if st[ST_TOP_COUNT] == 0:  # a new trick: no top, no lock
+            S[S_TOP_SUITS], S[S_LOCK] = 0, 0
+        president = S[S_PRESIDENT]
+        if president >= 0 and H[np.uint64(president)] == U0:  # he went out, or fell
+            H[CARDS + np.uint64(president)] = U0
+    release_stream(rs, seat_streams, cur)
+    store_state(S, st)
+
+
 @njit(**INLINE)
 def play_round(
     S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow, trace, legal_tab,
@@ -120,6 +202,10 @@ def play_round(
                          SIMPLE_PLAYS, ALL_LOWEST)  # fmt: skip
         return
     trick_rules = trick_rule_flags(R)
+    if trick_rules & SUITED != 0:
+        play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams,
+                          srow, trace, give, leader)  # fmt: skip
+        return
     if NO_PLAIN:
         pass
     elif trick_rules == 0 and (ONLY_PLAIN or plain_table(sid_pos, R[R_N])):

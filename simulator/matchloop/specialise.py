@@ -97,6 +97,7 @@ from strategies.specs import LOWEST, PLUGIN_BASE, StrategyError
 
 LOOP = (
     (round_loop, "gift_step"),
+    (round_loop, "play_suited_round"),
     (round_loop, "play_round"),
     (matches, "exchange"),
     (matches, "play_match"),

@@ -10,14 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
+from simulator.reference.exchange import (
+    CLUBS_THREE,
+    GiveBack,
+    clubs_three_leads,
+    exchange_steps,
+    give_back_of,
+    holder,
+    run_steps,
+)
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import Event, Move, Observation, Round
-from simulator.rules.cards import JOKER_IDS, NUM_RANKS, THREE, counts_from_ids
+from simulator.rules.cards import JOKER_IDS, counts_from_ids
 from simulator.rules.hand_strength import hand_strength
 from simulator.rules.options import Rules
-from simulator.rules.roles import exchange_pairs, role_of
+from simulator.rules.roles import role_of
 
 T = TypeVar("T")
 MAX_ROUNDS = 1000  # a match under a target is cut here by default (it could tie forever)
@@ -44,6 +53,7 @@ class RoundRecord:
     skips: int = 0
     moves: list[tuple[int, Move]] = field(default_factory=list)  # (player, move)
     gifts: list[tuple[int, list[int]]] = field(default_factory=list)  # (move's index, ranks)
+    laid: list[tuple[int, ...]] = field(default_factory=list)  # card ids by move (suits read)
     events: list[Event] = field(default_factory=list)  # seats in events are positions
 
 
@@ -92,67 +102,16 @@ def shuffle_deal(
     """:func:`deal_cards` as Président's engines see it: ``(hands, base hands)`` by
     position as rank counts, and the position dealt the 3 of clubs (card 0). Suits never
     change the shuffle, so the hands are the same whatever ``clubs_three_opens`` says."""
-    hands, base = deal_cards(rules, stream, dealer, slots)
-    club_pos = next(pos for pos, hand in enumerate(hands) if 0 in hand)
+    return ranks_of_deal(*deal_cards(rules, stream, dealer, slots))
+
+
+def ranks_of_deal(
+    hands: list[list[int]], base: list[list[int]]
+) -> tuple[list[list[int]], list[list[int]], int]:
+    """A deal of card ids (:func:`deal_cards`) as rank counts: ``(hands, base hands,
+    the position dealt the 3 of clubs)``."""
+    club_pos = holder(hands, CLUBS_THREE)
     return [counts_from_ids(h) for h in hands], [counts_from_ids(h) for h in base], club_pos
-
-
-def best_cards(hand: Sequence[int], k: int) -> list[int]:
-    """The ranks of the ``k`` best cards of a hand (normal order, jokers best)."""
-    out: list[int] = []
-    for rank in range(NUM_RANKS - 1, -1, -1):
-        take = min(hand[rank], k - len(out))
-        out += [rank] * take
-    return out
-
-
-class ExchangeError(ValueError):
-    """A strategy gave back cards it does not hold, or the wrong number."""
-
-
-def clubs_three_leads(rules: Rules, index: int) -> bool:
-    """Whether the holder of the 3 of clubs leads round ``index`` (0: a match's first)."""
-    rule = rules.clubs_three_opens
-    return rule == "every_round" or (rule == "first_round" and index == 0)
-
-
-def exchange(
-    rules: Rules,
-    hands: list[list[int]],
-    prev_places: Sequence[int],
-    give_back: Callable[..., list[int]],
-    club: int = -1,
-) -> int:
-    """The card exchange, in place on ``hands`` (indexed like ``prev_places``).
-
-    For pair i (1-based) with 2·i ≤ n: the i-th worst gives his k best cards to the
-    i-th best, who then gives back k cards of his choice: ``give_back(who, hand, k)``,
-    called with ``opens=True`` too when ``who`` holds the 3 of clubs and it opens the
-    round (``clubs_three_opens = "every_round"``). ``club`` is the player holding the
-    3 of clubs (-1: not followed); it moves with its holder's last 3, forced gift or
-    give-back alike. Returns where it is after the exchange.
-    """
-
-    def answer(ask: GiveBack) -> list[int]:
-        if ask.opens:
-            return give_back(ask.who, ask.hand, ask.k, opens=True)
-        return give_back(ask.who, ask.hand, ask.k)
-
-    return run_steps(exchange_steps(rules, hands, prev_places, club), answer)
-
-
-class GiveBack(NamedTuple):
-    """An exchange's question: ``who`` gives back ``k`` cards from ``hand`` (``opens``:
-    the 3 of clubs he holds opens the round); answered with the ranks given back. Asked
-    too in a round, right after a play of 7s or 10s that obliges its player to hand
-    cards over (``hands_over``: ``"give"`` to the player ``to``, or ``"discard"``)."""
-
-    who: int
-    hand: list[int]
-    k: int
-    opens: bool
-    hands_over: str = ""
-    to: int = -1
 
 
 class MoveAsk(NamedTuple):
@@ -166,62 +125,6 @@ class MoveAsk(NamedTuple):
     def obs(self) -> Observation:
         """What the player to move sees."""
         return self.round.observation()
-
-
-def run_steps(steps: Generator[Any, Any, T], answer: Callable[[Any], Any]) -> T:
-    """Run a match's (or an exchange's) steps to the end, answering each question."""
-    try:
-        ask = next(steps)
-        while True:
-            ask = steps.send(answer(ask))
-    except StopIteration as stop:
-        return stop.value
-
-
-def exchange_steps(
-    rules: Rules, hands: list[list[int]], prev_places: Sequence[int], club: int = -1
-) -> Generator[GiveBack, list[int], int]:
-    """:func:`exchange` as steps: yields each give-back it needs, ``(who, hand, k,
-    opens)``, and is sent the ranks given back; returns where the 3 of clubs is. The
-    environment of :mod:`simulator.env` asks its agents through it."""
-    n = len(hands)
-    by_place = {place: who for who, place in enumerate(prev_places)}
-    for i, k in exchange_pairs(rules):
-        better, worse = by_place[i], by_place[n + 1 - i]
-        for rank in best_cards(hands[worse], k):
-            hands[worse][rank] -= 1
-            hands[better][rank] += 1
-        if club == worse and hands[worse][THREE] == 0:
-            club = better
-        opens = club == better and rules.clubs_three_opens == "every_round"
-        back = yield GiveBack(better, list(hands[better]), k, opens)
-        check = list(hands[better])
-        for rank in back:
-            if not 0 <= rank < NUM_RANKS or check[rank] == 0:
-                raise ExchangeError(f"player {better} gave back a card it does not hold: {back}")
-            check[rank] -= 1
-        if len(back) != k:
-            raise ExchangeError(f"player {better} gave back {len(back)} cards instead of {k}")
-        for rank in back:
-            hands[better][rank] -= 1
-            hands[worse][rank] += 1
-        if club == better and hands[better][THREE] == 0:
-            club = worse
-    return club
-
-
-def give_back_of(
-    strategy: Any, hand: list[int], k: int, rng: Stream, opens: bool, ask: GiveBack | None = None
-) -> list[int]:
-    """A strategy's give-back; only one that sets ``reads_club_three`` is told (``opens``)
-    that its hand holds the 3 of clubs that opens the round. The cards handed over after
-    7s or 10s (``ask.hands_over``) are its give-back too, but for a strategy with a
-    ``hand_over(hand, k, rng, ask)`` method (a person at the play screen, told why)."""
-    if ask is not None and ask.hands_over and hasattr(strategy, "hand_over"):
-        return strategy.hand_over(hand, k, rng, ask)
-    if opens and getattr(strategy, "reads_club_three", False):
-        return strategy.give_back(hand, k, rng, opens=True)
-    return strategy.give_back(hand, k, rng)
 
 
 def _position_of(seating: Sequence[int], player: int) -> int:
@@ -367,25 +270,28 @@ def match_steps(
         slots = None
         if hand_frame is not None:
             slots = [_position_of(seating, hand_frame(k, first_dealer)) for k in range(n)]
-        by_pos, base, club_pos = shuffle_deal(rules, deal_rng, dealer, slots)
+        ids, base_ids = deal_cards(rules, deal_rng, dealer, slots)
+        by_pos, base, club_pos = ranks_of_deal(ids, base_ids)
         hands = [by_pos[_position_of(seating, p)] for p in range(n)]
+        cards = [set(ids[_position_of(seating, p)]) for p in range(n)] if rules.suited else None
         dealt = [list(h) for h in hands]
         if observer:
             observer("deal", dealt)
         strength = [hand_strength(base[_position_of(seating, p)]) for p in range(n)]
-        clubs = rules.clubs_three_opens
-        club = seating[club_pos] if clubs != "off" else -1
+        followed = clubs_three_leads(rules, 0)  # the 3 of clubs leads a round: followed
+        club = seating[club_pos] if followed else -1
         roles: tuple[str, ...] = ()
         if r == 0:
-            leader = club_pos if clubs != "off" else (dealer + 1) % n
+            leader = club_pos if followed else (dealer + 1) % n
         else:
-            club = yield from exchange_steps(rules, hands, prev_places, club)
-            if clubs == "every_round":
+            club = yield from exchange_steps(rules, hands, prev_places, club, cards)
+            if clubs_three_leads(rules, r):
                 leader = _position_of(seating, club)
             else:
                 leader = opening_position(rules, seating, prev_places, dealer)
             roles = tuple(role_of(prev_places[p], n) for p in seating)
-        rnd = Round(rules, [hands[p] for p in seating], leader, roles)
+        seated = [sorted(cards[p]) for p in seating] if cards is not None else None
+        rnd = Round(rules, [hands[p] for p in seating], leader, roles, seated)
         record = RoundRecord(
             r,
             list(seating),
@@ -410,6 +316,7 @@ def match_steps(
                 record.gifts.append((len(record.moves), list(gift)))
             events = rnd.apply(move, gift=gift)
             record.moves.append((seating[pos], move))
+            record.laid.append(events[0].cards if events[0].ids else ())
             if keep_events:
                 record.events += events
             if observer:

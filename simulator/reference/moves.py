@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from simulator.rules.cards import RANK_NAMES, card_names
+from simulator.rules.cards import RANK_NAMES, card_name, card_names
 
 PASS_RANK = -1
 
@@ -42,7 +42,9 @@ class IllegalMove(ValueError):
 class Event:
     """One line of a replay: ``play``, ``give`` (seven_passes: ``cards`` to seat ``to``),
     ``discard`` (ten_discards), ``pass``, ``skip``, ``trick_end``, ``out``, ``falls``
-    (capital_falls: the President finishes last), ``round_end``."""
+    (capital_falls: the President finishes last), ``round_end``. ``cards`` are ranks, or
+    card ids when ``ids`` is set (rules that read suits: a play's cards too), which a
+    replay writes with their suits."""
 
     kind: str
     seat: int = -1
@@ -54,15 +56,21 @@ class Event:
     to: int = -1
     cards: tuple[int, ...] = ()
     rule: str = ""  # the key of the rule that made a give or a discard
+    ids: bool = False
+
+    def card_names(self) -> list[str]:
+        """The names of the event's cards: ranks, or with their suits (``ids``)."""
+        if self.kind == "play" and not self.ids:
+            return card_names(self.rank, self.count)
+        return [card_name(c) if self.ids else RANK_NAMES[c] for c in self.cards]
 
     def to_json(self) -> dict[str, Any]:
         """The event as a replay writes it (docs/formats.md §2)."""
         if self.kind == "play":
-            return {"event": "play", "seat": self.seat, "cards": card_names(self.rank, self.count)}
+            return {"event": "play", "seat": self.seat, "cards": self.card_names()}
         if self.kind in ("give", "discard"):
             to = {"to": self.to} if self.kind == "give" else {}
-            names = [RANK_NAMES[rank] for rank in self.cards]
-            return {"event": self.kind, "seat": self.seat, **to, "cards": names}
+            return {"event": self.kind, "seat": self.seat, **to, "cards": self.card_names()}
         if self.kind in ("pass", "skip"):
             return {"event": self.kind, "seat": self.seat}
         if self.kind == "trick_end":

@@ -7,9 +7,12 @@ engine's file stays the rule book in code.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from simulator.reference.moves import Move, Top
+from simulator.reference.suits import Suits
 from simulator.rules.options import Rules, order_note
 
 
@@ -26,7 +29,10 @@ class Observation:
     trick's latest run of one rank (when a run of 4 burns the pile); ``roles`` are the previous
     round's roles by seat (empty in a match's first round); ``skipped_seats`` are the seats
     the top on the table skipped, in turn (they did not pass: they were not asked), and
-    ``skipped_by`` the key of the rule that made it skip.
+    ``skipped_by`` the key of the rule that made it skip. Under rules that read suits,
+    ``cards`` are the player's card ids (:mod:`simulator.rules.cards`; empty otherwise),
+    ``top_suits`` the suits of the top (a bit per suit, 0: none or jokers only) and
+    ``lock`` the suits the trick is locked to (0: none).
     """
 
     seat: int
@@ -43,6 +49,9 @@ class Observation:
     run: int = 0
     skipped_seats: tuple[int, ...] = ()
     skipped_by: str = ""
+    cards: tuple[int, ...] = ()
+    top_suits: int = 0
+    lock: int = 0
 
     @property
     def skipped(self) -> int | None:
@@ -60,3 +69,53 @@ class Observation:
         its effect, as the kernel's ``S_JACK`` (the field keeps the rule's name for the
         strategies that read it)."""
         return self.jack_back
+
+
+class Observed(Protocol):
+    """What an observation reads of a round in progress (a
+    :class:`~simulator.reference.round.Round`, which imports this module)."""
+
+    turn: int
+    hands: list[list[int]]
+    top: Top | None
+    answered: list[bool]
+    out_of_trick: list[bool]
+    cards_left: list[int]
+    played: list[int]
+    roles: tuple[str, ...]
+    rules: Rules
+    jack_back: bool
+    run: int
+    skipped_seats: tuple[int, ...]
+    skipped_by: str
+    suits: Suits | None
+
+    @property
+    def order_reversed(self) -> bool: ...
+
+    def legal_moves(self) -> Sequence[Move]: ...
+
+
+def observe(rnd: Observed, seat: int) -> Observation:
+    """What ``seat`` may know of round ``rnd`` now (``legal``: when it is his turn)."""
+    passed = tuple(a or o for a, o in zip(rnd.answered, rnd.out_of_trick, strict=True))
+    suits = rnd.suits
+    return Observation(
+        seat=seat,
+        hand=tuple(rnd.hands[seat]),
+        top=rnd.top,
+        passed=passed,
+        cards_left=tuple(rnd.cards_left),
+        played=tuple(rnd.played),
+        reversed=rnd.order_reversed,
+        roles=rnd.roles,
+        legal=tuple(rnd.legal_moves()) if seat == rnd.turn else (),
+        rules=rnd.rules,
+        jack_back=rnd.jack_back,
+        run=rnd.run,
+        skipped_seats=rnd.skipped_seats,
+        skipped_by=rnd.skipped_by,
+        cards=tuple(sorted(suits.cards[seat])) if suits else (),
+        top_suits=suits.top if suits else 0,
+        lock=suits.lock if suits else 0,
+    )

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from simulator.reference.moves import Move, Top
+from simulator.reference.suits import Suits, suits_in_words
 from simulator.rules.cards import NUM_RANKS, RANK_NAMES, combo_name
 
 
@@ -24,17 +25,20 @@ class Position(Protocol):
     out_of_trick: list[bool]
     answered: list[bool]
 
-    def play_effect(self, rank: int, count: int) -> tuple[int, bool] | str: ...
+    suits: Suits | None
 
-    def explain(self, key: str) -> str: ...
+    def order_note(self) -> str: ...
+
+    def play_effect(self, rank: int, count: int) -> tuple[int, bool] | str: ...
 
     def owes(self, move: Move) -> int: ...
 
     def receiver(self, seat: int, rank: int) -> int | None: ...
 
 
-def why_illegal(rnd: Position, seat: int, move: Move) -> str | None:
-    """The rule a move breaks, or ``None`` when it is legal."""
+def why_illegal(rnd: Position, seat: int, move: Move, cards: Sequence[int] = ()) -> str | None:
+    """The rule a move breaks, or ``None`` when it is legal; ``cards``, the card ids a
+    play names (rules that read suits), must be cards it may lay."""
     if rnd.over:
         return "the round is over"
     if not 0 <= seat < rnd.n:
@@ -52,7 +56,42 @@ def why_illegal(rnd: Position, seat: int, move: Move) -> str | None:
             f"{RANK_NAMES[move.rank]}, not {move.count}"
         )
     effect = rnd.play_effect(move.rank, move.count)
-    return rnd.explain(effect) if isinstance(effect, str) else None
+    if isinstance(effect, str):
+        return explain(rnd, effect)
+    if rnd.suits is None:
+        return None
+    if cards:
+        return rnd.suits.why_not(seat, move.rank, move.count, rnd.top, list(cards))
+    if rnd.suits.cards_for(seat, move.rank, move.count, rnd.top) is None:
+        return _suits_refuse(rnd.suits, move, rnd.top)
+    return None
+
+
+def _suits_refuse(suits: Suits, move: Move, top: Top | None) -> str:
+    """Why the suits a player holds do not allow a play its ranks allow."""
+    if suits.spade_return(move.rank, move.count, top):
+        return "only the 3 of spades beats the lone joker (spade_three_return); you do not hold it"
+    held = suits_in_words(suits.lock)
+    return (
+        f"the trick is locked to {held} (suit_lock): a play of "
+        f"{suits.lock.bit_count()} card{'s' if suits.lock.bit_count() > 1 else ''} of these "
+        "suits (or jokers)"
+    )
+
+
+def explain(rnd: Position, key: str) -> str:
+    """The rule a play breaks, in words, from a key of ``Round.play_effect``."""
+    assert rnd.top is not None
+    on = f"the {combo_name(rnd.top.rank, rnd.top.count)} on the table"
+    return {
+        "equal": 'equal rank does not beat (equal_rank = "off")',
+        "not_higher": f"not a higher rank than {on}{rnd.order_note()}",
+        "fewer": f"fewer cards than {on} (same number needed)",
+        "larger_not_higher": (
+            f'more cards beat {on} only with a higher rank (larger_sets = "higher_rank")'
+        ),
+        "more": f'more cards than {on} (same number needed; larger_sets = "off")',
+    }[key]
 
 
 def _wrong_seat(rnd: Position, seat: int) -> str:
@@ -72,10 +111,18 @@ def _wrong_seat(rnd: Position, seat: int) -> str:
     return f"it is seat {rnd.turn}'s turn, not seat {seat}'s"
 
 
-def why_gift_illegal(rnd: Position, move: Move, gift: Sequence[int]) -> str | None:
+def why_gift_illegal(
+    rnd: Position,
+    move: Move,
+    gift: Sequence[int],
+    named: Sequence[int] = (),
+    laid: Sequence[int] = (),
+) -> str | None:
     """What is wrong with the cards ``gift`` (ranks) handed over right after ``move`` of
     the player to move (a legal move), or ``None``: exactly as many as the play obliges
-    (``seven_passes``, ``ten_discards``), each held once the play has left his hand."""
+    (``seven_passes``, ``ten_discards``), each held once the play has left his hand;
+    ``named``, their card ids when a play names them (rules that read suits), held once
+    the cards ``laid`` have left."""
     k, seat = rnd.owes(move), rnd.turn
     if k == 0:
         if not gift:
@@ -96,4 +143,7 @@ def why_gift_illegal(rnd: Position, move: Move, gift: Sequence[int]) -> str | No
                 f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank {name} "
                 f"after the play, not {gift.count(rank)}: {what} of the cards left"
             )
+    if named and rnd.suits is not None:
+        laid = list(laid) or rnd.suits.cards_for(seat, move.rank, move.count, rnd.top) or []
+        return rnd.suits.why_not_gift(seat, laid, named)
     return None

@@ -13,7 +13,9 @@ events it causes, in the order docs/formats.md §2 gives ("The events", "Order")
     causes no skip.
 
 Moves are ``(rank, count)`` pairs: ranks 0..13 (3 … 2, joker), count 1..4, and the
-pass ``(PASS_RANK, 0)``. Suits never matter.
+pass ``(PASS_RANK, 0)``. Suits matter only under the rules that read them
+(:attr:`~simulator.rules.options.Rules.suited`): a round then follows each card too
+(:class:`~simulator.reference.suits.Suits`), and a play may name its cards.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from simulator.reference.moves import (
     Move,
     Top,
 )
-from simulator.reference.observation import Observation
+from simulator.reference.observation import Observation, observe
 from simulator.reference.refusals import why_gift_illegal, why_illegal
+from simulator.reference.suits import RETURN_KEY, Suits
 from simulator.rules.cards import (
     EIGHT,
     FIVE,
@@ -40,7 +43,7 @@ from simulator.rules.cards import (
     TEN,
     THREE,
     TWO,
-    combo_name,
+    card_rank,
     strength,
 )
 from simulator.rules.options import Rules, order_note
@@ -52,7 +55,8 @@ __all__ = ["PASS", "PASS_RANK", "Event", "IllegalMove", "Move", "Observation", "
 class Round:
     """The state of one round, from a deal and a leader to the places.
 
-    ``hands[s]`` are seat s's 14 rank counts (copied). The round needs at least two
+    ``hands[s]`` are seat s's 14 rank counts (copied); under rules that read suits,
+    ``cards[s]`` are its card ids too (:attr:`suits`). The round needs at least two
     players holding cards.
     """
 
@@ -62,10 +66,14 @@ class Round:
         hands: Sequence[Sequence[int]],
         leader: int,
         roles: Sequence[str] = (),
+        cards: Sequence[Sequence[int]] | None = None,
     ) -> None:
         self.rules = rules
         self.n = len(hands)
         self.hands = [list(h) + [0] * (NUM_RANKS - len(h)) for h in hands]
+        if rules.suited and cards is None:
+            raise ValueError("these rules read suits: the round needs each seat's cards")
+        self.suits = Suits(rules, cards) if rules.suited and cards is not None else None
         self.cards_left = [sum(h) for h in self.hands]
         self.played = [0] * NUM_RANKS
         self.places = [0] * self.n
@@ -103,6 +111,10 @@ class Round:
         """Strength of a rank under the order in force (revolution and jack-back reverse 3…2)."""
         return strength(rank, self.order_reversed)
 
+    def order_note(self) -> str:
+        """The order in force in words, when it is not the plain normal order."""
+        return order_note(self.order_reversed, self.jack_back)
+
     def stronger(self, a: int, b: int) -> bool:
         """Whether rank ``a`` strictly beats rank ``b`` under the order in force."""
         return self.strength(a) > self.strength(b)
@@ -120,6 +132,8 @@ class Round:
         rules, top = self.rules, self.top
         if top is None:
             return rank, False  # a leader plays any combination; threes are plain threes
+        if self.suits and self.suits.spade_return(rank, count, top):
+            return rank, False  # the 3 of spades on a lone joker (it must be that 3)
         t, c = top.rank, top.count
         if count == c:
             if rank == THREE and rules.transparent_threes:
@@ -137,23 +151,6 @@ class Round:
             return (rank, False) if self.stronger(rank, t) else "larger_not_higher"
         return "more"
 
-    def explain(self, key: str) -> str:
-        """The rule a play breaks, in words, from a key of :meth:`play_effect`."""
-        assert self.top is not None
-        on = f"the {combo_name(self.top.rank, self.top.count)} on the table"
-        return {
-            "equal": 'equal rank does not beat (equal_rank = "off")',
-            "not_higher": f"not a higher rank than {on}{self._order_note()}",
-            "fewer": f"fewer cards than {on} (same number needed)",
-            "larger_not_higher": (
-                f'more cards beat {on} only with a higher rank (larger_sets = "higher_rank")'
-            ),
-            "more": f'more cards than {on} (same number needed; larger_sets = "off")',
-        }[key]
-
-    def _order_note(self) -> str:
-        return order_note(self.order_reversed, self.jack_back)
-
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move: plays by (count, rank), then the pass."""
         if self.over:
@@ -164,16 +161,19 @@ class Round:
             Move(rank, count)
             for count in range(1, 5)
             for rank in held
-            if hand[rank] >= count and not isinstance(self.play_effect(rank, count), str)
+            if hand[rank] >= count
+            and not isinstance(self.play_effect(rank, count), str)
+            and (not self.suits or self.suits.cards_for(self.turn, rank, count, self.top))
         ]
         if self.top is not None:
             moves.append(PASS)
         return moves
 
-    def why_illegal(self, seat: int, move: Move) -> str | None:
+    def why_illegal(self, seat: int, move: Move, cards: Sequence[int] = ()) -> str | None:
         """The rule a move breaks, or ``None`` when it is legal
-        (:func:`simulator.reference.refusals.why_illegal`)."""
-        return why_illegal(self, seat, move)
+        (:func:`simulator.reference.refusals.why_illegal`); ``cards``: the card ids a
+        play names, under rules that read suits."""
+        return why_illegal(self, seat, move, cards)
 
     def owes(self, move: Move) -> int:
         """How many cards a legal ``move`` of the player to move obliges him to hand over
@@ -196,19 +196,29 @@ class Round:
 
     # ------------------------------------------------------------ playing
 
-    def apply(self, move: Move, seat: int | None = None, gift: Sequence[int] = ()) -> list[Event]:
+    def apply(
+        self,
+        move: Move,
+        seat: int | None = None,
+        gift: Sequence[int] = (),
+        cards: Sequence[int] = (),
+        gift_cards: Sequence[int] = (),
+    ) -> list[Event]:
         """Play ``move`` for the player to move (or check it is ``seat``'s), hand over the
         cards of ``gift`` (ranks) when the play obliges him (:meth:`owes`), and return the
-        events."""
+        events. Under rules that read suits a play may name its card ids (``cards``) and
+        those it hands over (``gift_cards``, of the ranks of ``gift``); else the rules'
+        default cards leave the hand (:mod:`simulator.reference.suits`)."""
         seat = self.turn if seat is None else seat
-        reason = self.why_illegal(seat, move)
+        gift = list(gift) or [card_rank(card) for card in gift_cards]
+        reason = self.why_illegal(seat, move, cards)
         if reason is None:
-            reason = why_gift_illegal(self, move, list(gift))
+            reason = why_gift_illegal(self, move, gift, gift_cards, cards)
         if reason is not None:
             raise IllegalMove(reason)
         if move.is_pass:
             return self._pass(seat)
-        return self._play(seat, move.rank, move.count, list(gift))
+        return self._play(seat, move, gift, list(cards), list(gift_cards))
 
     def _pass(self, seat: int) -> list[Event]:
         events = [Event("pass", seat=seat)]
@@ -219,8 +229,17 @@ class Round:
         self._continue_trick(seat, events)
         return events
 
-    def _play(self, seat: int, rank: int, count: int, gift: list[int]) -> list[Event]:
+    def _play(
+        self, seat: int, move: Move, gift: list[int], cards: list[int], gift_cards: list[int]
+    ) -> list[Event]:
+        rank, count = move
         rank_taken, is_equal = self.play_effect(rank, count)  # type: ignore[misc]
+        at_once = ""
+        if self.suits:  # the cards it lays: named, imposed by a rule, or the default ones
+            if self.suits.spade_return(rank, count, self.top):
+                at_once = RETURN_KEY
+            cards = cards or self.suits.cards_for(seat, rank, count, self.top) or []
+            self.suits.play(seat, cards)
         # a run: the trick's latest plays of one rank (the rank the play carries)
         joins_run = self.top is not None and rank_taken == self.top.rank
         self.run = self.run + count if joins_run else count
@@ -231,14 +250,14 @@ class Round:
         self.answered = [False] * self.n
         self.skipped_seats, self.skipped_by = (), ""
         self.plays += 1
-        events = [Event("play", seat=seat, rank=rank, count=count)]
+        events = [Event("play", seat, rank, count, cards=tuple(sorted(cards)), ids=bool(cards))]
         if count == 4 and self.rules.revolution:
             self.reversed = not self.reversed  # in force from the next play on
         if rank == JACK and self.rules.jack_back:
             self.jack_back = not self.jack_back  # from the next play until the trick ends
         if gift:
-            self._hand_over(seat, rank, gift, events)
-        at_once = self._ends_trick_at_once(rank, count)
+            self._hand_over(seat, rank, gift, events, gift_cards)
+        at_once = at_once or self._ends_trick_at_once(rank, count)
         if self.cards_left[seat] == 0:
             self._go_out(seat, rank, events)
             if self.over:
@@ -265,10 +284,13 @@ class Round:
         self._continue_trick(last, events)
         return events
 
-    def _hand_over(self, seat: int, rank: int, gift: list[int], events: list[Event]) -> None:
+    def _hand_over(
+        self, seat: int, rank: int, gift: list[int], events: list[Event], named: list[int]
+    ) -> None:
         """The cards of ``gift`` leave the hand after the play: to the next player holding
         cards after 7s, face up out of the round after 10s (counted as played)."""
         to = self.receiver(seat, rank)
+        ids = tuple(self.suits.hand_over(seat, to, gift, named)) if self.suits else ()
         for card in gift:
             self.hands[seat][card] -= 1
             self.cards_left[seat] -= 1
@@ -277,11 +299,15 @@ class Round:
             else:
                 self.hands[to][card] += 1
                 self.cards_left[to] += 1
-        cards = tuple(sorted(gift))
+        cards = ids or tuple(sorted(gift))
         if to is None:
-            events.append(Event("discard", seat=seat, cards=cards, rule="ten_discards"))
+            events.append(
+                Event("discard", seat=seat, cards=cards, rule="ten_discards", ids=bool(ids))
+            )
         else:
-            events.append(Event("give", seat=seat, to=to, cards=cards, rule="seven_passes"))
+            events.append(
+                Event("give", seat=seat, to=to, cards=cards, rule="seven_passes", ids=bool(ids))
+            )
 
     def _skips_next(self, rank: int, count: int, is_equal: bool) -> tuple[str, int]:
         """The rule that makes this play skip players, and how many, one after the other
@@ -336,6 +362,8 @@ class Round:
         for rank, count in enumerate(self.hands[president]):
             self.played[rank] += count
         self.hands[president] = [0] * NUM_RANKS
+        if self.suits:
+            self.suits.fall(president)
         self.cards_left[president] = 0
         self.places[president] = self.worst_free
         events.append(Event("falls", seat=president, place=self.worst_free))
@@ -405,26 +433,11 @@ class Round:
         self.jack_back = False
         self.run = 0
         self.tricks += 1
+        if self.suits:
+            self.suits.end_trick()
 
     # ------------------------------------------------------------ reading
 
     def observation(self, seat: int | None = None) -> Observation:
         """What ``seat`` (default: the player to move) may know now."""
-        seat = self.turn if seat is None else seat
-        passed = tuple(a or o for a, o in zip(self.answered, self.out_of_trick, strict=True))
-        return Observation(
-            seat=seat,
-            hand=tuple(self.hands[seat]),
-            top=self.top,
-            passed=passed,
-            cards_left=tuple(self.cards_left),
-            played=tuple(self.played),
-            reversed=self.order_reversed,
-            roles=self.roles,
-            legal=tuple(self.legal_moves()) if seat == self.turn else (),
-            rules=self.rules,
-            jack_back=self.jack_back,
-            run=self.run,
-            skipped_seats=self.skipped_seats,
-            skipped_by=self.skipped_by,
-        )
+        return observe(self, self.turn if seat is None else seat)

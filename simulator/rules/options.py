@@ -236,6 +236,18 @@ class Rules:
         "out of the round (Daifugo's 10-discard, ju-sute).",
         at_table="10-discard: a card per 10, face up",
     )
+    suit_lock: str = option(
+        "off",
+        "suits: two plays in a row of the same suits lock the trick to them until it ends; "
+        "every play must then be of those suits (jokers follow them) (Daifugo's shibari).",
+        choices=("off", "suits"),
+    )
+    spade_three_return: bool = option(
+        False,
+        "A lone 3 of spades beats a lone joker and ends the trick; the joker cannot be beaten "
+        "otherwise (Daifugo's spade-3 return, supe-3).",
+        at_table="the 3 of spades beats the joker",
+    )
 
     def __post_init__(self) -> None:
         validate(self)
@@ -260,6 +272,12 @@ class Rules:
     def deck_size(self) -> int:
         """52 cards and the jokers."""
         return 52 + self.jokers
+
+    @property
+    def suited(self) -> bool:
+        """Whether a rule reads the cards' suits (catalogue III): the engines then follow
+        each card, not only each rank (docs/rules.md, "Cards with suits")."""
+        return self.suit_lock != "off" or self.spade_three_return
 
 
 # ---------------------------------------------------------------- derived from the declarations

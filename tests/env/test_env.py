@@ -25,7 +25,7 @@ from simulator.env.encoding import (
     rules_vector,
 )
 from simulator.matchloop.api import KernelJob, record_trace, rows_of_record, trace_match
-from simulator.reference.match import GiveBack, give_back_of
+from simulator.reference.exchange import GiveBack, give_back_of
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import preset

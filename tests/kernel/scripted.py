@@ -35,12 +35,14 @@ from numba import njit
 
 from simulator.kernel.bits import U0, count_of, remove_cards, seed_key, stream_init
 from simulator.kernel.config import JIT
-from simulator.kernel.knowledge import H_SIZE, forget
+from simulator.kernel.knowledge import CARDS, H_SIZE, forget
 from simulator.kernel.layout import (
     MAX_PLAYERS,
     NO_ROLE,
+    R_TRICK_FLAGS,
     ROLE_INDEX,
     S_ACTIVE,
+    S_LOCK,
     S_N,
     S_OVER,
     S_PRESIDENT,
@@ -49,8 +51,10 @@ from simulator.kernel.layout import (
     S_SKIPS,
     S_TOP_COUNT,
     S_TOP_RANK,
+    S_TOP_SUITS,
     S_TRICKS,
     S_TURN,
+    SUITED,
     rules_array,
 )
 from simulator.kernel.legal import legal_mask
@@ -65,13 +69,15 @@ from simulator.kernel.step import (
     store_state,
     trick_rule_flags,
 )
-from simulator.kernel.trick import owed_cards
+from simulator.kernel.suits import after_play, move_cards, play_cards, write_allowed
+from simulator.kernel.trick import gift_receiver, owed_cards
 from simulator.reference.rng import PLAY_STREAM
 from simulator.rules.cards import (
     MAX_COPIES,
     NUM_RANKS,
     RANK_NAMES,
     SEVEN,
+    card_name,
     card_names,
     combo_name,
     counts_from_cards,
@@ -112,18 +118,48 @@ def scripted_check(S, H, R, pos, r, c):
 
 
 @njit(**SCRIPTED_JIT)
-def scripted_step(S, H, R, played, places, pos, r, c, gift):
+def scripted_step(S, H, R, played, places, pos, r, c, gift, cards, gift_cards):
     """The kernel's :func:`~simulator.kernel.step.step` of one legal move on the state
     arrays, handing over the cards of ``gift`` (a hand). Returns the seats the move
     skipped, a bit each (0: none), read off the state: the skips counter went up, and
-    ``S_SKIPPED`` holds whom the move skipped."""
+    ``S_SKIPPED`` holds whom the move skipped; then the cards the play laid and those it
+    handed over (card masks, under rules that read suits: ``cards`` and ``gift_cards``
+    when the script names them, else the kernel's own choice, as the suited round loop
+    moves them; 0 under the others)."""
     skips = S[S_SKIPS]
     st = load_state(S)
+    trick_rules = trick_rule_flags(R)
+    suited = trick_rules & SUITED != 0
+    if suited and c > 0:
+        k = H[CARDS + pos]
+        if cards == U0:
+            cards = play_cards(k, r, c, st[1], st[2], S[S_LOCK], trick_rules)
+        H[CARDS + pos] = k & ~cards
+        S[S_TOP_SUITS], S[S_LOCK] = after_play(S[S_TOP_SUITS], S[S_LOCK], cards, r, trick_rules)
     if gift != U0:
+        to = gift_receiver(S[S_N], pos, r, S[S_ACTIVE])
+        if suited and gift_cards == U0:
+            k = H[CARDS + pos]
+            move_cards(H, pos, to, gift, -1)
+            gift_cards = k & ~H[CARDS + pos]
+        elif suited:
+            H[CARDS + pos] &= ~gift_cards
+            if to >= 0:
+                H[CARDS + to] |= gift_cards
         hand_over(gift, pos, r, S[S_N], S[S_ACTIVE], H, played)
-    st = step(st, rule_flags(R), trick_rule_flags(R), pos, r, c, H, played, places, S)
+    st = step(st, rule_flags(R), trick_rules, pos, r, c, H, played, places, S)
     store_state(S, st)
-    return S[S_SKIPPED] if st[ST_SKIPS] != skips else 0
+    if suited:
+        if st[2] == 0:
+            S[S_TOP_SUITS], S[S_LOCK] = 0, 0
+        for q in range(S[S_N]):
+            if H[q] == U0:
+                H[CARDS + q] = U0
+        if S[S_OVER] == 0:
+            t = S[S_TURN]
+            write_allowed(S, H[CARDS + t], S[S_TOP_RANK], S[S_TOP_COUNT], trick_rules)
+    skipped = S[S_SKIPPED] if st[ST_SKIPS] != skips else 0
+    return skipped, cards, gift_cards
 
 
 def _kernel_ids(strategies: Sequence[str], n: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -160,21 +196,50 @@ def _refusal(why: int, S: np.ndarray, H: np.ndarray, seat: int, rank: int, count
     return f"it does not beat the {top} on the table under these rules"
 
 
+def _ids(mask: int) -> list[int]:
+    """The card ids of a card mask, in order."""
+    return [i for i in range(54) if mask >> i & 1]
+
+
+def _mask(cards: Sequence[int]) -> np.uint64:
+    """A card mask of card ids."""
+    return np.uint64(sum(1 << card for card in cards))
+
+
 def _events(
-    S, H, R, played, places, n: int, pos: int, r: int, c: int, gift: Sequence[int] = ()
+    S,
+    H,
+    R,
+    played,
+    places,
+    n: int,
+    pos: int,
+    r: int,
+    c: int,
+    gift: Sequence[int] = (),
+    named: Sequence[int] = (),
+    gift_named: Sequence[int] = (),
 ) -> list[dict[str, Any]]:
     """Play one legal move, handing over the ranks of ``gift``; its events, read off the
-    state it leaves."""
+    state it leaves (and, under rules that read suits, off the card masks: ``named``
+    and ``gift_named`` are the card ids the script names, if any)."""
     tricks = int(S[S_TRICKS])
     holding = H[:n] != U0
+    suited = bool(R[R_TRICK_FLAGS] & SUITED)
     mask = np.uint64(hand_mask(counts_from_cards(gift)))
-    skipped = int(scripted_step(S, H, R, played, places, pos, r, c, mask))
+    step_out = scripted_step(
+        S, H, R, played, places, pos, r, c, mask, _mask(named), _mask(gift_named)
+    )
+    skipped, laid, given = (int(x) for x in step_out)
     skipped_seats = [(pos + k) % n for k in range(1, n) if skipped >> ((pos + k) % n) & 1]
     if c == 0:
         events: list[dict[str, Any]] = [{"event": "pass", "seat": pos}]
     else:
         events = [{"event": "play", "seat": pos, "cards": card_names(r, c)}]
         names = [RANK_NAMES[rank] for rank in sorted(gift)]
+        if suited:  # the cards that left the hand, with their suits
+            events[0]["cards"] = [card_name(i) for i in _ids(laid)]
+            names = [card_name(i) for i in _ids(given)]
         if gift and r == SEVEN:  # to the next holder clockwise
             to = next((pos + k) % n for k in range(1, n) if holding[(pos + k) % n])
             events.append({"event": "give", "seat": pos, "to": to, "cards": names})
@@ -221,6 +286,7 @@ def play_scripted_round(
     moves: Sequence[tuple[int, ...]] = (),
     seed: int = 0,
     roles: Sequence[str] = (),
+    cards: Sequence[Sequence[int]] | None = None,
 ) -> list[dict[str, Any]]:
     """The events of one kernel round: ``moves`` first, then the strategies to the end.
 
@@ -228,8 +294,11 @@ def play_scripted_round(
     ``strategies`` one registered name per seat (built-in kernel strategies);
     ``moves`` are ``(seat, rank, count)`` with count 0 for a pass (its rank is ignored),
     or ``(seat, rank, count, gift)`` with the ranks a play of 7s or 10s hands over (else
-    the seat's strategy gives them, as in a match);
-    ``roles`` the previous round's roles by seat (none by default).
+    the seat's strategy gives them, as in a match; None: the same), and under rules that
+    read suits ``(seat, rank, count, gift, named, gift_named)`` with the card ids the
+    play and the gift name (empty: the kernel's own choice);
+    ``roles`` the previous round's roles by seat (none by default); ``cards`` each
+    seat's card ids, under rules that read suits.
     Raises ValueError for a game the kernel cannot start and for an illegal scripted
     move (``"move INDEX (…) is illegal: …"``), RuntimeError if a strategy's move is not
     legal or the round does not end.
@@ -248,6 +317,8 @@ def play_scripted_round(
         ):
             raise ValueError(f"the hand of seat {seat} is not a hand of rank counts")
         H[seat] = np.uint64(hand_mask(counts))
+        if cards is not None:
+            H[CARDS + seat] = _mask(cards[seat])
     if H[leader] == U0:
         raise ValueError(f"the leader, seat {leader}, holds no cards")
     if sum(1 for seat in range(n) if H[seat] != U0) < 2:
@@ -262,10 +333,13 @@ def play_scripted_round(
     rs = np.zeros(3, dtype=np.uint64)
     stream_init(rs, seed_key(np.uint64(seed % 2**64)), 0, np.uint64(PLAY_STREAM))
     start_round(S, H, n, leader, played, places, president_of.py_func(roles, n))
+    if R[R_TRICK_FLAGS] & SUITED:  # what the leader's suits allow (nothing is restricted)
+        write_allowed(S, H[CARDS + leader], -1, 0, R[R_TRICK_FLAGS])
 
     events: list[dict[str, Any]] = []
     give = tier_of(sids).give_back
     for index, (seat, rank, count, *given) in enumerate(moves):
+        named, gift_named = (given[1], given[2]) if len(given) > 1 else ((), ())
         shown = "passes" if count == 0 else f"plays {count} of rank {rank}"
         if not (0 <= seat < n and 0 <= count <= 4 and (count == 0 or 0 <= rank < NUM_RANKS)):
             raise ValueError(f"move {index} (seat {seat} {shown}) is not a move of this game")
@@ -277,12 +351,15 @@ def play_scripted_round(
             reason = _refusal(why, S, H, seat, rank, count)
             raise ValueError(f"move {index} (seat {seat} {shown}) is illegal: {reason}")
         owed = _owed(H, R, seat, rank, count)
-        gift = list(given[0]) if given else _gift(give, sids[seat], H[seat], rank, count, owed, rs)
+        if given and given[0] is not None:
+            gift = list(given[0])
+        else:
+            gift = _gift(give, sids[seat], H[seat], rank, count, owed, rs)
         if len(gift) != owed:
             raise ValueError(
                 f"move {index} (seat {seat} {shown}) hands over {len(gift)}, not {owed}"
             )
-        events += _events(S, H, R, played, places, n, seat, rank, count, gift)
+        events += _events(S, H, R, played, places, n, seat, rank, count, gift, named, gift_named)
 
     limit = n * (int(sum(map(sum, hands))) + 1)  # a trick ends after n - 1 passes at most
     decide_once = decider(sids, strategies)

@@ -1,6 +1,7 @@
 """The kernel is the reference engine's twin under the second catalogue too, and under
-the third's rules that need no suits (``five_skips``, ``capital_falls``, ``seven_passes``,
-``ten_discards``).
+the third's (``five_skips``, ``capital_falls``, ``seven_passes``, ``ten_discards``, and the
+rules that read suits, ``suit_lock`` and ``spade_three_return``: the traces then carry
+each play's suits).
 
 Each new option value alone, on the presets that make it playable, and all of them
 together (with the first catalogue's options on as well): 3 to 8 players, ``lowest``,
@@ -49,6 +50,11 @@ CONFIGS = [
     ("ten_discards", Rules().with_options(ten_discards=True)),
     ("sevens+tens+capital", preset("french").with_options(seven_passes=True, ten_discards=True,
                                                           capital_falls=True)),
+    ("suit_lock", Rules().with_options(suit_lock="suits")),
+    ("spade_three_return", Rules().with_options(jokers=1, spade_three_return=True)),
+    ("suits+threes+clubs", preset("french").with_options(
+        jokers=2, suit_lock="suits", spade_three_return=True, transparent_threes=True,
+        clubs_three_opens="every_round")),
     (
         "everything",
         Rules().with_options(
@@ -57,7 +63,7 @@ CONFIGS = [
             no_finish_on_two=True, dealer="rotate", reseat=True, opener="left_of_dealer",
             exchange=(3, 2, 1), points={"top": [3, 2, 1], "bottom": [-1]}, target=9,
             capital_falls=True, five_skips=True, seven_passes=True, ten_discards=True,
-            **CATALOGUE_2,
+            suit_lock="suits", spade_three_return=True, **CATALOGUE_2,
         ),
     ),
 ]  # fmt: skip

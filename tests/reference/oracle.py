@@ -10,7 +10,9 @@ of the rule book (both catalogues: ``equal_rank = "allow"``, ``eight_ends_trick`
 ``clubs_three_opens`` is accepted but cannot change a round whose leader is given), the
 third's ``five_skips``, ``capital_falls`` (the game's ``roles`` name the President),
 ``seven_passes`` and ``ten_discards`` (a scripted play's ``give``, else ``lowest``'s weakest
-cards), a leader, scripted moves first and then the strategy ``lowest``.
+cards), and the two rules that read suits, ``suit_lock`` and ``spade_three_return`` (every
+card is then followed with its suit: "Cards with suits" in docs/rules.md), a leader,
+scripted moves first and then the strategy ``lowest``.
 
 Public API:
 
@@ -26,10 +28,12 @@ Public API:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import combinations
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+SUITS = "CDHS"  # clubs, diamonds, hearts, spades: the lowest suit first
 THREE = 0
 FIVE = 2
 SEVEN = 4
@@ -62,6 +66,8 @@ ROUND_DEFAULTS: dict = {
     "capital_falls": False,
     "seven_passes": False,
     "ten_discards": False,
+    "suit_lock": "off",
+    "spade_three_return": False,
 }
 
 # The rule book's keys that act between rounds or over a match (docs/rules.md): one round
@@ -104,6 +110,8 @@ ALLOWED = {
     "capital_falls": (False, True),
     "seven_passes": (False, True),
     "ten_discards": (False, True),
+    "suit_lock": ("off", "suits"),
+    "spade_three_return": (False, True),
 }
 
 
@@ -140,13 +148,33 @@ def resolve_rules(rules: str | dict | None) -> dict:
     return out
 
 
+# every card string, with or without its suit -> its rank index
+CARD_RANK = {
+    **RANK_INDEX,
+    **{rank + suit: i for i, rank in enumerate(RANKS[:JOKER]) for suit in SUITS},
+}
+
+
 def card_rank(card: str) -> int:
     """Rank index of a card string ('7', '7H', '10S', 'JK')."""
-    if card in RANK_INDEX:
-        return RANK_INDEX[card]
-    if len(card) >= 2 and card[-1] in "CDHS" and card[:-1] in RANK_INDEX:
-        return RANK_INDEX[card[:-1]]
-    raise ValueError(f"not a card: {card!r}")
+    if card not in CARD_RANK:
+        raise ValueError(f"not a card: {card!r}")
+    return CARD_RANK[card]
+
+
+def card_suit(card: str) -> str:
+    """The suit letter of a card string, '' for a joker or a card named by its rank."""
+    return "" if card in RANK_INDEX else card[-1]
+
+
+def card_key(card: str) -> tuple[int, int]:
+    """Sort key of a card: its rank, then its suit (clubs, diamonds, hearts, spades)."""
+    return card_rank(card), SUITS.find(card_suit(card))
+
+
+def reads_suits(rules: dict) -> bool:
+    """Do these (resolved) rules read the cards' suits?"""
+    return rules["suit_lock"] != "off" or rules["spade_three_return"]
 
 
 def to_counts(hand) -> list[int]:
@@ -165,15 +193,63 @@ def counts_to_cards(counts) -> list[str]:
     return [RANKS[r] for r in range(NRANKS) for _ in range(counts[r])]
 
 
+def to_cards(hand, suits: bool) -> list[str]:
+    """A hand as its sorted card strings: with their suits under rules that read suits
+    (every card but a joker must name one), else ranks only ('7', 'JK')."""
+    hand = list(hand)
+    if hand and all(isinstance(x, int) for x in hand):
+        if suits:
+            raise ValueError("these rules read suits: give the hands as cards with suits")
+        return counts_to_cards(to_counts(hand))
+    cards = [str(c).strip().upper() for c in hand]
+    for card in cards:
+        card_rank(card)
+        if suits and card != "JK" and not card_suit(card):
+            raise ValueError(f"card {card!r} has no suit, and these rules read suits")
+    if not suits:
+        cards = [RANKS[card_rank(c)] for c in cards]
+    return sorted(cards, key=card_key)
+
+
+def same_rank(a: str, b: str) -> bool:
+    return card_rank(a) == card_rank(b)
+
+
+def without(cards: list[str], taken) -> list[str]:
+    """``cards`` less ``taken`` (one of each), or None if some card of ``taken`` is missing."""
+    left = list(cards)
+    for card in taken:
+        if card not in left:
+            return None
+        left.remove(card)
+    return left
+
+
+def named_cards(cards) -> tuple[str, ...]:
+    """The cards with suits a play (or a gift) names: every card but the jokers with its
+    suit, or none (``()``: the default cards leave the hand)."""
+    cards = [str(c).strip().upper() for c in cards]
+    suited = [c for c in cards if c != "JK"]
+    if not any(card_suit(c) for c in suited):
+        return ()
+    if not all(card_suit(c) for c in suited):
+        raise IllegalMove("name the suit of every card or of none")
+    return tuple(sorted(suited, key=card_key))
+
+
 @dataclass(frozen=True)
 class Move:
     """``rank is None`` means a pass; ``gift``: the ranks a play of 7s or 10s hands over
-    (``None``: the strategy ``lowest`` chooses)."""
+    (``None``: the strategy ``lowest`` chooses). Under rules that read suits, ``named`` and
+    ``gift_named`` are the cards with suits that the play and the gift name (jokers are
+    never named); ``()``: the default cards (see ``OracleRound.play_cards``)."""
 
     seat: int
     rank: int | None = None
     count: int = 0
     gift: tuple[int, ...] | None = None
+    named: tuple[str, ...] = ()
+    gift_named: tuple[str, ...] = ()
 
     @property
     def is_pass(self) -> bool:
@@ -182,7 +258,12 @@ class Move:
     def to_dict(self) -> dict:
         if self.rank is None:
             return {"seat": self.seat, "pass": True}
-        return {"seat": self.seat, "play": [RANKS[self.rank]] * self.count}
+        d = {"seat": self.seat, "play": list(self.named) or [RANKS[self.rank]] * self.count}
+        if self.gift_named:
+            d["give"] = list(self.gift_named) + ["JK"] * self.gift.count(JOKER)
+        elif self.gift is not None:
+            d["give"] = [RANKS[r] for r in self.gift]
+        return d
 
     @staticmethod
     def from_dict(d: dict) -> Move:
@@ -194,12 +275,14 @@ class Move:
         cards = d.get("play")
         if not cards:
             raise IllegalMove("empty play")
-        ranks = {card_rank(c) for c in cards}
+        ranks = {card_rank(str(c).strip().upper()) for c in cards}
         if len(ranks) != 1:
             raise IllegalMove("cards of different ranks")
-        gift = d.get("give")
-        gift = None if gift is None else tuple(card_rank(c) for c in gift)
-        return Move(seat, ranks.pop(), len(cards), gift)
+        gift, gift_named = d.get("give"), ()
+        if gift is not None:
+            gift_named = named_cards(gift)
+            gift = tuple(card_rank(str(c).strip().upper()) for c in gift)
+        return Move(seat, ranks.pop(), len(cards), gift, named_cards(cards), gift_named)
 
 
 @dataclass
@@ -207,6 +290,8 @@ class Top:
     count: int
     rank: int  # the rank the top carries (transparent threes carry the covered rank)
     owner: int
+    laid: int | None = None  # the rank of its cards (a joker is "a lone joker" by its cards)
+    suits: frozenset[str] | None = None  # the suits of its cards (None: jokers, or no suits)
 
 
 class OracleRound:
@@ -215,7 +300,11 @@ class OracleRound:
     def __init__(self, rules, hands, leader: int, president: int | None = None) -> None:
         self.rules = resolve_rules(rules)
         self.president = president  # the previous round's President (capital_falls)
-        self.hands = [to_counts(h) for h in hands]
+        self.suited = reads_suits(self.rules)  # every card followed with its suit
+        # each hand twice: its cards ('7H', or '7' under rules that ignore suits, sorted)
+        # and its rank counts; _take and _add keep the two in step
+        self.cards = [to_cards(h, self.suited) for h in hands]
+        self.hands = [to_counts(c) for c in self.cards]
         self.n = len(self.hands)
         self.dealt = [list(h) for h in self.hands]
         assert self.n >= 2, "need players"
@@ -227,6 +316,7 @@ class OracleRound:
         self.out_of_trick: set[int] = set()  # passed in this trick (out_of_trick only)
         self.run_rank: int | None = None  # accumulation: rank of the trick's latest run
         self.run_count = 0  # accumulation: cards laid in that run
+        self.lock: frozenset[str] | None = None  # suit_lock: the suits the trick is locked to
         self.places: list[int | None] = [None] * self.n
         self.next_best = 1
         self.next_worst = self.n
@@ -255,16 +345,62 @@ class OracleRound:
     def holders(self) -> list[int]:
         return [s for s in range(self.n) if self.holds(s)]
 
+    # ----------------------------------------------------------------- cards
+    def _take(self, seat: int, cards) -> None:
+        for card in cards:
+            self.cards[seat].remove(card)
+            self.hands[seat][card_rank(card)] -= 1
+
+    def _add(self, seat: int, cards) -> None:
+        for card in cards:
+            self.cards[seat].append(card)
+            self.hands[seat][card_rank(card)] += 1
+        self.cards[seat].sort(key=card_key)
+
+    def spade_return(self, rank: int, count: int) -> bool:
+        """Is a single 3 on a lone joker under ``spade_three_return`` (only the 3 of spades
+        may be laid there as a 3, and it ends the trick at once)?"""
+        top = self.top
+        return (
+            self.rules["spade_three_return"]
+            and rank == THREE
+            and count == 1
+            and top is not None
+            and top.count == 1
+            and top.laid == JOKER
+        )
+
+    def play_cards(self, move: Move) -> tuple[str, ...]:
+        """The cards a play lays: the ones it names (rules that read suits), else the ones
+        a rule imposes (the locked suits; the 3 of spades on a lone joker), else the
+        lowest suits of its rank (clubs, diamonds, hearts, spades)."""
+        rank, count = move.rank, move.count
+        if self.suited and move.named:
+            return move.named
+        if self.lock is not None and rank != JOKER and count == len(self.lock):
+            return tuple(RANKS[rank] + suit for suit in SUITS if suit in self.lock)
+        if self.spade_return(rank, count):
+            return ("3S",)
+        return tuple(c for c in self.cards[move.seat] if card_rank(c) == rank)[:count]
+
     # ----------------------------------------------------------------- legality
-    def play_effect(self, rank: int, count: int):
+    def play_effect(self, rank: int, count: int, cards: tuple[str, ...] | None = None):
         """For a play of ``count`` cards of ``rank`` on the current top: None if it is
-        not allowed, else (carried rank, causes_a_skip)."""
+        not allowed, else (carried rank, causes_a_skip). Under rules that read suits,
+        ``cards`` are the cards laid (``None``: suits are not looked at)."""
         r = self.rules
         top = self.top
         if count < 1 or count > 4:
             return None
         if top is None:
             return (rank, False)
+        if cards is not None and self.lock is not None:
+            # exactly the locked suits (so as many cards); jokers follow a lock
+            suits = {card_suit(c) for c in cards}
+            if count != len(self.lock) or (rank != JOKER and suits != self.lock):
+                return None
+        if self.spade_return(rank, count):
+            return (THREE, False) if cards is None or cards == ("3S",) else None
         c, t = top.count, top.rank
         skip = r["equal_rank"] == "skip"
         if count == c:
@@ -285,15 +421,29 @@ class OracleRound:
         return None
 
     def legal_plays(self) -> list[tuple[int, int]]:
+        """The distinct (rank, count) plays of the player to move. Where a rule imposes
+        the cards (a lock, the 3 of spades on a lone joker), a play is allowed when those
+        cards are held and allowed; elsewhere the suits change nothing."""
         if self.over:
             return []
-        hand = self.hands[self.to_move]
+        seat = self.to_move
+        hand = self.hands[seat]
         out = []
         for rank in range(NRANKS):
             for count in range(1, hand[rank] + 1):
-                if self.play_effect(rank, count) is not None:
+                cards = None
+                if self.lock is not None or self.spade_return(rank, count):
+                    cards = self.play_cards(Move(seat, rank, count))
+                    if without(self.cards[seat], cards) is None:
+                        continue
+                if self.play_effect(rank, count, cards) is not None:
                     out.append((rank, count))
         return out
+
+    def card_sets(self, rank: int, count: int) -> list[tuple[str, ...]]:
+        """Every set of ``count`` cards of ``rank`` the player to move holds (distinct)."""
+        held = [c for c in self.cards[self.to_move] if card_rank(c) == rank]
+        return list(dict.fromkeys(combinations(held, count)))
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move: distinct (rank, count) plays, plus the
@@ -325,19 +475,36 @@ class OracleRound:
             raise IllegalMove("no jokers")
         if self.hands[move.seat][move.rank] < move.count:
             raise IllegalMove("card not held")
-        if self.play_effect(move.rank, move.count) is None:
+        cards = self.play_cards(move)
+        left = without(self.cards[move.seat], cards)
+        if left is None:
+            raise IllegalMove(f"card not held: {' '.join(cards)}")
+        if self.play_effect(move.rank, move.count, cards if self.suited else None) is None:
             raise IllegalMove("does not beat the top")
+        self.handed_over(move, left)
+
+    def handed_over(self, move: Move, left: list[str]) -> list[str]:
+        """The cards a play of 7s or 10s hands over from the cards ``left`` after it: the
+        move's ``gift`` (the cards it names, or by rank each rank's lowest suits first),
+        else those ``lowest`` chooses, its weakest cards (normal order, lowest suits
+        first). Raises IllegalMove for a gift of the wrong size or of cards not left."""
         owed = self.owed(move)
         if move.gift is None:
-            return
-        left = list(self.hands[move.seat])
-        left[move.rank] -= move.count
+            return left[:owed]
         if len(move.gift) != owed:
             raise IllegalMove(f"{len(move.gift)} cards handed over, not {owed}")
-        for rank in move.gift:
-            if left[rank] == 0:
+        if self.suited and move.gift_named:
+            wanted = [*move.gift_named, *["JK"] * move.gift.count(JOKER)]
+        else:
+            wanted = [RANKS[rank] for rank in move.gift]
+        pool, out = list(left), []
+        for card in wanted:  # a rank alone takes the lowest suit left (pool is sorted)
+            same = [c for c in pool if c == card or (not card_suit(card) and same_rank(c, card))]
+            if not same:
                 raise IllegalMove("handed over a card not held")
-            left[rank] -= 1
+            pool.remove(same[0])
+            out.append(same[0])
+        return sorted(out, key=card_key)
 
     def owed(self, move: Move) -> int:
         """Cards a play hands over right after it: one per 7 (seven_passes), one per 10
@@ -397,6 +564,7 @@ class OracleRound:
         self.jack_back = False
         self.run_rank = None
         self.run_count = 0
+        self.lock = None
         self.to_move = leader
 
     def _end_trick_if_done(self) -> bool:
@@ -414,24 +582,15 @@ class OracleRound:
             return True
         return False
 
-    def _hand_over(self, seat: int, rank: int, owed: int, gift) -> None:
-        """After 7s the cards go to the next holder clockwise, after 10s out of the round;
-        ``lowest`` hands over its weakest cards (normal order)."""
-        if gift is None:
-            hand = self.hands[seat]
-            gift = [r for r in range(NRANKS) for _ in range(hand[r])][:owed]
-        to = None
-        if rank == SEVEN:
-            to = next(s % self.n for s in range(seat + 1, seat + self.n) if self.holds(s % self.n))
-        for card in gift:
-            self.hands[seat][card] -= 1
-            if to is not None:
-                self.hands[to][card] += 1
-        names = [RANKS[c] for c in sorted(gift)]
-        if to is None:
-            self.events.append({"event": "discard", "seat": seat, "cards": names})
-        else:
-            self.events.append({"event": "give", "seat": seat, "to": to, "cards": names})
+    def _hand_over(self, seat: int, rank: int, cards: list[str]) -> None:
+        """After 7s the cards go to the next holder clockwise, after 10s out of the round."""
+        self._take(seat, cards)
+        if rank == TEN:
+            self.events.append({"event": "discard", "seat": seat, "cards": cards})
+            return
+        to = next(s % self.n for s in range(seat + 1, seat + self.n) if self.holds(s % self.n))
+        self._add(to, cards)
+        self.events.append({"event": "give", "seat": seat, "to": to, "cards": cards})
 
     # ----------------------------------------------------------------- apply
     def apply(self, move: Move) -> None:
@@ -450,12 +609,20 @@ class OracleRound:
             return
 
         rank, count = move.rank, move.count
-        carried, skip = self.play_effect(rank, count)
-        owed = self.owed(move)
-        self.hands[seat][rank] -= count
-        self.events.append({"event": "play", "seat": seat, "cards": [RANKS[rank]] * count})
-        if owed:
-            self._hand_over(seat, rank, owed, move.gift)
+        cards = tuple(sorted(self.play_cards(move), key=card_key))
+        carried, skip = self.play_effect(rank, count, cards if self.suited else None)
+        spade_return = self.spade_return(rank, count)
+        gift = self.handed_over(move, without(self.cards[seat], cards))
+        self._take(seat, cards)
+        self.events.append({"event": "play", "seat": seat, "cards": list(cards)})
+        if gift:
+            self._hand_over(seat, rank, gift)
+
+        # suit_lock: a play of exactly the suits of the play it beats locks the trick
+        suits = None if rank == JOKER or not self.suited else frozenset(map(card_suit, cards))
+        follows = self.top is not None and suits is not None and suits == self.top.suits
+        if r["suit_lock"] == "suits" and self.lock is None and follows:
+            self.lock = suits
 
         # accumulation: the run is the trick's latest plays of one rank (the rank a play
         # has: transparent threes count with the rank they took)
@@ -468,12 +635,13 @@ class OracleRound:
             or (r["eight_ends_trick"] and rank == EIGHT)
             or (r["quad_burns"] and count == 4)
             or (r["accumulation_burns"] and count < 4 and self.run_count >= 4)
+            or spade_return
         )
         if r["revolution"] and count == 4:
             self.reversed = not self.reversed
         if r["jack_back"] and rank == JACK:
             self.jack_back = not self.jack_back
-        self.top = Top(count, carried, seat)
+        self.top = Top(count, carried, seat, rank, suits)
         self.since_top = set()
 
         if not self.holds(seat):
@@ -495,7 +663,7 @@ class OracleRound:
                 and self.holds(fallen)
                 and len(self.holders()) > 1  # alone, he takes the place left: no fall
             ):
-                self.hands[fallen] = [0] * NRANKS
+                self._take(fallen, list(self.cards[fallen]))
                 self.places[fallen] = self.next_worst
                 self.events.append({"event": "falls", "seat": fallen, "place": self.next_worst})
                 self.next_worst -= 1
@@ -589,8 +757,6 @@ def moves_of_events(events) -> list[dict]:
 
 
 # --------------------------------------------------------------------- generators
-SUITS = "CDHS"
-
 
 def make_deal(
     rng, n: int, jokers: int, partial: bool = False, suits: bool = False, clumped: bool = False
@@ -649,24 +815,44 @@ def make_deal(
 
 
 def move_dict(move: Move, rng=None) -> dict:
-    """A move as a scripted-move dict; with ``rng``, cards get random suit letters."""
+    """A move as a scripted-move dict; with ``rng``, the cards of a play that names none
+    get random suit letters (for rules that ignore suits)."""
     d = move.to_dict()
-    if rng is not None and "play" in d:
+    if rng is not None and "play" in d and not move.named:
         d["play"] = [c if c == "JK" else c + rng.choice(SUITS) for c in d["play"]]
     return d
+
+
+def random_move(rnd: OracleRound, rng) -> Move:
+    """A random legal move: a (rank, count) play or a pass; under rules that read suits,
+    a play names random cards it may lay one time in two. A play of 7s or 10s hands over
+    random cards one time in two (under rules that read suits, named or by rank)."""
+    move = rng.choice(rnd.legal_moves())
+    if rnd.suited and not move.is_pass and move.rank != JOKER and rng.random() < 0.5:
+        sets = rnd.card_sets(move.rank, move.count)
+        named = [c for c in sets if rnd.play_effect(move.rank, move.count, c) is not None]
+        move = replace(move, named=rng.choice(named))
+    owed = rnd.owed(move)
+    if owed and rng.random() < 0.5:
+        left = without(rnd.cards[move.seat], rnd.play_cards(move))
+        gift = sorted(rng.sample(left, owed), key=card_key)
+        named = () if not rnd.suited or rng.random() < 0.5 or 'JK' in gift else named_cards(gift)
+        move = replace(move, gift=tuple(map(card_rank, gift)), gift_named=named)
+    return move
 
 
 def random_prefix(
     rules, hands, leader: int, rng, length: int, suits: bool = False, president: int | None = None
 ):
-    """Up to ``length`` uniformly random legal moves (plays and passes) from the start;
+    """Up to ``length`` random legal moves (:func:`random_move`) from the start;
+    ``suits``: the moves of rules that ignore suits get random suit letters;
     ``president``: the previous round's President, if any.
 
     Returns (scripted move dicts, the oracle position after them)."""
     rnd = OracleRound(rules, hands, leader, president)
     moves = []
     while len(moves) < length and not rnd.over:
-        move = rng.choice(rnd.legal_moves())
-        moves.append(move_dict(move, rng if suits else None))
+        move = random_move(rnd, rng)
+        moves.append(move_dict(move, rng if suits and not rnd.suited else None))
         rnd.apply(move)
     return moves, rnd

@@ -8,8 +8,13 @@ non-default values, and a few random combinations, with 3 to 8 players: random d
 (b) a random legal prefix of scripted moves (plays and passes), then ``lowest``;
 (c) a random legal prefix and then one illegal scripted move of each kind (wrong seat,
     card not held, not beating the top, pass when leading, a move after the round end,
-    a move by a player who passed, not a combination); the engine must refuse exactly
-    that move (same index) and the oracle agrees.
+    a move by a player who passed, not a combination; under rules that read suits also
+    a play whose named cards have the wrong suits); the engine must refuse exactly that
+    move (same index) and the oracle agrees.
+
+Under rules that read suits (``suit_lock``, ``spade_three_return``) the hands are dealt
+with suits, the random prefixes name their cards one play in two (else the default cards
+leave the hand), and the events are compared with their suits.
 
 The engine is driven only through ``simulator.apps.replay`` (``parse_game`` + ``replay``), as
 ``president replay`` drives it. Each test is one (configuration, players, seed), so a
@@ -33,11 +38,17 @@ from tests.reference.oracle import (
     MATCH_KEYS,
     RANKS,
     ROUND_DEFAULTS,
+    SUITS,
+    THREE,
     Move,
     OracleRound,
+    card_key,
+    card_rank,
     make_deal,
     move_dict,
+    random_move,
     random_prefix,
+    reads_suits,
     resolve_rules,
     run_game,
 )
@@ -84,6 +95,29 @@ def playable(rules: dict) -> dict:
     return rules
 
 
+# The rules that read suits (third catalogue), alone and with the rules they meet most:
+# a lone joker, pairs of jokers following a lock, transparent threes, larger sets and
+# burning fours that a lock forbids.
+SUIT_CONFIGS: list[tuple[str, dict]] = [
+    ("suit_lock=suits", {"suit_lock": "suits"}),
+    ("spade_three_return=true", {"spade_three_return": True}),
+    ("spade_three_return+joker", {"spade_three_return": True, "jokers": 1}),
+    ("suits+lock+spade+jokers2", {"suit_lock": "suits", "spade_three_return": True, "jokers": 2}),
+    (
+        "suits+lock+threes+larger+burn",
+        {
+            "suit_lock": "suits",
+            "spade_three_return": True,
+            "jokers": 1,
+            "transparent_threes": True,
+            "larger_sets": "any",
+            "quad_burns": True,
+            "equal_rank": "allow",
+        },
+    ),
+]
+
+
 def _random_combos(count: int, seed: int) -> list[tuple[str, dict]]:
     rng = random.Random(seed)
     out = []
@@ -100,6 +134,7 @@ CONFIGS: list[tuple[str, str | dict]] = [
     ("scum", "scum"),
     ("default", {}),
     *[(f"{key}={value}", {key: value}) for key, value in SINGLE_OPTIONS],
+    *SUIT_CONFIGS,
     (
         "after_out_lead=last_in_trick",
         {"passing": "out_of_trick", "after_out_lead": "last_in_trick"},
@@ -133,6 +168,9 @@ ILLEGAL_KINDS = (
     "after_out_of_trick_pass",
     "not_a_combination",
 )
+# under rules that read suits only: named cards a rule forbids (the locked suits; the 3 of
+# spades on a lone joker), of a rank and count that would be allowed ignoring suits
+SUIT_ILLEGAL_KINDS = ("wrong_suits",)
 
 # ----------------------------------------------------------------- engine driver
 
@@ -147,12 +185,14 @@ def engine_run(game: dict):
         m = _MOVE_INDEX.search(str(exc))
         assert m, f"GameError without a move index: {exc}"
         return None, int(m.group(1)), str(exc)
-    return [_normal(e.to_json()) for e in events], None, None
+    suits = reads_suits(resolve_rules(game["rules"]))
+    return [_normal(e.to_json(), suits) for e in events], None, None
 
 
-def _normal(event: dict) -> dict:
-    """Suits may be appended to cards (docs/formats.md §2): compare ranks only."""
-    if event.get("event") == "play":
+def _normal(event: dict, suits: bool = False) -> dict:
+    """Suits may be appended to cards (docs/formats.md §2): compare ranks only, unless
+    the rules read suits (then the events name every card with its suit)."""
+    if event.get("event") == "play" and not suits:
         event = dict(event)
         event["cards"] = [c if c == "JK" or c[-1] not in "CDHS" else c[:-1] for c in event["cards"]]
     return event
@@ -218,8 +258,27 @@ def assert_same_refusal(game: dict, index: int, label: str) -> None:
 # ----------------------------------------------------------------- illegal moves
 
 
-def _suited(move: Move, rng, suits: bool) -> dict:
-    return move_dict(move, rng if suits else None)
+def _suited(move: Move, rnd: OracleRound, rng, suits: bool) -> dict:
+    """A move as a dict: under rules that ignore suits, with random suit letters if
+    ``suits``; under rules that read them, as the move names its cards."""
+    return move_dict(move, rng if suits and not rnd.suited else None)
+
+
+def suits_matter(rules) -> bool:
+    """Can a play be refused for its suits alone (a lock, or a lone joker)?"""
+    rules = resolve_rules(rules)
+    return rules["suit_lock"] != "off" or (rules["spade_three_return"] and rules["jokers"] > 0)
+
+
+def _lacking(rnd: OracleRound, seat: int, rng) -> Move:
+    """A play naming a card with a suit ``seat`` lacks (with some of its cards of that
+    rank): refused as a card not held (rules that read suits)."""
+    held = set(rnd.cards[seat])
+    missing = [f"{r}{s}" for r in RANKS[:13] for s in SUITS if f"{r}{s}" not in held]
+    card = rng.choice(missing)
+    same = [c for c in held if card_rank(c) == card_rank(card)]
+    named = [card, *rng.sample(same, rng.randint(0, min(3, len(same))))]
+    return Move(seat, card_rank(card), len(named), named=tuple(sorted(named, key=card_key)))
 
 
 def _illegal_move(kind: str, rnd: OracleRound, rng) -> Move | dict | None:
@@ -243,9 +302,26 @@ def _illegal_move(kind: str, rnd: OracleRound, rng) -> Move | dict | None:
             return Move(seat, rank, rng.randint(1, rnd.hands[seat][rank]))
         return Move(seat)
     if kind == "not_held":
+        if rnd.suited and rng.random() < 0.5:
+            return _lacking(rnd, turn, rng)
         ranks = [r for r in range(top_ranks) if hand[r] < (2 if r == JOKER else 4)]
         rank = rng.choice(ranks)
         return Move(turn, rank, hand[rank] + 1)
+    if kind == "wrong_suits":  # only a lock or a lone joker makes the suits matter
+        if rnd.top is None or not (rnd.lock or rnd.spade_return(THREE, 1)):
+            return None
+        options = [
+            cards
+            for r in range(JOKER)
+            for k in range(1, hand[r] + 1)
+            if rnd.play_effect(r, k) is not None  # allowed when suits are not looked at
+            for cards in rnd.card_sets(r, k)
+            if rnd.play_effect(r, k, cards) is None
+        ]
+        if not options:
+            return None
+        cards = rng.choice(options)
+        return Move(turn, card_rank(cards[0]), len(cards), named=cards)
     if kind == "not_beating":
         if rnd.top is None:
             return None
@@ -296,14 +372,14 @@ def illegal_game(rules, hands, leader, kind: str, rng, suits: bool):
         if rnd.over:  # no such move found before the end: fall back to a wrong seat
             kind = "after_round_end"
             continue
-        nxt = rnd.lowest_move() if kind == "after_round_end" else rng.choice(rnd.legal_moves())
-        moves.append(_suited(nxt, rng, suits))
+        nxt = rnd.lowest_move() if kind == "after_round_end" else random_move(rnd, rng)
+        moves.append(_suited(nxt, rnd, rng, suits))
         rnd.apply(nxt)
     index = len(moves)
     if kind == "not_a_combination":  # two ranks, or five cards, or a seat that does not exist
         moves.append(move)
     else:
-        moves.append(_suited(move, rng, suits))
+        moves.append(_suited(move, rnd, rng, suits))
     # a few moves after it, which must never be reached
     for _ in range(rng.randrange(3)):
         moves.append({"seat": rng.randrange(len(hands)), "pass": True})
@@ -319,7 +395,7 @@ def test_engine_matches_oracle(name, rules, n, seed):
     jokers = resolve_rules(rules)["jokers"]
     partial = seed % 3 == 2  # seeds 0, 1 (mod 3): the whole deck, dealt evenly
     clumped = seed % 3 == 1 or (partial and rng.random() < 0.5)
-    suits = rng.random() < 0.5
+    suits = rng.random() < 0.5 or reads_suits(resolve_rules(rules))
     hands = make_deal(rng, n, jokers, partial=partial, suits=suits, clumped=clumped)
     leader = rng.randrange(n)
     label = f"{name} n={n} seed={seed}"
@@ -334,7 +410,8 @@ def test_engine_matches_oracle(name, rules, n, seed):
         assert_same_round(_game(rules, hands, leader, moves), f"{label} (b{j}) prefix {length}")
 
     # (c) one illegal scripted move of each kind
-    for kind in ILLEGAL_KINDS:
+    kinds = ILLEGAL_KINDS + (SUIT_ILLEGAL_KINDS if suits_matter(rules) else ())
+    for kind in kinds:
         game, index, used = illegal_game(rules, hands, leader, kind, rng, suits)
         assert_same_refusal(game, index, f"{label} (c) {kind} as {used} at move {index}")
 

@@ -44,6 +44,8 @@ DEFAULTS = {
     "capital_falls": False,
     "seven_passes": False,
     "ten_discards": False,
+    "suit_lock": "off",
+    "spade_three_return": False,
 }
 
 PRESET_TABLE = {

@@ -38,6 +38,10 @@ CONFIGS = [(name, preset(name)) for name in ("french", "regles-jeu", "spade", "s
         ),
     ),
     ("two-ends-higher", Rules().with_options(two_ends_trick=True, larger_sets="higher_rank")),
+    (  # the rules that read suits: legal plays the suits allow, cards the rules choose
+        "suits",
+        preset("french").with_options(jokers=1, suit_lock="suits", spade_three_return=True),
+    ),
 ]
 ROUNDS = 3
 MATCHES = 6  # per player count: x 6 player counts = 36 matches per configuration

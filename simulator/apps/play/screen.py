@@ -22,9 +22,11 @@ from simulator.apps.play.standing import (
     rounds_text,
     scored,
 )
-from simulator.reference.match import RoundRecord, best_cards, clubs_three_leads
-from simulator.reference.round import Event, Move, Observation, Round
-from simulator.rules.cards import combo_name, counts_from_cards, format_hand
+from simulator.reference.exchange import best_cards, clubs_three_leads
+from simulator.reference.match import RoundRecord
+from simulator.reference.round import Event, Observation, Round
+from simulator.reference.suits import suits_note
+from simulator.rules.cards import combo_name, counts_from_cards, format_cards, format_hand
 from simulator.rules.options import AT_TABLE, Rules
 from simulator.rules.roles import ROLE_TITLES, exchange_pairs, role_of
 
@@ -170,7 +172,7 @@ class Table:
         if event.kind == "play":
             self.skipped.clear()
             self.owner = event.seat
-            cards = str(Move(event.rank, event.count))
+            cards = " ".join(event.card_names())
             self.log.append(f"{self.label(self.player_at(event.seat))}: {cards}")
         elif event.kind == "pass":
             self.log.append(f"{self.label(self.player_at(event.seat))}: pass")
@@ -194,7 +196,7 @@ class Table:
         """Cards handed over after 7s or 10s: a discard is seen by all, a gift only by its
         giver and its receiver (the person sees its cards when he is one of them)."""
         who = self.label(self.player_at(event.seat))
-        shown = format_hand(counts_from_cards(event.cards))
+        shown = " ".join(event.card_names())
         k = len(event.cards)
         cards = f"{k} card{'s' if k > 1 else ''}"
         why = AT_TABLE[event.rule]
@@ -263,11 +265,12 @@ class Table:
         else:
             owner = self.label(self.player_at(obs.top.owner))
             top = paint(combo_name(obs.top.rank, obs.top.count), "yellow")
-            lines.append(f"Top: {top}, laid by {owner}")
+            lines.append(f"Top: {top}, laid by {owner}{suits_note(obs)}")
         if self.log:
             lines.append("Since your last move:" if self.moved else "This round so far:")
             lines += [f"  {line}" for line in self.log]
-        lines.append(f"Your hand: {paint(format_hand(obs.hand), 'green')}")
+        hand = format_cards(obs.cards) if obs.cards else format_hand(obs.hand)
+        lines.append(f"Your hand: {paint(hand, 'green')}")
         return lines
 
     def _status(self, obs: Observation, pos: int) -> str:

@@ -27,7 +27,8 @@ from simulator.apps.play.input import (
 )
 from simulator.apps.play.screen import PlayResult, Table, final_lines
 from simulator.apps.play.standing import leader, rounds_text
-from simulator.reference.match import GiveBack, play_match
+from simulator.reference.exchange import GiveBack
+from simulator.reference.match import play_match
 from simulator.reference.rng import Stream
 from simulator.reference.round import Move, Observation
 from simulator.rules.cards import format_hand

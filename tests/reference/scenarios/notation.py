@@ -93,9 +93,11 @@ def _rank(card: str) -> str:
     return card
 
 
-def _normalise(ev: Mapping[str, Any]) -> dict[str, Any]:
+def _normalise(ev: Mapping[str, Any], suits: bool = False) -> dict[str, Any]:
+    """An event as the notation compares it: cards by rank, or with their suits under
+    rules that read them (``suits``)."""
     out = dict(ev)
-    if "cards" in out:
+    if "cards" in out and not suits:
         out["cards"] = [_rank(c) for c in out["cards"]]
     return out
 
@@ -104,13 +106,13 @@ def line_of(ev: Mapping[str, Any]) -> str:
     """An event dict written back in the notation (for readable assertion diffs)."""
     kind = ev.get("event")
     if kind == "play":
-        return f"{ev['seat']}: {' '.join(_rank(c) for c in ev['cards'])}"
+        return f"{ev['seat']}: {' '.join(ev['cards'])}"
     if kind in ("pass", "skip"):
         return f"{ev['seat']}: {kind}"
     if kind == "give":
-        return f"{ev['seat']} gives {ev['to']}: {' '.join(_rank(c) for c in ev['cards'])}"
+        return f"{ev['seat']} gives {ev['to']}: {' '.join(ev['cards'])}"
     if kind == "discard":
-        return f"{ev['seat']} discards: {' '.join(_rank(c) for c in ev['cards'])}"
+        return f"{ev['seat']} discards: {' '.join(ev['cards'])}"
     if kind == "trick_end":
         return f"trick_end -> {ev['next_leader']}"
     if kind in ("out", "falls"):
@@ -144,16 +146,23 @@ def game(
 
 def library_events(data: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]]:
     """The events of a game through ``parse_game`` + ``replay``."""
-    return [_normalise(e.to_json()) for e in replay(parse_game(data), seed=seed)]
+    parsed = parse_game(data)
+    return [_normalise(e.to_json(), parsed.rules.suited) for e in replay(parsed, seed=seed)]
 
 
-def kernel_moves(parsed: Game) -> list[tuple[int, ...]]:
+def kernel_moves(parsed: Game) -> list[tuple[Any, ...]]:
     """A parsed game's scripted moves as the kernel takes them: ``(seat, rank, count)``,
-    and the ranks handed over when the script gives them."""
-    return [
-        (seat, max(m.rank, 0), m.count, *(() if gift is None else (gift,)))
-        for seat, m, gift in parsed.moves
-    ]
+    the ranks handed over when the script gives them, and under rules that read suits
+    the card ids the play and the gift name."""
+    moves: list[tuple[Any, ...]] = []
+    for seat, m, gift, named, gift_named in parsed.moves:
+        move: tuple[Any, ...] = (seat, max(m.rank, 0), m.count)
+        if parsed.rules.suited:
+            move += (gift, named, gift_named)
+        elif gift is not None:
+            move += (gift,)
+        moves.append(move)
+    return moves
 
 
 def kernel_events(data: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]]:
@@ -167,8 +176,9 @@ def kernel_events(data: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]
         kernel_moves(parsed),
         seed,
         parsed.roles,
+        parsed.cards,
     )
-    return [_normalise(e) for e in events]
+    return [_normalise(e, parsed.rules.suited) for e in events]
 
 
 def cli_replay(data: Mapping[str, Any], *args: str):
@@ -197,7 +207,8 @@ def check(
     result = cli_replay(data)
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
-    assert [_normalise(e) for e in result.events()] == want
+    suits = parse_game(data).rules.suited
+    assert [_normalise(e, suits) for e in result.events()] == want
     on_kernel = kernel_events(data)
     assert [line_of(e) for e in on_kernel] == list(expected), "the kernel disagrees"
     assert on_kernel == want

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.reference.match import exchange, play_match, shuffle_deal
+from simulator.reference.exchange import exchange
+from simulator.reference.match import play_match, shuffle_deal
 from simulator.reference.rng import Stream
 from simulator.rules.cards import THREE, counts_from_cards, parse_card
 from simulator.rules.options import Rules

@@ -17,8 +17,8 @@ import pytest
 from simulator.kernel.knowledge import H_SIZE, forget
 from simulator.kernel.layout import MAX_PLAYERS, rules_array
 from simulator.matchloop import matches
+from simulator.reference.exchange import exchange
 from simulator.reference.match import (
-    exchange,
     match_over,
     next_dealer,
     next_seating,

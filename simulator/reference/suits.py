@@ -1,0 +1,181 @@
+"""Cards with suits on the reference engine: which card each player holds, the suits of
+the top, the suit lock and the 3 of spades against the joker (docs/rules.md, "Cards with
+suits").
+
+Under rules where no rule reads suits (:attr:`~simulator.rules.options.Rules.suited`
+false) the engines follow ranks only and nothing here is used. Under the others a hand
+is also a set of card ids (:mod:`simulator.rules.cards`), and every card that leaves a
+hand is a definite card: the one the move names when it names one, else the one a rule
+imposes (the locked suits; the 3 of spades against a lone joker), else the default —
+the lowest suits of the rank first (clubs, diamonds, hearts, spades; the jokers in id
+order). The exchange, a 7's gift and a 10's discard take their cards the same way. The
+kernel's twin is :mod:`simulator.kernel.suits`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from simulator.reference.moves import Top
+from simulator.rules.cards import (
+    JOKER,
+    SUITS,
+    THREE,
+    card_id,
+    card_name,
+    card_rank,
+    card_suit,
+)
+from simulator.rules.options import Rules
+
+
+class Observed(Protocol):
+    """The suits a player sees of the table (an ``Observation``)."""
+
+    top_suits: int
+    lock: int
+
+
+SPADE_THREE = card_id(THREE, SUITS.index("S"))
+SPADES = 1 << SUITS.index("S")  # the suit set of the spades alone
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+RETURN_KEY = "spade_three_return"  # the rule that ends a trick on the 3 of spades
+
+
+def suit_set(cards: Iterable[int]) -> int:
+    """The suits of some cards, a bit each (bit ``s`` for suit ``s``); jokers have none."""
+    suits = 0
+    for card in cards:
+        suit = card_suit(card)
+        if suit is not None:
+            suits |= 1 << suit
+    return suits
+
+
+def suits_in_words(suits: int) -> str:
+    """A suit set in words: ``"hearts and spades"``."""
+    words = [SUIT_WORDS[s] for s in range(4) if suits >> s & 1]
+    return words[-1] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def suits_note(obs: Observed) -> str:
+    """The suits of the top and of the lock in words, for the play screen (empty under
+    rules that do not read suits, or with no suits to tell)."""
+    if obs.lock:
+        return f"; the trick is locked to {suits_in_words(obs.lock)}"
+    if obs.top_suits:
+        return f" ({suits_in_words(obs.top_suits)})"
+    return ""
+
+
+def default_cards(held: Iterable[int], rank: int, count: int) -> list[int]:
+    """The ``count`` cards of ``rank`` that leave a hand when nothing else decides: the
+    lowest suits first (jokers: in id order); fewer when the hand holds fewer."""
+    return sorted(card for card in held if card_rank(card) == rank)[:count]
+
+
+class Suits:
+    """The suits of one round: each seat's cards (``cards[s]``, card ids), the suits of the
+    top on the table (``top``: a bit per suit, 0 when there is none or it is jokers
+    only) and the suits the trick is locked to (``lock``, 0: none)."""
+
+    def __init__(self, rules: Rules, cards: Sequence[Iterable[int]]) -> None:
+        self.locks = rules.suit_lock == "suits"
+        self.returns = rules.spade_three_return
+        self.cards = [set(hand) for hand in cards]
+        self.top = 0
+        self.lock = 0
+
+    def spade_return(self, rank: int, count: int, top: Top | None) -> bool:
+        """Whether ``count`` cards of ``rank`` on ``top`` are the 3 of spades against a
+        lone joker (``spade_three_return``): it may be laid there, and it ends the trick."""
+        return (
+            self.returns
+            and rank == THREE
+            and count == 1
+            and top is not None
+            and top.rank == JOKER
+            and top.count == 1
+        )
+
+    def cards_for(self, seat: int, rank: int, count: int, top: Top | None) -> list[int] | None:
+        """The cards a play of ``count`` cards of ``rank`` takes from ``seat``'s hand
+        (:func:`default_cards` unless a rule imposes them), or None when his suits do not
+        allow it: on a lone joker under ``spade_three_return``, the 3 of spades (and not
+        under a lock to other suits); under a lock, the locked suits (jokers follow them)."""
+        held = self.cards[seat]
+        if self.spade_return(rank, count, top):
+            spade = SPADE_THREE in held and self.lock in (0, SPADES)
+            return [SPADE_THREE] if spade else None
+        if rank != JOKER and self.lock:
+            chosen = [
+                c for c in sorted(held) if card_rank(c) == rank and 1 << card_suit(c) & self.lock
+            ]
+            return chosen if len(chosen) == count == self.lock.bit_count() else None
+        if rank == JOKER and self.lock and count != self.lock.bit_count():
+            return None
+        chosen = default_cards(held, rank, count)
+        return chosen if len(chosen) == count else None
+
+    def why_not(
+        self, seat: int, rank: int, count: int, top: Top | None, named: list[int]
+    ) -> str | None:
+        """Why the cards ``named`` for a legal play of ``count`` cards of ``rank`` cannot be
+        its cards (None: they can): each held, of the rank, as many as the play; under a
+        lock, of the locked suits; on a lone joker, the 3 of spades."""
+        for card in named:
+            if card not in self.cards[seat]:
+                return f"you do not hold the {card_name(card)}"
+            if card_rank(card) != rank:
+                return f"the {card_name(card)} is not of the rank played"
+        if len(named) != count:
+            return f"{len(named)} cards named for a play of {count}"
+        if rank != JOKER and self.lock and suit_set(named) != self.lock:
+            return f"the trick is locked to {suits_in_words(self.lock)} (suit_lock)"
+        if self.spade_return(rank, count, top) and named != [SPADE_THREE]:
+            return "only the 3 of spades beats the lone joker (spade_three_return)"
+        return None
+
+    def why_not_gift(self, seat: int, laid: Sequence[int], named: Sequence[int]) -> str | None:
+        """Why ``named`` cannot be the cards ``seat`` hands over after laying ``laid``
+        (None: they can): each held, and not one of the cards laid."""
+        for card in named:
+            if card not in self.cards[seat] or card in laid:
+                return f"you do not hold the {card_name(card)} after the play"
+        return None
+
+    def play(self, seat: int, cards: Sequence[int]) -> None:
+        """``seat`` lays ``cards``: they leave his hand; two plays in a row of the same
+        suits lock the trick (a play of jokers only follows the lock, or has no suits)."""
+        self.cards[seat] -= set(cards)
+        suits = suit_set(cards) or self.lock
+        if self.locks and not self.lock and suits and suits == self.top:
+            self.lock = suits
+        self.top = suits
+
+    def hand_over(
+        self, seat: int, to: int | None, ranks: Sequence[int], named: Sequence[int] = ()
+    ) -> list[int]:
+        """The cards of ``ranks`` leave ``seat``'s hand (the ones ``named``, else the
+        default ones) for ``to`` (None: out of the round); returns them."""
+        moved = list(named)
+        if not moved:
+            left = set(self.cards[seat])
+            for rank in ranks:
+                card = default_cards(left, rank, 1)[0]
+                left.discard(card)
+                moved.append(card)
+        self.cards[seat] -= set(moved)
+        if to is not None:
+            self.cards[to] |= set(moved)
+        return sorted(moved)
+
+    def fall(self, seat: int) -> None:
+        """``seat``'s cards leave the round (``capital_falls``)."""
+        self.cards[seat] = set()
+
+    def end_trick(self) -> None:
+        """A new trick has no top and no lock."""
+        self.top = 0
+        self.lock = 0
