@@ -157,15 +157,18 @@ class Suits:
     def hand_over(
         self, seat: int, to: int | None, ranks: Sequence[int], named: Sequence[int] = ()
     ) -> list[int]:
-        """The cards of ``ranks`` leave ``seat``'s hand (the ones ``named``, else the
-        default ones) for ``to`` (None: out of the round); returns them."""
+        """The cards of ``ranks`` leave ``seat``'s hand (the ones ``named``, the default
+        ones for the ranks they leave out: the jokers, which no name tells apart) for
+        ``to`` (None: out of the round); returns them."""
         moved = list(named)
-        if not moved:
-            left = set(self.cards[seat])
-            for rank in ranks:
-                card = default_cards(left, rank, 1)[0]
-                left.discard(card)
-                moved.append(card)
+        rest = list(ranks)
+        for card in named:
+            rest.remove(card_rank(card))
+        left = set(self.cards[seat]) - set(moved)
+        for rank in rest:
+            card = default_cards(left, rank, 1)[0]
+            left.discard(card)
+            moved.append(card)
         self.cards[seat] -= set(moved)
         if to is not None:
             self.cards[to] |= set(moved)

@@ -56,6 +56,8 @@ BAD_RULES = {
     "exchange_too_long": ("exchange = [1, 1, 1, 1, 1]\n", ["exchange", "allowed"]),
     "points_unknown_subkey": ("points = { middle = [1] }\n", ["points.middle", "allowed"]),
     "points_not_ints": ('points = { top = ["2"] }\n', ["points.top", "allowed"]),
+    "suit_lock_x": ('suit_lock = "shibari"\n', ["suit_lock", "allowed", "'off', 'suits'"]),
+    "spade_three_return_int": ("spade_three_return = 1\n", ["spade_three_return", "true"]),
     "unknown_preset": ('preset = "belote"\n', ["belote", "allowed", "french", "scum"]),
     "preset_not_a_string": ("preset = 3\n", ["preset", "allowed", "french"]),
     "misspelt_key": ("jak_back = true\n", ["'jak_back', did you mean 'jack_back'?", "allowed"]),
@@ -117,6 +119,14 @@ BAD_GAMES = {
     "five_sevens": (
         game_with(hands=[["7", "7", "7"], ["7", "7"], ["8"]]),
         ["5 cards of rank 7", "at most 4"],
+    ),
+    "suitless_card_under_suit_rules": (
+        game_with(rules={"suit_lock": "suits"}, hands=[["3C", "5"], ["4D"], ["7H"]]),
+        ["'5' has no suit", "read suits", "C D H S"],
+    ),
+    "card_twice_under_suit_rules": (
+        game_with(rules={"spade_three_return": True}, hands=[["3C"], ["3C"], ["7H"]]),
+        ["3C twice"],
     ),
     "three_jokers": (
         game_with(rules={"jokers": 2}, hands=[["JK", "JK"], ["JK"], ["8"]]),

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U0, count_of, remove_cards, seed_key, stream_init
+from simulator.kernel.bits import U0, add_card, count_of, popc, remove_cards, seed_key, stream_init
 from simulator.kernel.config import JIT
 from simulator.kernel.knowledge import CARDS, H_SIZE, forget
 from simulator.kernel.layout import (
@@ -54,6 +54,7 @@ from simulator.kernel.layout import (
     S_TOP_SUITS,
     S_TRICKS,
     S_TURN,
+    SPADE3,
     SUITED,
     rules_array,
 )
@@ -69,7 +70,13 @@ from simulator.kernel.step import (
     store_state,
     trick_rule_flags,
 )
-from simulator.kernel.suits import after_play, move_cards, play_cards, write_allowed
+from simulator.kernel.suits import (
+    after_play,
+    move_cards,
+    play_cards,
+    suits_of_rank,
+    write_allowed,
+)
 from simulator.kernel.trick import gift_receiver, owed_cards
 from simulator.reference.rng import PLAY_STREAM
 from simulator.rules.cards import (
@@ -142,10 +149,17 @@ def scripted_step(S, H, R, played, places, pos, r, c, gift, cards, gift_cards):
             k = H[CARDS + pos]
             move_cards(H, pos, to, gift, -1)
             gift_cards = k & ~H[CARDS + pos]
-        elif suited:
+        elif suited:  # the cards named, then the default ones of the ranks left (jokers)
             H[CARDS + pos] &= ~gift_cards
             if to >= 0:
                 H[CARDS + to] |= gift_cards
+            rest = U0
+            for rank in range(NUM_RANKS):
+                for _ in range(count_of(gift, rank) - popc(suits_of_rank(gift_cards, rank))):
+                    rest = add_card(rest, rank)
+            k = H[CARDS + pos]
+            move_cards(H, pos, to, rest, -1)
+            gift_cards |= k & ~H[CARDS + pos]
         hand_over(gift, pos, r, S[S_N], S[S_ACTIVE], H, played)
     st = step(st, rule_flags(R), trick_rules, pos, r, c, H, played, places, S)
     store_state(S, st)
@@ -259,6 +273,24 @@ def _events(
     return events
 
 
+def _named_refusal(S, H, R, seat: int, rank: int, count: int, named: Sequence[int]) -> str:
+    """Why the cards a legal scripted play names cannot be its cards ("" when they can), by
+    the kernel's card masks: held, of the rank, as many as the play, and the very cards
+    the kernel would take when a rule imposes them (a lock, the 3 of spades)."""
+    if not named:
+        return ""
+    held = int(H[CARDS + seat])
+    if any(not held >> card & 1 or card >> 2 != rank for card in named) or len(named) != count:
+        return "the cards named are not cards of this play in the hand"
+    lock, trick_rules = int(S[S_LOCK]), int(R[R_TRICK_FLAGS])
+    imposed = int(play_cards(np.uint64(held), rank, count, S[S_TOP_RANK], S[S_TOP_COUNT], lock,
+                             trick_rules))  # fmt: skip
+    spade = rank == 0 and count == 1 and S[S_TOP_RANK] == 13 and S[S_TOP_COUNT] == 1
+    if (lock or (spade and trick_rules & SPADE3)) and int(_mask(named)) != imposed:
+        return "the suits of the cards named are not the ones the rules allow"
+    return ""
+
+
 def _owed(H: np.ndarray, R: np.ndarray, pos: int, rank: int, count: int) -> int:
     """The cards a legal move obliges its player to hand over (the kernel's rule)."""
     if count == 0:
@@ -349,6 +381,9 @@ def play_scripted_round(
             if count:
                 shown = "plays " + " ".join(card_names(rank, count))
             reason = _refusal(why, S, H, seat, rank, count)
+            raise ValueError(f"move {index} (seat {seat} {shown}) is illegal: {reason}")
+        reason = _named_refusal(S, H, R, seat, rank, count, named)
+        if reason:
             raise ValueError(f"move {index} (seat {seat} {shown}) is illegal: {reason}")
         owed = _owed(H, R, seat, rank, count)
         if given and given[0] is not None:

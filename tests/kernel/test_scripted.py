@@ -28,7 +28,7 @@ from strategies import registry
 from strategies.specs import PLUGIN_BASE, StrategyError
 from tests.kernel.scripted import play_scripted_round
 from tests.reference.oracle import card_rank, make_deal, random_prefix, resolve_rules, run_game
-from tests.reference.scenarios.notation import kernel_events
+from tests.reference.scenarios.notation import kernel_events, kernel_moves
 from tests.reference.test_oracle_diff import (
     CONFIGS,
     ILLEGAL_KINDS,
@@ -61,12 +61,18 @@ def kernel_move(move: dict) -> tuple[int, int, int] | None:
 def on_kernel(game: dict) -> list[dict]:
     """The game's events on the kernel (its moves are given as dicts, possibly illegal)."""
     parsed = parse_game({**game, "moves": []})
-    moves = [kernel_move(m) for m in game["moves"]]
-    assert None not in moves
+    assert None not in [kernel_move(m) for m in game["moves"]]
+    moves = kernel_moves(parse_game(game))  # with their gifts, and the cards they name
     events = play_scripted_round(
-        parsed.rules, parsed.hands, parsed.leader, parsed.strategies, moves, roles=parsed.roles
+        parsed.rules,
+        parsed.hands,
+        parsed.leader,
+        parsed.strategies,
+        moves,
+        roles=parsed.roles,
+        cards=parsed.cards,
     )
-    return [_normal(e) for e in events]
+    return [_normal(e, parsed.rules.suited) for e in events]
 
 
 @pytest.mark.parametrize(("name", "rules", "n", "seed"), CASES)

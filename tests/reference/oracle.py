@@ -19,7 +19,11 @@ Public API:
 * ``resolve_rules(rules)`` -- preset name / dict (optionally with ``preset``) -> dict of
   the round-level keys.
 * ``OracleRound(rules, hands, leader)`` -- a position; ``legal_moves()``, ``apply(move)``,
-  ``lowest_move()``, ``events``, ``over``, ``to_move``, ``hands``, ``places``.
+  ``lowest_move()``, ``events``, ``over``, ``to_move``, ``hands`` (rank counts), ``cards``
+  (card strings: with their suits under rules that read suits, where the hands must be
+  given with suits), ``places``. A ``Move`` is a (rank, count) play or a pass; under
+  rules that read suits it may name its cards (``named``), else its default cards leave
+  the hand (``play_cards``).
 * ``run_round(rules, hands, leader, moves=(), strategies=None)`` -> ``OracleResult``
   (``events`` and ``illegal_index``: the index of the first illegal scripted move, or
   ``None``).
@@ -215,7 +219,7 @@ def same_rank(a: str, b: str) -> bool:
     return card_rank(a) == card_rank(b)
 
 
-def without(cards: list[str], taken) -> list[str]:
+def without(cards: list[str], taken) -> list[str] | None:
     """``cards`` less ``taken`` (one of each), or None if some card of ``taken`` is missing."""
     left = list(cards)
     for card in taken:
@@ -226,15 +230,11 @@ def without(cards: list[str], taken) -> list[str]:
 
 
 def named_cards(cards) -> tuple[str, ...]:
-    """The cards with suits a play (or a gift) names: every card but the jokers with its
-    suit, or none (``()``: the default cards leave the hand)."""
-    cards = [str(c).strip().upper() for c in cards]
-    suited = [c for c in cards if c != "JK"]
-    if not any(card_suit(c) for c in suited):
-        return ()
-    if not all(card_suit(c) for c in suited):
-        raise IllegalMove("name the suit of every card or of none")
-    return tuple(sorted(suited, key=card_key))
+    """The cards a play (or a gift) names, when it names the suit of some card: all but
+    the jokers, which have no suit (``()`` when it names none: the default cards leave
+    the hand). Under rules that read suits, every one of them must have its suit."""
+    cards = [str(c).strip().upper() for c in cards if str(c).strip().upper() != "JK"]
+    return tuple(cards) if any(card_suit(c) for c in cards) else ()
 
 
 @dataclass(frozen=True)
@@ -340,7 +340,7 @@ class OracleRound:
         return self.strength(a) > self.strength(b)
 
     def holds(self, seat: int) -> bool:
-        return sum(self.hands[seat]) > 0
+        return bool(self.cards[seat])
 
     def holders(self) -> list[int]:
         return [s for s in range(self.n) if self.holds(s)]
@@ -373,10 +373,12 @@ class OracleRound:
     def play_cards(self, move: Move) -> tuple[str, ...]:
         """The cards a play lays: the ones it names (rules that read suits), else the ones
         a rule imposes (the locked suits; the 3 of spades on a lone joker), else the
-        lowest suits of its rank (clubs, diamonds, hearts, spades)."""
+        lowest suits of its rank (clubs, diamonds, hearts, spades). Sorted."""
         rank, count = move.rank, move.count
-        if self.suited and move.named:
-            return move.named
+        if not self.suited:
+            return (RANKS[rank],) * count  # the cards are ranks only
+        if move.named:
+            return tuple(sorted(move.named, key=card_key))
         if self.lock is not None and rank != JOKER and count == len(self.lock):
             return tuple(RANKS[rank] + suit for suit in SUITS if suit in self.lock)
         if self.spade_return(rank, count):
@@ -394,13 +396,14 @@ class OracleRound:
             return None
         if top is None:
             return (rank, False)
-        if cards is not None and self.lock is not None:
-            # exactly the locked suits (so as many cards); jokers follow a lock
-            suits = {card_suit(c) for c in cards}
-            if count != len(self.lock) or (rank != JOKER and suits != self.lock):
-                return None
-        if self.spade_return(rank, count):
-            return (THREE, False) if cards is None or cards == ("3S",) else None
+        if self.suited:
+            if cards is not None and self.lock is not None:
+                # exactly the locked suits (so as many cards); jokers follow a lock
+                suits = {card_suit(c) for c in cards}
+                if count != len(self.lock) or (rank != JOKER and suits != self.lock):
+                    return None
+            if self.spade_return(rank, count):
+                return (THREE, False) if cards is None or cards == ("3S",) else None
         c, t = top.count, top.rank
         skip = r["equal_rank"] == "skip"
         if count == c:
@@ -432,7 +435,7 @@ class OracleRound:
         for rank in range(NRANKS):
             for count in range(1, hand[rank] + 1):
                 cards = None
-                if self.lock is not None or self.spade_return(rank, count):
+                if self.suited and (self.lock is not None or self.spade_return(rank, count)):
                     cards = self.play_cards(Move(seat, rank, count))
                     if without(self.cards[seat], cards) is None:
                         continue
@@ -456,8 +459,9 @@ class OracleRound:
             moves.append(Move(seat))
         return moves
 
-    def check(self, move: Move) -> None:
-        """Raise IllegalMove if ``move`` is not allowed now."""
+    def check(self, move: Move) -> tuple[tuple[str, ...], list[str]]:
+        """Raise IllegalMove if ``move`` is not allowed now; else the cards a play lays and
+        those it hands over (7s, 10s)."""
         if self.over:
             raise IllegalMove("the round is over")
         if move.seat != self.to_move:
@@ -470,18 +474,20 @@ class OracleRound:
         if move.is_pass:
             if self.top is None:
                 raise IllegalMove("the leader may not pass")
-            return
+            return (), []
         if move.rank == JOKER and self.rules["jokers"] == 0:
             raise IllegalMove("no jokers")
         if self.hands[move.seat][move.rank] < move.count:
             raise IllegalMove("card not held")
+        if self.suited and not all(map(card_suit, move.named + move.gift_named)):
+            raise IllegalMove("name the suit of every card or of none")
         cards = self.play_cards(move)
         left = without(self.cards[move.seat], cards)
         if left is None:
             raise IllegalMove(f"card not held: {' '.join(cards)}")
         if self.play_effect(move.rank, move.count, cards if self.suited else None) is None:
             raise IllegalMove("does not beat the top")
-        self.handed_over(move, left)
+        return cards, self.handed_over(move, left)
 
     def handed_over(self, move: Move, left: list[str]) -> list[str]:
         """The cards a play of 7s or 10s hands over from the cards ``left`` after it: the
@@ -595,7 +601,7 @@ class OracleRound:
     # ----------------------------------------------------------------- apply
     def apply(self, move: Move) -> None:
         """Play ``move`` (raises IllegalMove) and record its events."""
-        self.check(move)
+        cards, gift = self.check(move)
         seat = move.seat
         r = self.rules
         if move.is_pass:
@@ -609,10 +615,8 @@ class OracleRound:
             return
 
         rank, count = move.rank, move.count
-        cards = tuple(sorted(self.play_cards(move), key=card_key))
         carried, skip = self.play_effect(rank, count, cards if self.suited else None)
         spade_return = self.spade_return(rank, count)
-        gift = self.handed_over(move, without(self.cards[seat], cards))
         self._take(seat, cards)
         self.events.append({"event": "play", "seat": seat, "cards": list(cards)})
         if gift:
@@ -758,6 +762,7 @@ def moves_of_events(events) -> list[dict]:
 
 # --------------------------------------------------------------------- generators
 
+
 def make_deal(
     rng, n: int, jokers: int, partial: bool = False, suits: bool = False, clumped: bool = False
 ):
@@ -769,7 +774,9 @@ def make_deal(
     the rest spread at random (uneven hands, a position set up mid-game). Clumped: the
     deck is only lightly shuffled (ranks in random order, cards of a rank together, a
     few random swaps) and dealt in consecutive blocks, so that hands hold many pairs,
-    threes and fours (revolutions, burns, larger sets).
+    threes and fours (revolutions, burns, larger sets). ``suits``: every card with its
+    suit letter ("7H"; the hands of rules that read suits must be dealt so), else ranks
+    only ("7"); either way the deck's cards are distinct.
     """
     if clumped:
         order = list(range(13))
@@ -836,7 +843,7 @@ def random_move(rnd: OracleRound, rng) -> Move:
     if owed and rng.random() < 0.5:
         left = without(rnd.cards[move.seat], rnd.play_cards(move))
         gift = sorted(rng.sample(left, owed), key=card_key)
-        named = () if not rnd.suited or rng.random() < 0.5 or 'JK' in gift else named_cards(gift)
+        named = () if not rnd.suited or rng.random() < 0.5 else named_cards(gift)
         move = replace(move, gift=tuple(map(card_rank, gift)), gift_named=named)
     return move
 

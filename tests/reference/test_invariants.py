@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from simulator.apps.replay import parse_game
 from simulator.reference.match import play_match
 from simulator.reference.round import PASS, IllegalMove, Round
 from simulator.reference.round import Move as EngineMove
@@ -221,20 +222,24 @@ def test_engine_and_oracle_in_lockstep(options, n, deal_seed, kind, move_seed, p
     """Both engines move by move; the previous round's President (for ``capital_falls``)
     is a seat of the table, or nobody (``president`` out of range: a first round)."""
     rng = random.Random(deal_seed)
+    rules = rules_from_mapping({**options, "players": n})
     hands = make_deal(
         rng,
         n,
         options["jokers"],
         partial=kind.startswith("partial"),
         clumped=kind.endswith("clumped"),
+        suits=rules.suited,
     )
     leader = rng.randrange(n)
     moves_rng = random.Random(move_seed)
-    rules = rules_from_mapping({**options, "players": n})
     counts = [to_counts(h) for h in hands]
     chief = president if 0 <= president < n else None
     roles = () if chief is None else tuple("president" if s == chief else "" for s in range(n))
-    engine = Round(rules, counts, leader, roles)
+    cards = None  # the card ids, under the rules that read suits
+    if rules.suited:
+        cards = parse_game({"rules": options, "hands": hands, "leader": leader}).cards
+    engine = Round(rules, counts, leader, roles, cards)
     oracle = OracleRound(options, hands, leader, chief)
     played = [0] * 14
     for step in range(2000):
