@@ -17,7 +17,7 @@ import numba
 import numpy as np
 
 from simulator.kernel.bits import seed_key
-from simulator.kernel.layout import role_table, rules_array
+from simulator.kernel.layout import SUITED, role_table, rules_array
 from simulator.kernel.step import trick_rule_flags
 from simulator.matchloop.matches import (
     OUT_DEALER,
@@ -106,8 +106,9 @@ class KernelJob:
         R = rules_array(rules)
         runner: Runner = run_blocks
         if not generic:
-            trick_rules = bool(trick_rule_flags.py_func(R))  # the kernel's own tests, in Python
-            spec = Specialisation.of(sids, trick_rules, bool(simple_plays.py_func(R)), shared)
+            flags = trick_rule_flags.py_func(R)  # the kernel's own tests, in Python
+            spec = Specialisation.of(sids, bool(flags), bool(simple_plays.py_func(R)), shared,
+                                     suits=bool(flags & SUITED))  # fmt: skip
             runner = specialised_loop(spec, seat_strategies)
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
             # the users' machinery (their files, the reference engine's replay of a

@@ -60,6 +60,7 @@ NO_PLAIN = False  # no table is: the plain loop is never compiled
 PLAIN_ROUNDS = False  # ONLY_PLAIN and no trick rule: the general loop is never compiled
 SIMPLE_PLAYS = False  # PLAIN_ROUNDS, and every play only takes the top (plain.simple_plays)
 ALL_LOWEST = False  # PLAIN_ROUNDS, and every player is lowest
+SUITS = True  # a table may play under rules that read suits: play_suited_round is compiled in
 SUIT_SHIFT = 20  # a traced play's suits sit this far up (play_suited_round)
 
 
@@ -202,7 +203,9 @@ def play_round(
                          SIMPLE_PLAYS, ALL_LOWEST)  # fmt: skip
         return
     trick_rules = trick_rule_flags(R)
-    if trick_rules & SUITED != 0:
+    if not SUITS:  # a loop for rules without suits: no suited loop to compile
+        pass
+    elif trick_rules & SUITED != 0:
         play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams,
                           srow, trace, give, leader)  # fmt: skip
         return

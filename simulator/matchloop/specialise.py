@@ -119,6 +119,7 @@ class Specialisation:
     table_rules: bool = True  # whether a rule of the second catalogue may be on
     simple_plays: bool = False  # plain_rounds only: every play only takes the top
     all_lowest: bool = False  # plain_rounds only: every player is lowest
+    suits: bool = True  # whether a rule that reads suits may be on (the suited round loop)
 
     @classmethod
     def of(
@@ -127,12 +128,15 @@ class Specialisation:
         table_rules: bool = True,
         simple_plays: bool = False,
         shared: Tier | None = None,
+        suits: bool = False,
     ) -> Specialisation:
         """The loop of a job of strategies ``sids``; ``simple_plays``:
         :func:`simulator.matchloop.plain.simple_plays` holds for its rules. ``shared``: the
         tier of a study whose jobs share one loop. A job that needs more than the plain
         tier's ``lowest`` and ``random`` takes it, so the study compiles one such loop, not
-        one per tier; plain jobs keep their own loop, which is several times faster."""
+        one per tier; plain jobs keep their own loop, which is several times faster.
+        ``suits``: a rule that reads suits is on, and the loop holds the suited round loop
+        (the others leave it out: a shorter compile)."""
         ids = sorted({int(s) for s in sids if s >= PLUGIN_BASE})
         users: tuple[tuple[int, str], ...] = ()
         if ids:  # users' files: a job of built-ins imports none of their machinery
@@ -142,7 +146,7 @@ class Specialisation:
         tier = tier_of(sids)
         if shared is not None and tier.sids <= shared.sids and not tier.sids <= PLAIN_SIDS:
             tier = shared
-        spec = cls(tier, users, table_rules)
+        spec = cls(tier, users, table_rules, suits=suits)
         if not spec.only_plain:  # the same loop, table rules or not: compiled once for both
             return replace(spec, table_rules=True)
         if not spec.plain_rounds:  # the constants serve the plain round loop alone
@@ -166,7 +170,8 @@ class Specialisation:
         them and says what each means) that this loop is compiled with."""
         plain = self.only_plain
         return {"ONLY_PLAIN": plain, "NO_PLAIN": not plain, "PLAIN_ROUNDS": self.plain_rounds,
-                "SIMPLE_PLAYS": self.simple_plays, "ALL_LOWEST": self.all_lowest}  # fmt: skip
+                "SIMPLE_PLAYS": self.simple_plays, "ALL_LOWEST": self.all_lowest,
+                "SUITS": self.suits}  # fmt: skip
 
     @property
     def user_ids(self) -> list[int]:
