@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import JOKER_BIT, U0, U1, count_of, popc
+from simulator.kernel.bits import JOKER_BIT, U0, U1, add_card, count_of, popc
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.knowledge import CARDS
 from simulator.kernel.layout import (
@@ -36,12 +36,13 @@ from simulator.kernel.layout import (
     S_SUIT_OK,
     SPADE3,
 )
-from simulator.rules.cards import JOKER, NUM_RANKS, THREE
+from simulator.rules.cards import CLUBS_THREE, JOKER, NUM_RANKS, SPADE, SPADE_THREE, THREE
 
-ALL_PLAYS = np.int64((1 << 62) - 1)  # every bit of a plays mask: nothing restricted
+UNRESTRICTED = np.int64((1 << 62) - 1)  # every play of a plays mask, storable in S
 M4 = np.uint64(15)
-SPADE_THREE = np.uint64(1 << 3)  # the 3 of spades: card id 3
-SPADES = 8  # the suit set of the spades alone
+SPADE_THREE_BIT = np.uint64(1 << SPADE_THREE)  # in a card mask
+CLUBS_THREE_BIT = np.uint64(1 << CLUBS_THREE)
+SPADES = 1 << SPADE  # the suit set of the spades alone
 
 
 @njit(**INLINE)
@@ -77,7 +78,7 @@ def play_cards(k, r, c, t, tc, lock, trick_rules):
     elif lock != 0:
         suits = suits_of_rank(k, r) & np.uint64(lock)
     elif spade_return(r, c, t, tc, trick_rules):
-        return SPADE_THREE
+        return SPADE_THREE_BIT
     else:
         suits = lowest_suits(suits_of_rank(k, r), c)
     return suits << np.uint64(4 * r)
@@ -91,7 +92,7 @@ def suits_allow(k, t, tc, lock, trick_rules):
     holding all of them) and as many jokers; on a lone joker, when the rule is on, the 3
     of spades alone of the 3s, and only if the lock, if any, is to spades (``add``: it
     beats the joker)."""
-    ok, add = ALL_PLAYS, np.int64(0)
+    ok, add = UNRESTRICTED, np.int64(0)
     if tc == 0:
         return ok, add
     if lock != 0:
@@ -102,7 +103,7 @@ def suits_allow(k, t, tc, lock, trick_rules):
                 ranks |= U1 << np.uint64(r)
         ok = np.int64(ranks << np.uint64(16 * (popc(u) - 1)))
     if trick_rules & SPADE3 != 0 and t == JOKER and tc == 1:  # of the 3s, the spade alone
-        if k & SPADE_THREE != U0 and (lock == 0 or lock == SPADES):
+        if k & SPADE_THREE_BIT != U0 and (lock == 0 or lock == SPADES):
             add = np.int64(1)
         ok = (ok & ~np.int64(1)) | add
     return ok, add
@@ -147,6 +148,15 @@ def take_lowest(k, r, c):
     return cards, k & ~cards
 
 
+@njit(**INLINE)
+def given(give, k):
+    """The ranks ``give[:k]`` (a give-back, a gift) as a rank hand."""
+    ranks = U0
+    for j in range(k):
+        ranks = add_card(ranks, give[j])
+    return ranks
+
+
 @njit(**HOT)
 def move_cards(H, giver, to, ranks, club):
     """The cards of ``ranks`` (a rank hand) go from position ``giver``'s card mask to
@@ -162,6 +172,6 @@ def move_cards(H, giver, to, ranks, club):
     H[CARDS + giver] = kg
     if to >= 0:
         H[CARDS + to] |= moved
-    if club >= 0 and moved & U1 != U0:
+    if club >= 0 and moved & CLUBS_THREE_BIT != U0:
         return to
     return club

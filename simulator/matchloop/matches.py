@@ -61,7 +61,7 @@ from simulator.kernel.layout import (
     S_TRICKS,
     SUITED,
 )
-from simulator.kernel.suits import move_cards
+from simulator.kernel.suits import given, move_cards
 from simulator.matchloop import seating
 from simulator.matchloop.deal import deal, deal_ids
 from simulator.matchloop.plain import LEGAL_TABLE, fill_legal_table
@@ -179,15 +179,13 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
                 hb = give_back_opening(sid, hb, k, rs, params, give, better)
             else:
                 hb = give_back(sid, hb, k, rs, params, give)
-        back = U0
         for j in range(k):
             hw = add_card(hw, give[j])
-            back = add_card(back, give[j])
         if club == bp and count_of(hb, THREE) == 0:
             club = wp
         H[wp], H[bp] = hw, hb
         if suited:
-            club = move_cards(H, bp, wp, back, club)
+            club = move_cards(H, bp, wp, given(give, k), club)
         if knows:
             note_exchange(H, bp, wp, gave_up, weakest, give, k)
     release_stream(rs, seat_streams, cur)

@@ -42,7 +42,7 @@ from simulator.kernel.step import (
     store_state,
     trick_rule_flags,
 )
-from simulator.kernel.suits import after_play, move_cards, play_cards, write_allowed
+from simulator.kernel.suits import after_play, given, move_cards, play_cards, write_allowed
 from simulator.kernel.trick import gift_receiver, owed_cards
 from simulator.matchloop.plain import plain_table, play_plain_round
 from simulator.matchloop.streams import release_stream, use_stream
@@ -154,10 +154,7 @@ def play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, s
             to = gift_receiver(n, pos, r, st[ST_ACTIVE])
             st, cur = gift_step(st, fl, trick_rules, sid, pos, r, c, H, R, S, played, places, rs,
                                 seat_streams, cur, srow, params_pos, give, trace)  # fmt: skip
-            back = U0
-            for j in range(owed):
-                back = add_card(back, give[j])
-            move_cards(H, pos, to, back, -1)
+            move_cards(H, pos, to, given(give, owed), -1)
         else:
             st = step_trick_rules(st, fl, trick_rules, pos, r, c, H, played, places, S)
         if st[ST_TOP_COUNT] == 0:  # a new trick: no top, no lock

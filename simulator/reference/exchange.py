@@ -14,12 +14,11 @@ from typing import Any, NamedTuple, TypeVar
 
 from simulator.reference.rng import Stream
 from simulator.reference.suits import default_cards
-from simulator.rules.cards import NUM_RANKS, THREE
+from simulator.rules.cards import CLUBS_THREE, NUM_RANKS, THREE
 from simulator.rules.options import Rules
 from simulator.rules.roles import exchange_pairs
 
 T = TypeVar("T")
-CLUBS_THREE = 0  # the card id of the 3 of clubs
 
 
 def clubs_three_leads(rules: Rules, index: int) -> bool:
@@ -112,14 +111,7 @@ def exchange_steps(
     by_place = {place: who for who, place in enumerate(prev_places)}
     for i, k in exchange_pairs(rules):
         better, worse = by_place[i], by_place[n + 1 - i]
-        for rank in best_cards(hands[worse], k):
-            hands[worse][rank] -= 1
-            hands[better][rank] += 1
-            _move_card(cards, worse, better, rank)
-        if club == worse and hands[worse][THREE] == 0:
-            club = better
-        if cards is not None and club >= 0:
-            club = holder(cards, CLUBS_THREE)
+        club = _pass_cards(hands, cards, worse, better, best_cards(hands[worse], k), club)
         opens = club == better and clubs_three_leads(rules, 1)  # it opens every round
         back = yield GiveBack(better, list(hands[better]), k, opens)
         check = list(hands[better])
@@ -129,24 +121,34 @@ def exchange_steps(
             check[rank] -= 1
         if len(back) != k:
             raise ExchangeError(f"player {better} gave back {len(back)} cards instead of {k}")
-        for rank in back:
-            hands[better][rank] -= 1
-            hands[worse][rank] += 1
-            _move_card(cards, better, worse, rank)
-        if club == better and hands[better][THREE] == 0:
-            club = worse
-        if cards is not None and club >= 0:
-            club = holder(cards, CLUBS_THREE)
+        club = _pass_cards(hands, cards, better, worse, back, club)
     return club
 
 
-def _move_card(cards: list[set[int]] | None, giver: int, to: int, rank: int) -> None:
-    """One card of ``rank`` (its lowest suit) goes from ``giver`` to ``to``, when the
-    cards are followed (``cards`` not None)."""
+def _pass_cards(
+    hands: list[list[int]],
+    cards: list[set[int]] | None,
+    giver: int,
+    to: int,
+    ranks: Sequence[int],
+    club: int,
+) -> int:
+    """The cards of ``ranks`` go from ``giver`` to ``to`` (each rank's lowest suit, when
+    the cards are followed: ``cards`` not None). Returns where the 3 of clubs is (-1: not
+    followed): with the card itself when the cards are followed, else with its holder's
+    last 3."""
+    for rank in ranks:
+        hands[giver][rank] -= 1
+        hands[to][rank] += 1
+        if cards is not None:
+            card = default_cards(cards[giver], rank, 1)[0]
+            cards[giver].remove(card)
+            cards[to].add(card)
+    if club < 0:
+        return club
     if cards is not None:
-        card = default_cards(cards[giver], rank, 1)[0]
-        cards[giver].remove(card)
-        cards[to].add(card)
+        return holder(cards, CLUBS_THREE)
+    return to if club == giver and hands[giver][THREE] == 0 else club
 
 
 def give_back_of(

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
 from simulator.reference.exchange import (
-    CLUBS_THREE,
     GiveBack,
     clubs_three_leads,
     exchange_steps,
@@ -23,7 +22,7 @@ from simulator.reference.exchange import (
 )
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import Event, Move, Observation, Round
-from simulator.rules.cards import JOKER_IDS, counts_from_ids
+from simulator.rules.cards import CLUBS_THREE, JOKER_IDS, counts_from_ids
 from simulator.rules.hand_strength import hand_strength
 from simulator.rules.options import Rules
 from simulator.rules.roles import role_of

@@ -20,9 +20,9 @@ from typing import Protocol
 from simulator.reference.moves import Top
 from simulator.rules.cards import (
     JOKER,
-    SUITS,
+    SPADE,
+    SPADE_THREE,
     THREE,
-    card_id,
     card_name,
     card_rank,
     card_suit,
@@ -37,8 +37,7 @@ class Observed(Protocol):
     lock: int
 
 
-SPADE_THREE = card_id(THREE, SUITS.index("S"))
-SPADES = 1 << SUITS.index("S")  # the suit set of the spades alone
+SPADES = 1 << SPADE  # the suit set of the spades alone
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 RETURN_KEY = "spade_three_return"  # the rule that ends a trick on the 3 of spades
 

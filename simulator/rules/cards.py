@@ -125,6 +125,11 @@ def card_id(rank: int, suit: int) -> int:
     return 4 * rank + suit
 
 
+SPADE = SUITS.index("S")
+CLUBS_THREE = card_id(THREE, SUITS.index("C"))  # clubs_three_opens: card 0 of the deck
+SPADE_THREE = card_id(THREE, SPADE)  # spade_three_return: it beats a lone joker
+
+
 def card_name(card: int) -> str:
     """A card id as text with its suit: ``"3C"``, ``"10H"``, ``"JK"``."""
     if not 0 <= card < DECK_IDS:
