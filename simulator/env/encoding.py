@@ -19,7 +19,7 @@ import numpy as np
 
 from simulator.reference.moves import PASS, Move
 from simulator.reference.round import Observation
-from simulator.rules.cards import NUM_RANKS
+from simulator.rules.cards import JOKER_IDS, NUM_RANKS, SUITS
 from simulator.rules.options import (
     BOOL_KEYS,
     CHOICES,
@@ -36,6 +36,7 @@ PASS_ACTION = N_PLAYS
 GIVE_BASE = PASS_ACTION + 1
 N_ACTIONS = GIVE_BASE + NUM_RANKS
 INF = float("inf")
+N_CARDS = JOKER_IDS[0]  # the 52 cards with a suit
 
 
 def action_of(move: Move) -> int:
@@ -143,6 +144,13 @@ LAYOUT: tuple[Field, ...] = (
     Field("to_give", 1, 0, MAX_EXCHANGE, "cards still to give back"),
     Field("club_opens", 1, 0, 1, "the 3 of clubs the giver holds opens the round "
           "(when the 3 of clubs opens every round)"),
+    Field("cards", N_CARDS, 0, 1, "own cards with their suits, under the rules that read "
+          "suits: 1 at card 4·rank + suit (suits clubs, diamonds, hearts, spades); all 0 "
+          "under other rules and while giving back"),
+    Field("top_suits", len(SUITS), 0, 1, "the top's suits (clubs, diamonds, hearts, "
+          "spades) under the rules that read suits; all 0 for jokers alone"),
+    Field("lock", len(SUITS), 0, 1, "the suits the trick is locked to (suit_lock); all 0 "
+          "when it is not locked"),
     Field("rules", len(RULES_LABELS), -INF, INF, "the rules in force (RULES_LABELS)"),
 )  # fmt: skip
 OFFSETS = {f.name: sum(g.size for g in LAYOUT[:i]) for i, f in enumerate(LAYOUT)}
@@ -162,6 +170,11 @@ def _by_offset(seat: int, values: Sequence) -> list:
     return [values[(seat + i) % n] for i in range(n)]
 
 
+def _suit_bits(suits: int) -> list[float]:
+    """A suit set (a bit per suit, clubs first) as four numbers."""
+    return [float(suits >> s & 1) for s in range(len(SUITS))]
+
+
 def play_observation(obs: Observation, rules_vec: np.ndarray) -> np.ndarray:
     """The observation vector of a player in a round (his turn or not)."""
     vec = np.zeros(OBS_SIZE, np.float32)
@@ -178,6 +191,9 @@ def play_observation(obs: Observation, rules_vec: np.ndarray) -> np.ndarray:
     vec[OFFSETS["run"]] = obs.run
     for offset, role in enumerate(_by_offset(obs.seat, obs.roles)):
         vec[OFFSETS["roles"] + offset * len(ROLE_NAMES) + ROLE_NAMES.index(role)] = 1
+    vec[[OFFSETS["cards"] + c for c in obs.cards if c < N_CARDS]] = 1  # jokers: in "hand"
+    _put(vec, "top_suits", _suit_bits(obs.top_suits))
+    _put(vec, "lock", _suit_bits(obs.lock))
     _put(vec, "rules", rules_vec)
     return vec
 

@@ -72,7 +72,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
-        "name": "president_v0",
+        "name": "president_v1",
         "is_parallelizable": False,
     }
 

@@ -32,6 +32,8 @@ from simulator.rules.presets import preset
 from strategies import registry
 from tests.conftest import ROOT
 
+FIELDS = [(f.name, f) for f in LAYOUT]
+SUIT_BLOCKS = ("cards", "top_suits", "lock")
 MANY_RULES = Rules().with_options(
     players=5, jokers=2, equal_rank="skip", revolution=True, jack_back=True, reseat=True,
     exchange=(2, 1), clubs_three_opens="every_round", points={"top": [2, 1]}, target=6,
@@ -135,6 +137,46 @@ def test_observation_reads_the_table_from_the_players_seat() -> None:
     assert list(vec[at + 5 : at + 8]) == [0, 0, 0]  # past the table
     assert list(vec[OFFSETS["hand"] : OFFSETS["hand"] + 14]) == rnd.hands[seat]
     assert vec[OFFSETS["rules"] + RULES_LABELS.index("equal_rank=skip")] == 1
+
+
+def test_the_observation_shows_the_suits_under_the_rules_that_read_them() -> None:
+    """Under suit_lock the agent is told its cards, the top's suits and the lock, as the
+    engine holds them; under other rules those blocks stay 0."""
+
+    def blocks(vec):
+        return [vec[OFFSETS[n] : OFFSETS[n] + f.size] for n, f in FIELDS if n in SUIT_BLOCKS]
+
+    suited = preset("french").with_options(jokers=1, suit_lock="suits")
+    locks = 0
+    for rules in (suited, preset("french")):
+        e = raw_env(rules=rules, rounds=2)
+        e.reset(seed=9)
+        for _agent in e.agent_iter():
+            observation, *_, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            ask = e.decision
+            cards, top, lock = blocks(observation["observation"])
+            if isinstance(ask, GiveBack) or not rules.suited:
+                assert not cards.any() and not top.any() and not lock.any()
+            else:
+                held = ask.round.suits.cards[ask.round.turn]
+                assert sorted(np.flatnonzero(cards)) == sorted(c for c in held if c < 52)
+                assert [int(b) for b in top] == [ask.round.suits.top >> s & 1 for s in range(4)]
+                assert [int(b) for b in lock] == [ask.round.suits.lock >> s & 1 for s in range(4)]
+                locks += bool(lock.any())
+            e.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert locks > 0  # the lock was seen set
+
+
+def test_the_name_is_the_last_version_of_the_docs() -> None:
+    text = (ROOT / "docs" / "env.md").read_text()
+    versions = re.findall(
+        r"^\| `(president_v\d+)` \| (\d+) numbers \| `Discrete\((\d+)\)`", text, re.M
+    )
+    assert versions[-1] == (raw_env.metadata["name"], str(OBS_SIZE), str(N_ACTIONS))
+    assert len({name for name, _, _ in versions}) == len(versions)
 
 
 def test_an_illegal_action_is_refused_before_the_engine() -> None:
