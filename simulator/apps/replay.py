@@ -28,6 +28,7 @@ from simulator.rules.cards import (
     SUITS,
     CardError,
     card_name,
+    named_ids,
     parse_card,
     parse_suited_card,
 )
@@ -133,18 +134,11 @@ def _card_ids(raw: list[list[Any]], rules: Rules) -> tuple[tuple[int, ...], ...]
 
 
 def _named(where: str, cards: list[Any]) -> tuple[int, ...]:
-    """The card ids a play or a gift names (rules that read suits): every card with its
-    suit, or none (then the rules' default cards leave the hand); jokers name none."""
-    suited = [c for c in cards if isinstance(c, str) and parse_card(c) != JOKER]
-    if not any(c.strip()[-1:].upper() in SUITS for c in suited):
-        return ()
+    """The card ids a play or a gift names (:func:`~simulator.rules.cards.named_ids`)."""
     try:
-        return tuple(parse_suited_card(c) for c in suited)
-    except CardError:
-        raise GameError(
-            f"{where}: name the suit of every card of a play or of none "
-            f"({' '.join(map(str, cards))})"
-        ) from None
+        return named_ids(cards)
+    except CardError as exc:
+        raise GameError(f"{where}: {exc}") from None
 
 
 def _check_deck(hands: Sequence[Sequence[int]], rules: Rules) -> None:

@@ -20,6 +20,7 @@ from simulator.reference.exchange import (
     holder,
     run_steps,
 )
+from simulator.reference.moves import Named
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import Event, Move, Observation, Round
 from simulator.rules.cards import CLUBS_THREE, JOKER_IDS, counts_from_ids
@@ -115,7 +116,8 @@ def ranks_of_deal(
 
 class MoveAsk(NamedTuple):
     """A round's question: ``player`` must move in ``round`` (its player to move);
-    answered with a :class:`Move`."""
+    answered with a :class:`Move`, or a :class:`Named` play
+    choosing its cards (rules that read suits)."""
 
     player: int
     round: Round
@@ -308,12 +310,13 @@ def match_steps(
             observer("round_start", record)
         while not rnd.over:
             pos = rnd.turn
-            move = yield MoveAsk(seating[pos], rnd)
+            answer = yield MoveAsk(seating[pos], rnd)
+            move, named = answer if isinstance(answer, Named) else (answer, ())
             gift: list[int] = []
-            if rnd.owes(move) and rnd.why_illegal(pos, move) is None:
+            if rnd.owes(move) and rnd.why_illegal(pos, move, named) is None:
                 gift = yield hand_over_ask(rnd, move, seating)
                 record.gifts.append((len(record.moves), list(gift)))
-            events = rnd.apply(move, gift=gift)
+            events = rnd.apply(move, gift=gift, cards=named)
             record.moves.append((seating[pos], move))
             record.laid.append(events[0].cards if events[0].ids else ())
             if keep_events:

@@ -34,6 +34,16 @@ class Move(NamedTuple):
 PASS = Move(PASS_RANK, 0)
 
 
+class Named(NamedTuple):
+    """A play that names its cards, under the rules that read suits: ``cards`` are the
+    card ids of its ``move`` but the jokers (:func:`simulator.rules.cards.named_ids`).
+    The person at ``president play`` answers with one to choose his suits; a plain
+    :class:`Move` lays the rules' default cards."""
+
+    move: Move
+    cards: tuple[int, ...]
+
+
 class IllegalMove(ValueError):
     """A move the rules forbid; the message names the rule it breaks."""
 

@@ -166,6 +166,20 @@ def parse_suited_cards(texts: Iterable[str]) -> list[int]:
     return cards
 
 
+def named_ids(texts: Sequence[object]) -> tuple[int, ...]:
+    """The card ids a play or a gift names, under the rules that read suits: every card
+    but the jokers with its suit (``["7H", "7S", "JK"]``: the 7s), or none (``()``: the
+    rules' default cards leave the hand). A CardError when only some name their suit."""
+    suited = [t for t in texts if isinstance(t, str) and parse_card(t) != JOKER]
+    if not any(t.strip()[-1:].upper() in SUITS for t in suited):
+        return ()
+    try:
+        return tuple(parse_suited_card(t) for t in suited)
+    except CardError:
+        shown = " ".join(map(str, texts))
+        raise CardError(f"name the suit of every card of a play or of none ({shown})") from None
+
+
 def counts_from_ids(cards: Iterable[int]) -> list[int]:
     """14 rank counts of a set of card ids (what a hand is under suitless rules)."""
     return counts_from_cards(card_rank(card) for card in cards)

@@ -12,8 +12,15 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from simulator.errors import PresidentError
+from simulator.reference.moves import Named
 from simulator.reference.round import PASS, Move, Observation, Round
-from simulator.rules.cards import RANK_NAMES, CardError, parse_card
+from simulator.rules.cards import (
+    RANK_NAMES,
+    CardError,
+    card_name,
+    named_ids,
+    parse_card,
+)
 
 PROMPT = 'Your move ("7 7", p, ?, q):'
 QUIT_WORDS = ("q", "quit")
@@ -105,15 +112,25 @@ def parse_cards(text: str) -> list[int]:
         raise MoveError(str(exc)) from None
 
 
-def parse_move(text: str) -> Move:
-    """A typed move: ``p``/``pass`` or the cards of one rank (``"7 7"``), or a MoveError."""
+def parse_move(text: str, suited: bool = False) -> Move | Named:
+    """A typed move: ``p``/``pass`` or the cards of one rank (``"7 7"``), or a MoveError.
+    Under the rules that read suits (``suited``) cards typed with their suits
+    (``"7h 7s"``) are a :class:`Named` play of those cards; without suits the rules'
+    default cards are laid."""
     if text.lower() in ("p", "pass"):
         return PASS
     ranks = parse_cards(text)
     if len(set(ranks)) > 1:
         typed = " ".join(RANK_NAMES[r] for r in ranks)
         raise MoveError(f'a combination is cards of one rank, not {typed} (a pair of 7s is "7 7")')
-    return Move(ranks[0], len(ranks))
+    move = Move(ranks[0], len(ranks))
+    if not suited:
+        return move
+    try:
+        named = named_ids(text.replace(",", " ").split())
+    except CardError as exc:
+        raise MoveError(str(exc)) from None
+    return Named(move, named) if named else move
 
 
 def _not_held(hand: Sequence[int], rank: int, wanted: int) -> str:
@@ -122,20 +139,26 @@ def _not_held(hand: Sequence[int], rank: int, wanted: int) -> str:
     return f"you hold no {name}" if held == 0 else f"you hold {held} × {name}, not {wanted}"
 
 
-def why_refused(move: Move, obs: Observation, rnd: Round | None) -> str | None:
-    """Why the person may not make ``move`` now (``None`` when it is legal).
+def why_refused(answer: Move | Named, obs: Observation, rnd: Round | None) -> str | None:
+    """Why the person may not make ``answer`` now (``None`` when it is legal).
 
     The rule's own wording comes from the engine (:meth:`Round.why_illegal`) when the
     live round is known; before the round's first move the person leads, and a leader
     may play anything he holds, so holding and passing are all there is to check.
     """
+    move, named = answer if isinstance(answer, Named) else (answer, ())
     if move.is_pass and obs.top is None:
         return "you lead this trick, and a leader may not pass"
     if not move.is_pass and obs.hand[move.rank] < move.count:
         return _not_held(obs.hand, move.rank, move.count)
-    if move in obs.legal:
+    missing = [card_name(c) for c in named if c not in obs.cards]
+    if missing:
+        return f"you do not hold {' '.join(missing)}"
+    if move in obs.legal and not named:
         return None
-    reason = rnd.why_illegal(obs.seat, move) if rnd is not None else None
+    reason = rnd.why_illegal(obs.seat, move, named) if rnd is not None else None
+    if reason is None and move in obs.legal:
+        return None
     return reason or "that is not a legal move now"
 
 

@@ -29,6 +29,7 @@ from simulator.apps.play.screen import PlayResult, Table, final_lines
 from simulator.apps.play.standing import leader, rounds_text
 from simulator.reference.exchange import GiveBack
 from simulator.reference.match import play_match
+from simulator.reference.moves import Named
 from simulator.reference.rng import Stream
 from simulator.reference.round import Move, Observation
 from simulator.rules.cards import format_hand
@@ -38,6 +39,10 @@ from simulator.rules.roles import ROLE_TITLES, role_of
 if TYPE_CHECKING:
     from strategies.base import Strategy
 
+SUITS_HELP = (  # under the rules that read suits, two lines of 80 columns at most
+    "  name the suits of your cards to choose the ones you lay (7H 7S); without",
+    "  suits the lowest the rules allow are laid (clubs, diamonds, hearts, spades)",
+)
 MATCH = 0  # an interactive match is match 0 of its seed, like the first match of a run
 
 
@@ -49,8 +54,9 @@ class Human:
     name: str = "human"
     reads_club_three = True  # told when the hand he gives back from holds the opening 3 of clubs
 
-    def choose(self, obs: Observation, rng: Stream) -> Move:
-        """Draw the screen, then ask until the typed move is legal (``?`` lists them)."""
+    def choose(self, obs: Observation, rng: Stream) -> Move | Named:
+        """Draw the screen, then ask until the typed move is legal (``?`` lists them);
+        under the rules that read suits, cards typed with their suits are the ones laid."""
         console = self.table.console
         console.say()
         for line in self.table.screen(obs):
@@ -62,9 +68,11 @@ class Human:
             if is_help(text):
                 console.say(f"  legal moves: {legal_text(obs.legal)}")
                 console.say("  (type one as shown; p = pass, q = quit, a queen is Q)")
+                for line in SUITS_HELP if obs.rules.suited else ():
+                    console.say(line)
                 continue
             try:
-                move = parse_move(text)
+                move = parse_move(text, obs.rules.suited)
             except MoveError as exc:
                 console.error(str(exc))
                 continue
