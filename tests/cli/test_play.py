@@ -17,6 +17,7 @@ from simulator.apps.play.input import (
     Console,
     MoveError,
     Palette,
+    legal_lines,
     parse_give_back,
     parse_move,
     use_color,
@@ -66,7 +67,8 @@ class LowestTypist:
             return " ".join(hand[:k])  # the k weakest: the hand is shown weakest first
         if "legal moves: " not in new:
             return "?"
-        legal = new.rsplit("legal moves: ", 1)[1].split("\n", 1)[0].split(" | ")
+        listed = new.rsplit("legal moves: ", 1)[1].split("\n  (type", 1)[0]  # wrapped lines
+        legal = [m.strip() for m in listed.split("|")]
         screen = text.rsplit("--- Round", 1)[1]
         reversed_order = self.REVERSED in screen.split("\n", 1)[0]
         plays = [(parse_card(m.split()[0]), len(m.split())) for m in legal if m != "p"]
@@ -338,6 +340,16 @@ def test_play_has_help():
 )
 def test_parse_move_reads_ranks(text, move):
     assert parse_move(text) == move
+
+
+def test_the_legal_moves_wrap_at_80_columns_between_moves():
+    moves = [Move(r, 1) for r in range(13)] + [Move(r, 2) for r in (1, 4, 6, 7, 12)] + [PASS]
+    lines = legal_lines(moves)
+    assert len(lines) == 2 and all(len(line) <= 80 for line in lines)
+    assert lines[1].startswith(" " * len("  legal moves: ") + "9 9 |")  # under the first move
+    listed = " ".join(lines).split("legal moves: ")[1]
+    assert [m.strip() for m in listed.split("|")] == [str(m) if m != PASS else "p" for m in moves]
+    assert legal_lines([Move(2, 1), PASS]) == ["  legal moves: 5 | p"]
 
 
 def test_parse_move_pass_and_errors():

@@ -162,9 +162,22 @@ def why_refused(answer: Move | Named, obs: Observation, rnd: Round | None) -> st
     return reason or "that is not a legal move now"
 
 
-def legal_text(legal: Sequence[Move]) -> str:
-    """The legal moves as the person would type them: ``3 | 7 7 | pass``."""
-    return " | ".join("p" if m.is_pass else str(m) for m in legal)
+LEGAL = "  legal moves: "
+WIDTH = 80  # the terminal's columns the play screen keeps to
+
+
+def legal_lines(legal: Sequence[Move]) -> list[str]:
+    """The legal moves as the person would type them, ``  legal moves: 3 | 7 7 | p``,
+    wrapped between moves to :data:`WIDTH` columns (continued under the first move)."""
+    lines, line, on_line = [], LEGAL, 0
+    for i, move in enumerate(legal):
+        text = ("p" if move.is_pass else str(move)) + (" |" if i < len(legal) - 1 else "")
+        if on_line and len(line) + 1 + len(text) > WIDTH:
+            lines.append(line)
+            line, on_line = " " * len(LEGAL), 0
+        line += (" " if on_line else "") + text
+        on_line += 1
+    return [*lines, line]
 
 
 def give_back_help(hand: Sequence[int], k: int, partner: str) -> list[str]:

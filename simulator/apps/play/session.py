@@ -20,7 +20,7 @@ from simulator.apps.play.input import (
     give_back_help,
     is_help,
     is_quit,
-    legal_text,
+    legal_lines,
     parse_give_back,
     parse_move,
     why_refused,
@@ -66,7 +66,8 @@ class Human:
             if is_quit(text):
                 raise QuitGame("quit")
             if is_help(text):
-                console.say(f"  legal moves: {legal_text(obs.legal)}")
+                for line in legal_lines(obs.legal):
+                    console.say(line)
                 console.say("  (type one as shown; p = pass, q = quit, a queen is Q)")
                 for line in SUITS_HELP if obs.rules.suited else ():
                     console.say(line)
