@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.apps.play.input import MoveError, parse_move
+from simulator.apps.play.input import SUITED_PROMPT, MoveError, parse_move
 from simulator.apps.play.session import SUITS_HELP
 from simulator.reference.moves import Named
 from simulator.reference.round import Move
 from simulator.rules.cards import parse_suited_card
-from tests.cli.test_play import PROMPT, play
+from tests.cli.test_play import play
+
+PROMPT = SUITED_PROMPT + " "
 
 RULES = 'preset = "french"\njokers = 1\nsuit_lock = "suits"\nspade_three_return = true\n'
 HAND = "Your hand: 3S 4C 4H 5C 6D 7C 7D 8S 9H 9S 10C 10D JC KS AC 2C 2D 2S"

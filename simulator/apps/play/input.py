@@ -23,6 +23,7 @@ from simulator.rules.cards import (
 )
 
 PROMPT = 'Your move ("7 7", p, ?, q):'
+SUITED_PROMPT = 'Your move ("7H 7S" or "7 7", p, ?, q):'  # rules that read suits
 QUIT_WORDS = ("q", "quit")
 HELP_WORDS = ("?", "help")
 ANSI = {

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from simulator.apps.play.input import (
     PROMPT,
+    SUITED_PROMPT,
     Console,
     MoveError,
     QuitGame,
@@ -62,7 +63,7 @@ class Human:
         for line in self.table.screen(obs):
             console.say(line)
         while True:
-            text = console.ask(PROMPT)
+            text = console.ask(SUITED_PROMPT if obs.rules.suited else PROMPT)
             if is_quit(text):
                 raise QuitGame("quit")
             if is_help(text):
