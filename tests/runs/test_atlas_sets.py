@@ -198,6 +198,8 @@ def test_the_estimate_is_typical_batches_within_the_caps():
     every = default_rule_sets("french", every=True)
     full = estimate_minutes(every, AtlasSettings(), 2)
     assert full[0] == pytest.approx(usual * len(every) / len(sets))  # the same rates a set
+    quarter = estimate_minutes(sets, AtlasSettings(budget_scale=0.25), 2)
+    assert quarter == pytest.approx((usual / 4, most / 4))  # the search seats' knobs
 
 
 def test_holm_adjusts_each_vs_base_measure_over_the_rule_sets_apart():

@@ -83,10 +83,11 @@ def estimate_minutes(
 ) -> tuple[float, float]:
     """About how long the atlas takes on ``workers`` free cores, typically (each targeted
     part playing :data:`TYPICAL_BATCHES`, within ``min_batches`` and its cap) and at most
-    (every part at its cap). The progress line then extrapolates from the batches'
-    measured times."""
+    (every part at its cap). The search seats' time, which dominates, grows as their
+    knobs do, so both scale with ``budget_scale``. The progress line then extrapolates
+    from the batches' measured times."""
     s = settings
-    seconds = len(rule_sets) * s.batch_rounds / workers
+    seconds = len(rule_sets) * s.batch_rounds * s.budget_scale / workers
     typical = {p: min(s.cap(p), max(s.min_batches, TYPICAL_BATCHES[p])) if p in TARGETED
                else s.cap(p) for p in PARTS}  # fmt: skip
     usual = seconds * sum(typical[p] * CPU_SECONDS_PER_ROUND[p] for p in PARTS)
