@@ -36,13 +36,12 @@ from simulator.kernel.layout import (
     S_SUIT_OK,
     SPADE3,
 )
-from simulator.rules.cards import CLUBS_THREE, JOKER, NUM_RANKS, SPADE, SPADE_THREE, THREE
+from simulator.rules.cards import CLUBS_THREE, JOKER, NUM_RANKS, SPADE_THREE, SPADES, THREE
 
 UNRESTRICTED = np.int64((1 << 62) - 1)  # every play of a plays mask, storable in S
 M4 = np.uint64(15)
 SPADE_THREE_BIT = np.uint64(1 << SPADE_THREE)  # in a card mask
 CLUBS_THREE_BIT = np.uint64(1 << CLUBS_THREE)
-SPADES = 1 << SPADE  # the suit set of the spades alone
 
 
 @njit(**INLINE)

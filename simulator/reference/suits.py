@@ -20,8 +20,8 @@ from typing import Protocol
 from simulator.reference.moves import Top
 from simulator.rules.cards import (
     JOKER,
-    SPADE,
     SPADE_THREE,
+    SPADES,
     THREE,
     card_name,
     card_rank,
@@ -37,7 +37,6 @@ class Observed(Protocol):
     lock: int
 
 
-SPADES = 1 << SPADE  # the suit set of the spades alone
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 RETURN_KEY = "spade_three_return"  # the rule that ends a trick on the 3 of spades
 

@@ -128,6 +128,7 @@ def card_id(rank: int, suit: int) -> int:
 SPADE = SUITS.index("S")
 CLUBS_THREE = card_id(THREE, SUITS.index("C"))  # clubs_three_opens: card 0 of the deck
 SPADE_THREE = card_id(THREE, SPADE)  # spade_three_return: it beats a lone joker
+SPADES = 1 << SPADE  # the suit set (a bit per suit) of the spades alone
 
 
 def card_name(card: int) -> str:

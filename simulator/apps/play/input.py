@@ -102,9 +102,14 @@ def is_help(text: str) -> bool:
     return text.lower() in HELP_WORDS
 
 
+def _tokens(text: str) -> list[str]:
+    """The typed cards, apart: ``"7h 7s"``, ``"7,7"``."""
+    return text.replace(",", " ").split()
+
+
 def parse_cards(text: str) -> list[int]:
     """The ranks of typed cards (``"7 7"``, ``"7,7"``, ``"10h 10s"``), or a MoveError."""
-    tokens = text.replace(",", " ").split()
+    tokens = _tokens(text)
     if not tokens:
         raise MoveError('nothing typed (ranks such as "7 7", p = pass, ? = legal moves, q = quit)')
     try:
@@ -128,7 +133,7 @@ def parse_move(text: str, suited: bool = False) -> Move | Named:
     if not suited:
         return move
     try:
-        named = named_ids(text.replace(",", " ").split())
+        named = named_ids(_tokens(text))
     except CardError as exc:
         raise MoveError(str(exc)) from None
     return Named(move, named) if named else move
@@ -155,8 +160,6 @@ def why_refused(answer: Move | Named, obs: Observation, rnd: Round | None) -> st
     missing = [card_name(c) for c in named if c not in obs.cards]
     if missing:
         return f"you do not hold {' '.join(missing)}"
-    if move in obs.legal and not named:
-        return None
     reason = rnd.why_illegal(obs.seat, move, named) if rnd is not None else None
     if reason is None and move in obs.legal:
         return None
