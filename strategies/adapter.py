@@ -30,6 +30,7 @@ from simulator.kernel.layout import (
     S_N,
     S_OOT,
     S_OWNER,
+    S_PICK_AT,
     S_PLAYS,
     S_PRESIDENT,
     S_REV,
@@ -46,9 +47,11 @@ from simulator.kernel.layout import (
     flag_code,
     rules_array,
 )
-from simulator.kernel.suits import write_allowed
+from simulator.kernel.suits import picked, write_allowed
+from simulator.reference.moves import Named
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
+from simulator.rules.cards import DECK_IDS
 from simulator.rules.options import Rules
 from simulator.rules.roles import president_seat
 from strategies.specs import NPARAMS
@@ -124,6 +127,7 @@ class KernelStrategy:
         S[S_OOT] = passed if R[R_FLAGS] & OUT_OF_TRICK else 0
         S[S_ACTIVE] = sum(1 << s for s in range(n) if obs.cards_left[s])
         S[S_PRESIDENT] = president_seat(obs.roles)
+        S[S_PICK_AT] = -1  # no cards chosen yet
         H = np.zeros(H_SIZE, dtype=np.uint64)
         H[ALLOWED:CARDS] = RANKS  # nothing is known of the others' hands beyond their counts
         for s in range(n):
@@ -156,12 +160,18 @@ class KernelStrategy:
         else:
             give_back(self.kernel_id, h, k, rs, self.params, out)
 
-    def choose(self, obs: Observation, rng: Stream) -> Move:
+    def choose(self, obs: Observation, rng: Stream) -> Move | Named:
+        """The kernel function's move, with the cards it chose if any
+        (:func:`~simulator.kernel.suits.pick_cards`: a :class:`Named` play)."""
         S, H, R, played, roles = self.arrays(obs)
         rs = stream_array(rng)
         rank, count = self.decide(obs.seat, S, H, R, played, roles, rs, self.params)
         stream_back(rng, rs)
-        return PASS if count == 0 else Move(int(rank), int(count))
+        if count == 0:
+            return PASS
+        move = Move(int(rank), int(count))
+        p = int(picked(S))
+        return Named(move, tuple(c for c in range(DECK_IDS) if p >> c & 1)) if p else move
 
     def give_back(self, hand: Sequence[int], k: int, rng: Stream, opens: bool = False) -> list[int]:
         out = np.zeros(8, dtype=np.int64)

@@ -11,14 +11,17 @@ compiled code included. Nothing is ever substituted silently.
 from __future__ import annotations
 
 import inspect
+import operator
 import traceback
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from simulator.reference.moves import Named
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
-from simulator.rules.cards import card_names, format_hand
+from simulator.reference.suits import spade_return, why_not_cards
+from simulator.rules.cards import card_names, format_cards, format_hand
 from strategies.specs import StrategyError
 from strategies.user import is_plugin, plugin_file
 
@@ -76,19 +79,21 @@ class Guarded:
         self.name = label
         self.files = _own_files(label, inner)
 
-    def choose(self, obs: Observation, rng: Stream) -> Move:
-        """The inner strategy's move, checked against the legal moves."""
+    def choose(self, obs: Observation, rng: Stream) -> Move | Named:
+        """The inner strategy's move, checked against the legal moves, and the cards it
+        names, if any, against its hand (:meth:`_named`)."""
         try:
-            move = self.inner.choose(obs, rng)
+            answer = self.inner.choose(obs, rng)
         except Exception as exc:  # the strategy's code: report, never crash the run
             raise StrategyError(
                 f"{raised(self.label, exc, self.files)} ({situation(obs)})"
             ) from None
+        move, cards = answer if isinstance(answer, Named) else (answer, ())
         try:
             move = Move(int(move[0]), int(move[1]))
         except (TypeError, ValueError, IndexError):
             raise StrategyError(
-                f"strategy {self.label!r} returned {move!r}, not a move (rank, count) "
+                f"strategy {self.label!r} returned {answer!r}, not a move (rank, count) "
                 f"({situation(obs)})"
             ) from None
         if move.count == 0:
@@ -98,7 +103,28 @@ class Guarded:
                 f"strategy {self.label!r} made the illegal move {move} (rank {move.rank}, "
                 f"count {move.count}), which the rules forbid ({situation(obs)})"
             )
-        return move
+        return self._named(obs, move, cards)
+
+    def _named(self, obs: Observation, move: Move, cards: Sequence[int]) -> Move | Named:
+        """``move`` with the cards the strategy named for it (:class:`Named`), when the
+        rules read suits and it named some; they must be cards of its hand that the rules
+        allow for the play (:func:`~simulator.reference.suits.why_not_cards`). Under
+        rules without suits, and for a pass, the names are ignored: no card has a suit."""
+        if move.is_pass or not cards or not obs.rules.suited:
+            return move
+        try:
+            named = tuple(operator.index(card) for card in cards)
+        except TypeError:
+            reason: str | None = "not card ids"
+        else:
+            spade = spade_return(obs.rules.spade_three_return, move.rank, move.count, obs.top)
+            reason = why_not_cards(obs.cards, obs.lock, spade, move.rank, move.count, named)
+        if reason is not None:
+            raise StrategyError(
+                f"strategy {self.label!r} named the cards {cards!r} for its play {move}: "
+                f"{reason} ({situation(obs)}, cards {format_cards(obs.cards)})"
+            )
+        return Named(move, named)
 
     def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:
         """The inner strategy's ``k`` cards to give back, checked against ``hand``."""

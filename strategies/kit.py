@@ -48,7 +48,13 @@ ranks plays these rules as it is. To read the suits: ``H[CARDS + pos]`` is your 
 a card mask (bit ``4 × rank + suit``, suits clubs, diamonds, hearts, spades = 0 … 3;
 :func:`suits_of_rank` gives a rank's suits as 4 bits), :data:`S_TOP_SUITS` the top's
 suits and :data:`S_LOCK` the suits the trick is locked to (0: none). The others' card
-masks are not yours to read.
+masks are not yours to read. To choose the cards of your play (which two of your three
+7s, and so whether you lock the trick), call :func:`pick_cards` ``(S, cards)`` with their
+card mask before returning the play: they are laid if they are cards of the play that
+you hold and the rules allow (under a lock, the locked suits), else the run stops with
+a line naming your strategy and the cards; :func:`locking_cards` ``(S, H[CARDS + pos],
+rank, count)`` gives the cards with which a play locks the trick (0: it cannot). Under
+rules without suits the cards chosen are ignored.
 
 **A plain-Python strategy** (the reference engine, ``--engine python``) is a class with
 ``name``, ``choose(obs, rng)`` returning one of ``obs.legal`` (a :class:`Move`, or
@@ -60,7 +66,10 @@ instead, ``ask.hands_over`` saying ``"give"`` or ``"discard"``); ``obs`` is an
 ``played``, ``reversed``, ``roles`` (by seat, empty in a match's first round),
 ``skipped_seats`` (the seats the top on the table skipped, in turn: they did not pass)
 and ``rules`` (under the rules that read suits also ``cards``, its card ids,
-``top_suits`` and ``lock``); ``rng`` is a :class:`Stream` (``rng.below(n)``).
+``top_suits`` and ``lock``); ``rng`` is a :class:`Stream` (``rng.below(n)``). To
+choose the cards of a play under those rules, return ``Named(move, card_ids)`` (a
+:class:`Named`): checked as a numba strategy's chosen cards are, ignored under rules
+without suits.
 """
 
 from __future__ import annotations
@@ -97,8 +106,8 @@ from simulator.kernel.layout import (
     S_TRICKS,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength, weakest_rank
-from simulator.kernel.suits import suits_of_rank
-from simulator.reference.moves import PASS, Move, Top
+from simulator.kernel.suits import locking_cards, pick_cards, suits_of_rank
+from simulator.reference.moves import PASS, Move, Named, Top
 from simulator.reference.rng import Stream
 from simulator.reference.round import Observation
 from simulator.rules.cards import ACE, JOKER, NUM_RANKS, RANK_NAMES, TWO
@@ -108,9 +117,9 @@ __all__ = [
     "ACE", "CARDS", "JOKER", "NO_ROLE", "NUM_RANKS", "PASS", "RANKS", "RANK_NAMES",
     "ROLE_NAMES", "R_JOKERS", "R_N", "R_REVOL", "S_ACTIVE", "S_LOCK", "S_OWNER", "S_PASSES",
     "S_PLAYS", "S_REV", "S_TOP_COUNT", "S_TOP_RANK", "S_TOP_SUITS", "S_TRICKS", "TWO", "U0",
-    "Move", "Observation", "Stream",
-    "Top", "below", "cards_held", "count_of", "first_play", "leading", "legal_plays", "njit",
-    "np", "play_count", "play_rank", "rank_counts", "ranks_with", "remove_cards",
+    "Move", "Named", "Observation", "Stream",
+    "Top", "below", "cards_held", "count_of", "first_play", "leading", "legal_plays", "locking_cards", "njit",
+    "np", "pick_cards", "play_count", "play_rank", "rank_counts", "ranks_with", "remove_cards",
     "reversed_order", "strength", "suits_of_rank", "weakest_rank", "without_play",
 ]  # fmt: skip
 

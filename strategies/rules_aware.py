@@ -23,6 +23,8 @@ by rule, so that what each is worth can be measured (docs/strategies.md):
   per 7 or 10. With the bit ``KNOWS_SEVENS`` (``KNOWS_TENS``) it lays or leads a whole
   group of 7s (10s) whenever the hand-over rids it of as many single cards below the
   aces (its give-back's choice) and leaves it another group.
+* suit_lock: with the bit ``KNOWS_LOCKS``, a play that can lay the top's suits lays them
+  and locks the trick, so that only those suits may answer it.
 
 ``KNOWS_OUT_ENDS``, ``KNOWS_CLUBS`` and ``KNOWS_TENS`` are off by default: the first two
 measured as small losses (keeping a strong card costs more tricks than it saves; the
@@ -48,8 +50,10 @@ from simulator.kernel.bits import (
     with_count,
 )
 from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.knowledge import CARDS
 from simulator.kernel.layout import (
     ACCUMULATION,
+    LOCK,
     R_ACCUM,
     R_EIGHT_ENDS,
     R_EQUAL,
@@ -73,6 +77,7 @@ from simulator.kernel.layout import (
     TENS,
 )
 from simulator.kernel.legal import legal_plays, strength
+from simulator.kernel.suits import locking_cards, pick_cards
 from simulator.kernel.trick import owed_cards, still_to_answer, table_play
 from simulator.rules.cards import ACE, EIGHT, JACK, SEVEN, TEN, THREE
 from strategies.hand import (
@@ -93,6 +98,7 @@ from strategies.specs import (
     KNOWS_CLUBS,
     KNOWS_EIGHTS,
     KNOWS_JACKS,
+    KNOWS_LOCKS,
     KNOWS_OUT_ENDS,
     KNOWS_SEVENS,
     KNOWS_TENS,
@@ -248,8 +254,27 @@ def wasted(h, r, c, S, H, pos, ctl, played, R):
 # ---------------------------------------------------------------- the strategy
 
 
-@njit(**HOT)
+@njit(**INLINE)
 def rules_aware_move(pos, S, H, R, played, params):
+    """:func:`rules_aware_play`, and under ``suit_lock`` with the bit ``KNOWS_LOCKS`` the
+    cards that lock the trick when its play can (:func:`lock_when_it_can`)."""
+    r, c = rules_aware_play(pos, S, H, R, played, params)
+    if c > 0 and R[R_TRICK_FLAGS] & LOCK and np.int64(params[pos, RULES_AWARE_KNOWS]) & KNOWS_LOCKS:
+        lock_when_it_can(pos, r, c, S, H)
+    return r, c
+
+
+@njit(**INLINE)
+def lock_when_it_can(pos, r, c, S, H):
+    """Choose the cards of its play of ``c`` cards of ``r`` that lock the trick, when it
+    holds the top's suits in ``r``: the players after it must then answer in those suits."""
+    cards = locking_cards(S, H[CARDS + np.uint64(pos)], r, c)
+    if cards != U0:
+        pick_cards(S, cards)
+
+
+@njit(**HOT)
+def rules_aware_play(pos, S, H, R, played, params):
     """``rules-aware``: ``control`` tuned to never pass when it can play, plus the house
     rules in force.
 

@@ -36,6 +36,7 @@ KNOWS_OUT_ENDS = 8  # keep a strong card a player could go out on (measured: a s
 KNOWS_CLUBS = 16  # keep the last 3 while holding the opening 3 of clubs (measured: a loss)
 KNOWS_SEVENS = 32  # lay whole groups of 7s that give weak single cards away
 KNOWS_TENS = 64  # lay whole groups of 10s that discard weak single cards (measured: mixed)
+KNOWS_LOCKS = 128  # lay the top's suits when it can, locking the trick (suit_lock)
 KNOWS_DEFAULT = KNOWS_EIGHTS | KNOWS_BURNS | KNOWS_JACKS | KNOWS_SEVENS  # measured no loss
 
 

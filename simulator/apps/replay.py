@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from simulator.errors import PresidentError
 from simulator.reference.exchange import give_back_of
 from simulator.reference.match import hand_over_ask
+from simulator.reference.moves import Named
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import PASS, Event, IllegalMove, Move, Round
 from simulator.rules.cards import (
@@ -316,8 +317,10 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
                 shown = "passes" if move.is_pass else f"plays {named or move}"
                 raise GameError(f"move {index} (seat {seat} {shown}) is illegal: {exc}") from None
         while not rnd.over:
-            move = players[rnd.turn].choose(rnd.observation(), rng)
-            events += rnd.apply(move, gift=_chosen_gift(rnd, move, players[rnd.turn], rng))
+            answer = players[rnd.turn].choose(rnd.observation(), rng)
+            move, cards = answer if isinstance(answer, Named) else (answer, ())
+            gift = _chosen_gift(rnd, move, players[rnd.turn], rng)
+            events += rnd.apply(move, gift=gift, cards=cards)
     except registry.StrategyError as exc:  # a user's strategy failed: one line
         raise GameError(str(exc)) from None
     return events

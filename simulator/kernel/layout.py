@@ -151,7 +151,11 @@ S_LOCK = 25  # the suits the trick is locked to (0: none)
 S_SUIT_OK = 26  # the plays (a plays mask) his suits allow, all when nothing restricts them
 S_SUIT_ADD = 27  # the plays his suits add to those of the ranks (the 3 of spades on a joker)
 S_SUIT_AT = 28  # S_PLAYS + S_PASSES when they were written: they hold in that position only
-S_SIZE = 29
+# The cards a strategy chooses for its play (a card mask), and the position it chose them
+# in (S_PLAYS + S_PASSES; -1: none): a play without them lays the rules' default cards.
+S_PICK = 29
+S_PICK_AT = 30
+S_SIZE = 31
 TABLE_SHIFT = 32  # S_SKIP_BY holds a table rule's bit this far up, apart from R_FLAGS' bits
 
 

@@ -57,6 +57,7 @@ from simulator.kernel.layout import (
     S_OVER,
     S_OWNER,
     S_PASSES,
+    S_PICK_AT,
     S_PLAYS,
     S_PRESIDENT,
     S_REV,
@@ -143,6 +144,7 @@ def start_round(S, H, n, leader, played, places, president):
     S[S_TOP_SUITS] = 0
     S[S_LOCK] = 0
     S[S_SUIT_AT] = -1  # nothing written for a position yet
+    S[S_PICK_AT] = -1  # no cards chosen yet
     played[:] = 0
     places[:] = 0
 

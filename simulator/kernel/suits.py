@@ -16,6 +16,13 @@ decides (``S_SUIT_OK``, ``S_SUIT_ADD``, stamped with the position's move count
 strategies' legal plays (:func:`simulator.kernel.legal.legal_plays`) are then his real
 ones. A search player's rollout, which plays on from a copy of the state, moves past the
 stamp and plays by ranks alone there.
+
+A strategy may choose the cards of its play (which of its three 7s go with a pair, and
+so whether it locks the trick): :func:`pick_cards` writes them into ``S_PICK``, stamped
+with the position (``S_PICK_AT``), and the suited loop lays them when they fit the play
+(:func:`chosen_cards`), else the rules' default cards. A user's strategy whose cards do
+not fit is at fault (:func:`bad_pick`, checked by its dispatch); the reference engine's
+twin is a :class:`~simulator.reference.moves.Named` play, checked by its guard.
 """
 
 from __future__ import annotations
@@ -28,13 +35,20 @@ from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.knowledge import CARDS
 from simulator.kernel.layout import (
     LOCK,
+    R_TRICK_FLAGS,
     S_LOCK,
     S_PASSES,
+    S_PICK,
+    S_PICK_AT,
     S_PLAYS,
     S_SUIT_ADD,
     S_SUIT_AT,
     S_SUIT_OK,
+    S_TOP_COUNT,
+    S_TOP_RANK,
+    S_TOP_SUITS,
     SPADE3,
+    SUITED,
 )
 from simulator.rules.cards import CLUBS_THREE, JOKER, NUM_RANKS, SPADE_THREE, SPADES, THREE
 
@@ -128,6 +142,72 @@ def after_play(top_suits, lock, cards, r, trick_rules):
     if trick_rules & LOCK != 0 and lock == 0 and suits != 0 and suits == top_suits:
         lock = suits
     return suits, lock
+
+
+@njit(**INLINE)
+def pick_cards(S, cards):
+    """Choose ``cards`` (a card mask: bit ``4 × rank + suit``) for the play the strategy
+    is about to return, in this position; under rules without suits they are ignored."""
+    S[S_PICK] = np.int64(cards)
+    S[S_PICK_AT] = S[S_PLAYS] + S[S_PASSES]
+
+
+@njit(**INLINE)
+def picked(S):
+    """The card mask chosen (:func:`pick_cards`) in the position of ``S``, 0: none."""
+    if S[S_PICK_AT] != S[S_PLAYS] + S[S_PASSES]:
+        return U0
+    return np.uint64(S[S_PICK])
+
+
+@njit(**INLINE)
+def pick_fits(p, k, r, c, t, tc, lock, trick_rules):
+    """Whether card mask ``p`` can be the cards of a play of ``c`` cards of ``r`` from card
+    mask ``k`` on a top of ``tc`` cards of ``t``: held, of the rank, as many as the play;
+    under a lock, the locked suits; against a lone joker, the 3 of spades (the reference
+    engine's ``why_not_cards``)."""
+    if p & ~k != U0 or p & ~(M4 << np.uint64(4 * r)) != U0 or popc(p) != c:
+        return False
+    if r != JOKER and lock != 0 and suits_of_rank(p, r) != np.uint64(lock):
+        return False
+    return not spade_return(r, c, t, tc, trick_rules) or p == SPADE_THREE_BIT
+
+
+@njit(**INLINE)
+def chosen_cards(S, k, r, c, t, tc, trick_rules):
+    """The cards a play of ``c`` cards of ``r`` lays from card mask ``k``: those its
+    strategy chose, when they fit (the jokers, which nothing tells apart, excepted), else
+    the rules' (:func:`play_cards`)."""
+    p = picked(S)
+    lock = S[S_LOCK]
+    if r != JOKER and p != U0 and pick_fits(p, k, r, c, t, tc, lock, trick_rules):
+        return p
+    return play_cards(k, r, c, t, tc, lock, trick_rules)
+
+
+@njit(**INLINE)
+def locking_cards(S, k, r, c):
+    """The cards of card mask ``k`` with which a play of ``c`` cards of ``r`` locks the
+    trick (the top's suits, under ``suit_lock``), 0 when it cannot: the trick is locked
+    already, the top has no suits or other ones than ``k`` holds in ``r``."""
+    top = np.uint64(S[S_TOP_SUITS])
+    if S[S_LOCK] != 0 or top == U0 or r == JOKER or popc(top) != c:
+        return U0
+    if suits_of_rank(k, r) & top != top:
+        return U0
+    return top << np.uint64(4 * r)
+
+
+@njit(**INLINE)
+def bad_pick(pos, r, c, S, H, R):
+    """Whether position ``pos`` chose cards that do not fit its play of ``c`` cards of
+    ``r``, under rules that read suits (a user strategy's fault)."""
+    p = picked(S)
+    if c == 0 or p == U0 or R[R_TRICK_FLAGS] & SUITED == 0:
+        return False
+    k = H[CARDS + np.uint64(pos)]
+    t, tc = S[S_TOP_RANK], S[S_TOP_COUNT]
+    return not pick_fits(p, k, r, c, t, tc, S[S_LOCK], R[R_TRICK_FLAGS])
 
 
 @njit(**HOT)

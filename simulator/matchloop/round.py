@@ -42,7 +42,7 @@ from simulator.kernel.step import (
     store_state,
     trick_rule_flags,
 )
-from simulator.kernel.suits import after_play, given, move_cards, play_cards, write_allowed
+from simulator.kernel.suits import after_play, chosen_cards, given, move_cards, write_allowed
 from simulator.kernel.trick import gift_receiver, owed_cards
 from simulator.matchloop.plain import plain_table, play_plain_round
 from simulator.matchloop.streams import release_stream, use_stream
@@ -110,9 +110,9 @@ def play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, s
     Before each decision, what the suits of the player to move allow is written into
     ``S`` (``write_allowed``), so that every strategy's legal plays are his real ones
     (``legal_plays``); after it, the cards the move takes leave his card mask
-    (``play_cards``: the locked suits, the 3 of spades on a lone joker, else the lowest
-    suits), the top's suits and the lock follow (``after_play``), and the move is stepped
-    as under any table rule, its gift too (:func:`gift_step`; the cards given, the lowest
+    (``chosen_cards``: those the strategy chose, if they fit, else the locked suits, the 3
+    of spades on a lone joker, else the lowest suits), the top's suits and the lock
+    follow (``after_play``), and the move is stepped as under any table rule, its gift too (:func:`gift_step`; the cards given, the lowest
     suits of the ranks chosen, follow). A traced play carries its suits ``<< 20``.
 
     A loop of its own, compiled apart and chosen once per round, so that the rounds of
@@ -142,7 +142,7 @@ def play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, s
             r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
         cards = U0
         if c > 0:
-            cards = play_cards(k, r, c, t, tc, S[S_LOCK], trick_rules)
+            cards = chosen_cards(S, k, r, c, t, tc, trick_rules)
             H[CARDS + at] = k & ~cards
             S[S_TOP_SUITS], S[S_LOCK] = after_play(S[S_TOP_SUITS], S[S_LOCK], cards, r, trick_rules)
         if trace.size > 0 and S[S_TRACE] < trace.size:

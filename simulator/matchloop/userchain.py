@@ -7,9 +7,10 @@ the job's tier. :mod:`simulator.matchloop.specialise` puts it into the job's gen
 match loop, cached on disk by the content of the users' files, so the second run of the
 same file loads the compiled loop instead of compiling it again.
 
-Every user move and give-back is checked in the kernel: a fault raises a flag in a slot
-after the rules array, the block goes on with a legal move, and the run then replays the
-matches at fault on the reference engine through the one guard
+Every user move (and the cards it chose, under rules with suits) and give-back is
+checked in the kernel: a fault raises a flag in a slot after the rules array, the block
+goes on with a legal move, and the run then replays the matches at fault on the
+reference engine through the one guard
 (:class:`strategies.guard.Guarded`), which finds the same situation and reports it in
 words. An exception a user's function raises leaves the compiled loop as a Python
 exception (the task's thread hands it to the caller) whose innermost frame numba puts at
@@ -29,6 +30,7 @@ from simulator.kernel.bits import FAULT, U1, count_of, remove_cards
 from simulator.kernel.config import JIT
 from simulator.kernel.layout import R_SIZE, S_TOP_COUNT
 from simulator.kernel.legal import legal_mask
+from simulator.kernel.suits import bad_pick
 from simulator.matchloop.replay import replay_match
 from simulator.rules.options import Rules
 from strategies.guard import raise_site, raised
@@ -66,7 +68,7 @@ def decide(sid, pos, S, H, R, played, roles, rs, params):
         r, c = 0, 0
     r = np.int64(r)
     c = np.int64(c)
-    if H[pos] & FAULT or not is_legal(H[pos], r, c, S, R):
+    if H[pos] & FAULT or not is_legal(H[pos], r, c, S, R) or bad_pick(pos, r, c, S, H, R):
         R[R_FLAG] = sid
         R[R_FLAG + 1] = c * 16 + r
         H[pos] &= ~FAULT
@@ -126,7 +128,7 @@ def user_pair(kernel_id: int) -> tuple[Any, Any]:
 
 DISPATCH_SCOPE = {
     "njit": njit, "USER_JIT": USER_JIT, "np": np, "U1": U1, "FAULT": FAULT,
-    "R_FLAG": R_FLAG, "is_legal": is_legal, "lowest_move": lowest_move,
+    "R_FLAG": R_FLAG, "is_legal": is_legal, "bad_pick": bad_pick, "lowest_move": lowest_move,
     "give_singles": give_singles, "count_of": count_of, "remove_cards": remove_cards,
     "user_pair": user_pair,
 }  # fmt: skip

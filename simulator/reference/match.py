@@ -221,7 +221,7 @@ def play_match(
     shared = Stream.of(seed, match, PLAY_STREAM)
     rngs = [Stream.of_seat(seed, deals, p) if seat_streams else shared for p in range(n)]
 
-    def answer(ask: GiveBack | MoveAsk) -> list[int] | Move:
+    def answer(ask: GiveBack | MoveAsk) -> list[int] | Move | Named:
         if isinstance(ask, GiveBack):
             return give_back_of(players[ask.who], ask.hand, ask.k, rngs[ask.who], ask.opens, ask)
         return players[ask.player].choose(ask.obs, rngs[ask.player])
@@ -242,7 +242,7 @@ def match_steps(
     observer: Callable[[str, object], None] | None = None,
     deal_match: int | None = None,
     hand_frame: Callable[[int, int], int] | None = None,
-) -> Generator[GiveBack | MoveAsk, list[int] | Move, MatchRecord]:
+) -> Generator[GiveBack | MoveAsk, list[int] | Move | Named, MatchRecord]:
     """:func:`play_match` as steps, without its players: yields each decision the match
     needs (a :class:`GiveBack` or a :class:`MoveAsk`), is sent the answer, and returns
     the :class:`MatchRecord`. One match loop for the strategies of :func:`play_match`

@@ -73,6 +73,42 @@ def default_cards(held: Iterable[int], rank: int, count: int) -> list[int]:
     return sorted(card for card in held if card_rank(card) == rank)[:count]
 
 
+def spade_return(returns: bool, rank: int, count: int, top: Top | None) -> bool:
+    """Whether ``count`` cards of ``rank`` on ``top`` are the 3 of spades against a lone
+    joker, under ``spade_three_return`` (``returns``): it may be laid there, and it ends
+    the trick."""
+    return (
+        returns
+        and rank == THREE
+        and count == 1
+        and top is not None
+        and top.rank == JOKER
+        and top.count == 1
+    )
+
+
+def why_not_cards(
+    held: Iterable[int], lock: int, spade: bool, rank: int, count: int, named: Sequence[int]
+) -> str | None:
+    """Why the cards ``named`` cannot be those of a legal play of ``count`` cards of
+    ``rank`` from the cards ``held`` (None: they can): each held, of the rank, as many as
+    the play; under a lock (``lock``), of the locked suits; the 3 of spades when the play
+    is the 3 that beats a lone joker (``spade``)."""
+    held = set(held)
+    for card in named:
+        if card not in held:
+            return f"you do not hold the {card_name(card)}"
+        if card_rank(card) != rank:
+            return f"the {card_name(card)} is not of the rank played"
+    if len(named) != count:
+        return f"{len(named)} cards named for a play of {count}"
+    if rank != JOKER and lock and suit_set(named) != lock:
+        return f"the trick is locked to {suits_in_words(lock)} (suit_lock)"
+    if spade and list(named) != [SPADE_THREE]:
+        return "only the 3 of spades beats the lone joker (spade_three_return)"
+    return None
+
+
 class Suits:
     """The suits of one round: each seat's cards (``cards[s]``, card ids), the suits of the
     top on the table (``top``: a bit per suit, 0 when there is none or it is jokers
@@ -86,16 +122,8 @@ class Suits:
         self.lock = 0
 
     def spade_return(self, rank: int, count: int, top: Top | None) -> bool:
-        """Whether ``count`` cards of ``rank`` on ``top`` are the 3 of spades against a
-        lone joker (``spade_three_return``): it may be laid there, and it ends the trick."""
-        return (
-            self.returns
-            and rank == THREE
-            and count == 1
-            and top is not None
-            and top.rank == JOKER
-            and top.count == 1
-        )
+        """:func:`spade_return` under this round's rules."""
+        return spade_return(self.returns, rank, count, top)
 
     def cards_for(self, seat: int, rank: int, count: int, top: Top | None) -> list[int] | None:
         """The cards a play of ``count`` cards of ``rank`` takes from ``seat``'s hand
@@ -120,20 +148,9 @@ class Suits:
         self, seat: int, rank: int, count: int, top: Top | None, named: list[int]
     ) -> str | None:
         """Why the cards ``named`` for a legal play of ``count`` cards of ``rank`` cannot be
-        its cards (None: they can): each held, of the rank, as many as the play; under a
-        lock, of the locked suits; on a lone joker, the 3 of spades."""
-        for card in named:
-            if card not in self.cards[seat]:
-                return f"you do not hold the {card_name(card)}"
-            if card_rank(card) != rank:
-                return f"the {card_name(card)} is not of the rank played"
-        if len(named) != count:
-            return f"{len(named)} cards named for a play of {count}"
-        if rank != JOKER and self.lock and suit_set(named) != self.lock:
-            return f"the trick is locked to {suits_in_words(self.lock)} (suit_lock)"
-        if self.spade_return(rank, count, top) and named != [SPADE_THREE]:
-            return "only the 3 of spades beats the lone joker (spade_three_return)"
-        return None
+        its cards (None: they can): :func:`why_not_cards` for ``seat``'s hand."""
+        spade = self.spade_return(rank, count, top)
+        return why_not_cards(self.cards[seat], self.lock, spade, rank, count, named)
 
     def why_not_gift(self, seat: int, laid: Sequence[int], named: Sequence[int]) -> str | None:
         """Why ``named`` cannot be the cards ``seat`` hands over after laying ``laid``

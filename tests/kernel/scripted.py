@@ -72,6 +72,7 @@ from simulator.kernel.step import (
 )
 from simulator.kernel.suits import (
     after_play,
+    chosen_cards,
     move_cards,
     play_cards,
     suits_of_rank,
@@ -131,16 +132,16 @@ def scripted_step(S, H, R, played, places, pos, r, c, gift, cards, gift_cards):
     skipped, a bit each (0: none), read off the state: the skips counter went up, and
     ``S_SKIPPED`` holds whom the move skipped; then the cards the play laid and those it
     handed over (card masks, under rules that read suits: ``cards`` and ``gift_cards``
-    when the script names them, else the kernel's own choice, as the suited round loop
-    moves them; 0 under the others)."""
+    when the script names them, else the strategy's or the kernel's own choice, as the
+    suited round loop moves them; 0 under the others)."""
     skips = S[S_SKIPS]
     st = load_state(S)
     trick_rules = trick_rule_flags(R)
     suited = trick_rules & SUITED != 0
     if suited and c > 0:
         k = H[CARDS + pos]
-        if cards == U0:
-            cards = play_cards(k, r, c, st[1], st[2], S[S_LOCK], trick_rules)
+        if cards == U0:  # the strategy's (its pick, if it fits) or the rules' default
+            cards = chosen_cards(S, k, r, c, st[1], st[2], trick_rules)
         H[CARDS + pos] = k & ~cards
         S[S_TOP_SUITS], S[S_LOCK] = after_play(S[S_TOP_SUITS], S[S_LOCK], cards, r, trick_rules)
     if gift != U0:

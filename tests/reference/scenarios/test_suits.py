@@ -233,6 +233,35 @@ def test_a_play_that_names_other_suits_locks_nothing():
     )
 
 
+LOCKABLE = ["5H 5S 9D", "7C 7H 7S KD", "8C 8D JC", "6C 6H 4D"]
+
+
+@pytest.mark.parametrize(
+    ("knows", "expected"),
+    [
+        (
+            167,  # with the bit of the locks: its 7s of hearts and spades lock the trick
+            ["0: 5H 5S", "1: 7H 7S", "2: pass", "3: pass", "0: pass", "trick_end -> 1",
+             "1: 7C", "2: 8C", "3: pass", "0: pass", "1: pass", "trick_end -> 2",
+             "2: 8D", "3: pass", "0: 9D", "out 0 #1", "1: KD", "out 1 #2", "2: pass",
+             "3: pass", "trick_end -> 2", "2: JC", "out 2 #3", "round_end 1 2 3 4"],
+        ),
+        (
+            39,  # without it: the lowest suits, clubs and hearts, and the 8s answer
+            ["0: 5H 5S", "1: 7C 7H", "2: 8C 8D", "3: pass", "0: pass", "1: pass",
+             "trick_end -> 2", "2: JC", "out 2 #1", "3: pass", "0: pass", "1: KD", "3: pass",
+             "0: pass", "trick_end -> 1", "1: 7S", "out 1 #2", "3: pass", "0: 9D",
+             "out 0 #3", "round_end 3 2 1 4"],
+        ),
+    ],
+)  # fmt: skip
+def test_rules_aware_chooses_the_suits_that_lock_when_it_knows_locks(knows, expected):
+    """Seat 1 (``rules-aware``) answers the 5s of hearts and spades with a pair of its three
+    7s: the cards it chose are laid, on the reference engine and in the kernel alike."""
+    strategies = ["lowest", f"rules-aware:knows={knows}", "lowest", "lowest"]
+    check(LOCK, LOCKABLE, 0, ["0: 5H 5S"], expected, strategies)
+
+
 @pytest.mark.parametrize(
     ("script", "reason"),
     [
