@@ -37,7 +37,7 @@ KNOWS_CLUBS = 16  # keep the last 3 while holding the opening 3 of clubs (measur
 KNOWS_SEVENS = 32  # lay whole groups of 7s that give weak single cards away
 KNOWS_TENS = 64  # lay whole groups of 10s that discard weak single cards (measured: mixed)
 KNOWS_LOCKS = 128  # lay the top's suits when it can, locking the trick (suit_lock)
-KNOWS_DEFAULT = KNOWS_EIGHTS | KNOWS_BURNS | KNOWS_JACKS | KNOWS_SEVENS  # measured no loss
+KNOWS_DEFAULT = KNOWS_EIGHTS | KNOWS_BURNS | KNOWS_JACKS | KNOWS_SEVENS | KNOWS_LOCKS  # measured
 
 
 class StrategyError(PresidentError):
@@ -172,7 +172,7 @@ RULES_AWARE_PARAMS = (
     Param(
         "knows",
         KNOWS_DEFAULT,
-        "table rules it plays, as bits: 1 8s, 2 burns, 4 jacks, 8 out ends, 16 keep the 3 of clubs, 32 7s that give cards away, 64 10s that discard; 0: none, 127: all",
+        "table rules it plays, as bits: 1 8s, 2 burns, 4 jacks, 8 out ends, 16 keep the 3 of clubs, 32 7s that give cards away, 64 10s that discard, 128 lock the trick (suit_lock); 0: none, 255: all",
     ),
 )
 (

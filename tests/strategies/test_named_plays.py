@@ -94,7 +94,8 @@ def test_the_cards_named_are_laid_and_lock_the_trick() -> None:
         (["7C", "7D"], "you do not hold the 7D"),
         (["7C", "KD"], "the KD is not of the rank played"),
         (["7C", "7H", "7S"], "3 cards named for a play of 2"),
-        ("7H", "not card ids"),
+        ("7H", "'7H' are not card ids"),
+        ((99, 100), "(99, 100) are not card ids"),
     ],
 )
 def test_named_cards_that_do_not_fit_stop_the_run_in_one_line(names, reason) -> None:
@@ -103,7 +104,7 @@ def test_named_cards_that_do_not_fit_stop_the_run_in_one_line(names, reason) -> 
         Guarded("namer", Namer(names)).choose(rnd.observation(), Stream.of(1, 0, 0))
     message = str(caught.value)
     assert "\n" not in message
-    assert message.startswith("strategy 'namer' named the cards ")
+    assert message.startswith("strategy 'namer' named cards that cannot be those of its play 7 7")
     assert reason in message and "seat 1 on 5 5" in message
 
 

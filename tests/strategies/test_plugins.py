@@ -20,6 +20,7 @@ BIG = f"{ROOT}/examples/strategies/big_groups.py:big_groups"
 CAUTIOUS = f"{ROOT}/examples/strategies/cautious.py:Cautious"
 GREEDY = f"{HERE}/plugin_files/illegal.py:greedy"
 HOARDER = f"{HERE}/plugin_files/hoarder.py:hoarder"
+SPADES = f"{HERE}/plugin_files/spades.py:spades"
 # Both numba strategies are loaded before any run, so their kernel ids (part of the key
 # of the loop compiled around them) are the same whichever test runs first.
 registry.get(BIG)
@@ -84,6 +85,25 @@ def test_a_bad_hand_over_in_the_kernel_stops_the_run_in_one_line(tmp_path, capsy
     )  # fmt: skip
     assert code == 2 and err.count("\n") == 1 and out == ""
     assert f"strategy {HOARDER!r} gave back a card it does not hold: [13" in err
+
+
+@pytest.mark.slow  # a suited match loop of its own around the user's function
+def test_cards_a_numba_strategy_names_that_do_not_fit_stop_the_run_in_one_line(
+    tmp_path, capsys
+) -> None:
+    """Under ``suit_lock`` a user's numba function that names the spades of its play's rank
+    (``pick_cards``), held or not, is caught in the kernel and named on the reference
+    engine, with the cards."""
+    rules = tmp_path / "lock.toml"
+    rules.write_text('suit_lock = "suits"\n')
+    code, out, err = run_cli(
+        ["simulate", "--rules", str(rules), "--strategies", f"{SPADES},lowest,lowest,lowest",
+         "--rounds", "40"],
+        capsys,
+    )  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and out == ""
+    assert f"strategy {SPADES!r} named cards that cannot be those of its play" in err
+    assert "you do not hold the" in err and "cards 3" in err
 
 
 def test_python_class_example_runs_on_the_reference_engine(capsys) -> None:
