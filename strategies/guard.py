@@ -20,7 +20,7 @@ from typing import Any
 from simulator.reference.moves import Named
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
-from simulator.reference.suits import spade_return, why_not_cards
+from simulator.reference.suits import why_not_named
 from simulator.rules.cards import DECK_IDS, card_names, format_cards, format_hand
 from strategies.specs import StrategyError
 from strategies.user import is_plugin, plugin_file
@@ -119,8 +119,7 @@ class Guarded:
         if not named or not all(0 <= card < DECK_IDS for card in named):
             reason: str | None = f"{cards!r} are not card ids"
         else:
-            spade = spade_return(obs.rules.spade_three_return, move.rank, move.count, obs.top)
-            reason = why_not_cards(obs.cards, obs.lock, spade, move.rank, move.count, named)
+            reason = why_not_named(obs, move.rank, move.count, named)
         if reason is not None:
             raise StrategyError(
                 f"strategy {self.label!r} named cards that cannot be those of its play "

@@ -31,10 +31,13 @@ from simulator.rules.options import Rules
 
 
 class Observed(Protocol):
-    """The suits a player sees of the table (an ``Observation``)."""
+    """The suits a player sees of the table and of his hand (an ``Observation``)."""
 
     top_suits: int
     lock: int
+    cards: tuple[int, ...]
+    top: Top | None
+    rules: Rules
 
 
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -85,6 +88,12 @@ def spade_return(returns: bool, rank: int, count: int, top: Top | None) -> bool:
         and top.rank == JOKER
         and top.count == 1
     )
+
+
+def why_not_named(obs: Observed, rank: int, count: int, named: Sequence[int]) -> str | None:
+    """:func:`why_not_cards` for the player of an observation (a strategy's named play)."""
+    spade = spade_return(obs.rules.spade_three_return, rank, count, obs.top)
+    return why_not_cards(obs.cards, obs.lock, spade, rank, count, named)
 
 
 def why_not_cards(

@@ -357,6 +357,11 @@ def validate(rules: Rules) -> None:
             f'"{rules.passing}" (allowed: passing = "out_of_trick", or after_out_lead = '
             '"next_holder")'
         )
+    if rules.spade_three_return and rules.jokers == 0:
+        raise RulesError(
+            "rules: spade_three_return = true is not allowed with jokers = 0: it beats a joker "
+            "(allowed: jokers = 1 or 2, or spade_three_return = false)"
+        )
     pts = rules.points
     if rules.target > 0 and not any(v > 0 for v in pts.top + pts.bottom):
         raise RulesError(

@@ -58,6 +58,10 @@ BAD_RULES = {
     "points_not_ints": ('points = { top = ["2"] }\n', ["points.top", "allowed"]),
     "suit_lock_x": ('suit_lock = "shibari"\n', ["suit_lock", "allowed", "'off', 'suits'"]),
     "spade_three_return_int": ("spade_three_return = 1\n", ["spade_three_return", "true"]),
+    "spade_three_return_without_jokers": (
+        "spade_three_return = true\n",
+        ["spade_three_return", "jokers = 0", "jokers = 1 or 2"],
+    ),
     "unknown_preset": ('preset = "belote"\n', ["belote", "allowed", "french", "scum"]),
     "preset_not_a_string": ("preset = 3\n", ["preset", "allowed", "french"]),
     "misspelt_key": ("jak_back = true\n", ["'jak_back', did you mean 'jack_back'?", "allowed"]),
@@ -125,7 +129,7 @@ BAD_GAMES = {
         ["'5' has no suit", "read suits", "C D H S"],
     ),
     "card_twice_under_suit_rules": (
-        game_with(rules={"spade_three_return": True}, hands=[["3C"], ["3C"], ["7H"]]),
+        game_with(rules={"suit_lock": "suits"}, hands=[["3C"], ["3C"], ["7H"]]),
         ["3C twice"],
     ),
     "three_jokers": (

@@ -50,7 +50,7 @@ PRESET_NAMES = ("french", "regles-jeu", "spade", "scum")
 MATCH_CONFIGS: list[tuple[str, str | None, dict]] = [
     *[(name, name, {}) for name in PRESET_NAMES],
     ("default", None, {}),
-    *[(f"{key}={value}", None, {key: value}) for key, value in SINGLE_OPTIONS],
+    *[(f"{key}={value}", None, playable({key: value})) for key, value in SINGLE_OPTIONS],
 ]
 
 MATCH_CASES = [

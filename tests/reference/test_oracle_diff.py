@@ -89,9 +89,12 @@ OPTION_VALUES = {
 
 def playable(rules: dict) -> dict:
     """A rules mapping the rule book accepts: ``after_out_lead = "last_in_trick"`` needs
-    ``passing = "out_of_trick"`` (with ``may_return`` it is refused)."""
+    ``passing = "out_of_trick"`` (with ``may_return`` it is refused), and
+    ``spade_three_return`` a joker."""
     if rules.get("after_out_lead") == "last_in_trick":
-        return {**rules, "passing": "out_of_trick"}
+        rules = {**rules, "passing": "out_of_trick"}
+    if rules.get("spade_three_return") and not rules.get("jokers"):
+        rules = {**rules, "jokers": 1}
     return rules
 
 
@@ -100,7 +103,6 @@ def playable(rules: dict) -> dict:
 # burning fours that a lock forbids.
 SUIT_CONFIGS: list[tuple[str, dict]] = [
     ("suit_lock=suits", {"suit_lock": "suits"}),
-    ("spade_three_return=true", {"spade_three_return": True}),
     ("spade_three_return+joker", {"spade_three_return": True, "jokers": 1}),
     ("suits+lock+spade+jokers2", {"suit_lock": "suits", "spade_three_return": True, "jokers": 2}),
     (
@@ -133,7 +135,7 @@ CONFIGS: list[tuple[str, str | dict]] = [
     ("spade", "spade"),
     ("scum", "scum"),
     ("default", {}),
-    *[(f"{key}={value}", {key: value}) for key, value in SINGLE_OPTIONS],
+    *[(f"{key}={value}", playable({key: value})) for key, value in SINGLE_OPTIONS],
     *SUIT_CONFIGS,
     (
         "after_out_lead=last_in_trick",

@@ -78,6 +78,9 @@ def test_an_illegal_single_change_is_left_out():
     names = {base: [s.name for s in default_rule_sets(base, every=True)]
              for base in ("scum", "french")}  # fmt: skip
     assert "scum: after_out_lead=last_in_trick" not in names["scum"]
+    # the 3 of spades against the joker needs a joker: neither preset has one
+    assert preset("french").jokers == preset("scum").jokers == 0
+    assert not any("spade_three_return" in name for name in names["scum"] + names["french"])
     assert "french: after_out_lead=last_in_trick" in names["french"]
 
 
