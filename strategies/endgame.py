@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import RANKS, U0, U1, clz, ctz, popc, remove_cards
+from simulator.kernel.bits import RANKS, U0, U1, clz, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE, JIT
 from simulator.kernel.layout import (
     DECK,
@@ -33,6 +33,7 @@ from simulator.kernel.layout import (
     S_TOP_COUNT,
     S_TOP_RANK,
     SEVENS,
+    SPADE3,
     TENS,
     TRANSPARENT,
 )
@@ -51,7 +52,7 @@ from simulator.kernel.step import (
     trick_rule_flags,
 )
 from simulator.kernel.trick import assumed_gift, order_after, play_effect
-from simulator.rules.cards import TWO
+from simulator.rules.cards import JOKER, THREE, TWO
 from strategies.hand import groups, outside, whole
 from strategies.linear import ends_trick_now
 
@@ -62,8 +63,13 @@ UNKNOWN = -1  # the solver ran out of positions
 def answerless(r, c, S, R, out):
     """Whether no combination of the cards ``out`` (:func:`~strategies.hand.outside`,
     a hand layout) may be laid on ``c`` cards of ``r`` played now, under the order in
-    force after them: nobody can answer the play, whoever holds those cards."""
+    force after them: nobody can answer the play, whoever holds those cards. By ranks,
+    which a suit lock only makes truer; but under ``spade_three_return`` a lone joker is
+    answered by the 3 of spades, which may be any 3 out there (the cards played are
+    counted by rank)."""
     rules, trick_rules = rule_flags(R)[1], trick_rule_flags(R)
+    if trick_rules & SPADE3 and r == JOKER and c == 1 and count_of(out, THREE) > 0:
+        return False  # a 3 out there may be the 3 of spades, which beats a lone joker
     rev = order_after(S[S_REV], r, c, rules, trick_rules)
     taken, _ = play_effect(r, c, S[S_TOP_COUNT], S[S_TOP_RANK], False, rules & TRANSPARENT != 0)
     return plays_of(out, taken, c, rev, legal_flags(R)) == U0

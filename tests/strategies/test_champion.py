@@ -75,13 +75,14 @@ def hand(**counts: int) -> np.uint64:
     return np.uint64(hand_mask(c))
 
 
-def position(hands, turn=0, top=(-1, 0), owner=-1, answered=0):
+def position(hands, turn=0, top=(-1, 0), owner=-1, answered=0, rules=None):
     """Three seats (an empty hand is out); every card in no hand has been played."""
-    R = rules_array(Rules().with_options(players=3))
+    rules = rules or Rules()
+    R = rules_array(rules.with_options(players=3))
     H = np.zeros(H_SIZE, np.uint64)
     forget(H)
     played = np.full(14, 4, np.int64)
-    played[13] = 0
+    played[13] = rules.jokers
     for q, h in enumerate(hands):
         H[q] = h
         for r in range(14):
@@ -127,6 +128,19 @@ def test_out_in_two_needs_a_play_nobody_can_answer() -> None:
     # the same with a 2 still out there: nothing is sure
     S, H, R, played = position([hand(r11=1, r1=1), hand(r12=1, r2=1), np.uint64(0)])
     assert out_in_two(0, S, H, R, played) == (-1, 0)
+
+
+def test_a_lone_joker_is_answerable_while_a_three_may_be_the_three_of_spades() -> None:
+    # a joker and a 5 against a 3 and a queen: the joker, then the 5, unless the 3 out
+    # there may be the 3 of spades that beats a lone joker (spade_three_return)
+    hands = [hand(r13=1, r2=1), hand(r0=1, r9=1), np.uint64(0)]
+    S, H, R, played = position(hands, rules=Rules(jokers=1))
+    assert out_in_two(0, S, H, R, played) == (13, 1)
+    S, H, R, played = position(hands, rules=Rules(jokers=1, spade_three_return=True))
+    assert out_in_two(0, S, H, R, played) == (-1, 0)
+    hands[1] = hand(r1=1, r9=1)  # a 4 and a queen: no 3 is out
+    S, H, R, played = position(hands, rules=Rules(jokers=1, spade_three_return=True))
+    assert out_in_two(0, S, H, R, played) == (13, 1)
 
 
 def test_the_playouts_tail_keeps_groups_and_goes_out() -> None:
