@@ -71,19 +71,27 @@ def test_illegal_move_in_the_kernel_is_found_and_named(capsys) -> None:
     assert "holding" in err and "allowed:" in err
 
 
+def refused_under(tmp_path, capsys, rules: str, user: str) -> str:
+    """The one line of standard error of 40 rounds of ``user`` against three ``lowest``
+    under the rules file ``rules``, which must stop with exit code 2 and no output."""
+    path = tmp_path / "rules.toml"
+    path.write_text(rules)
+    code, out, err = run_cli(
+        ["simulate", "--rules", str(path), "--strategies", f"{user},lowest,lowest,lowest",
+         "--rounds", "40"],
+        capsys,
+    )  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and out == ""
+    return err
+
+
 @pytest.mark.slow  # a match loop of its own around the user's function (45 s on numba 0.59)
 def test_a_bad_hand_over_in_the_kernel_stops_the_run_in_one_line(tmp_path, capsys) -> None:
     """Under ``seven_passes`` and ``ten_discards``, with no exchange, the only give-backs are
     the cards handed over after 7s and 10s: a user's numba function that hands over cards
     it does not hold is caught in the kernel, even when they would have been its last."""
-    rules = tmp_path / "sevens.toml"
-    rules.write_text("seven_passes = true\nten_discards = true\nexchange = []\n")
-    code, out, err = run_cli(
-        ["simulate", "--rules", str(rules), "--strategies", f"{HOARDER},lowest,lowest,lowest",
-         "--rounds", "40"],
-        capsys,
-    )  # fmt: skip
-    assert code == 2 and err.count("\n") == 1 and out == ""
+    rules = "seven_passes = true\nten_discards = true\nexchange = []\n"
+    err = refused_under(tmp_path, capsys, rules, HOARDER)
     assert f"strategy {HOARDER!r} gave back a card it does not hold: [13" in err
 
 
@@ -94,14 +102,7 @@ def test_cards_a_numba_strategy_names_that_do_not_fit_stop_the_run_in_one_line(
     """Under ``suit_lock`` a user's numba function that names the spades of its play's rank
     (``pick_cards``), held or not, is caught in the kernel and named on the reference
     engine, with the cards."""
-    rules = tmp_path / "lock.toml"
-    rules.write_text('suit_lock = "suits"\n')
-    code, out, err = run_cli(
-        ["simulate", "--rules", str(rules), "--strategies", f"{SPADES},lowest,lowest,lowest",
-         "--rounds", "40"],
-        capsys,
-    )  # fmt: skip
-    assert code == 2 and err.count("\n") == 1 and out == ""
+    err = refused_under(tmp_path, capsys, 'suit_lock = "suits"\n', SPADES)
     assert f"strategy {SPADES!r} named cards that cannot be those of its play" in err
     assert "you do not hold the" in err and "cards 3" in err
 
