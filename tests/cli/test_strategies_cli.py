@@ -19,7 +19,7 @@ def test_every_strategy_is_listed_once_name_first_with_its_parameters() -> None:
     assert "strength=11" in control and "spend_at=3" in control
     verbose = CliRunner().invoke(cli, ["strategies", "-v"]).output
     assert "threat_at (default 2, tuned in 0 to 8):" in verbose
-    assert "knows (default 39):" in verbose  # bits: not tuned
+    assert "knows (default 167):" in verbose  # bits: not tuned
 
 
 def test_parameters_change_the_vector_and_bad_ones_are_refused() -> None:

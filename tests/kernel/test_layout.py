@@ -21,7 +21,10 @@ from simulator.kernel.step import rule_flags, trick_rule_flags
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules
 from simulator.rules.presets import PRESET_NAMES, preset
 
-NEEDS = {("after_out_lead", "last_in_trick"): {"passing": "out_of_trick"}}
+NEEDS = {  # the options a value is refused without (the rule spec's own checks)
+    ("after_out_lead", "last_in_trick"): {"passing": "out_of_trick"},
+    ("spade_three_return", True): {"jokers": 1},
+}
 
 
 def one_option(key, value):

@@ -137,7 +137,8 @@ def test_with_the_out_ends_bit_it_keeps_a_strong_card_a_player_could_go_out_on()
 
 
 def test_the_default_knowledge_is_the_measured_one():
-    assert registry.get("rules-aware").vector[6] == 1 | 2 | 4 | 32  # 8s, burns, jacks, 7s
+    # 8s, burns, jacks, 7s, locks
+    assert registry.get("rules-aware").vector[6] == 1 | 2 | 4 | 32 | 128
 
 
 def test_with_the_clubs_bit_it_keeps_its_last_three_while_it_holds_the_three_of_clubs():
