@@ -112,8 +112,9 @@ def play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, s
     (``legal_plays``); after it, the cards the move takes leave his card mask
     (``chosen_cards``: those the strategy chose, if they fit, else the locked suits, the 3
     of spades on a lone joker, else the lowest suits), the top's suits and the lock
-    follow (``after_play``), and the move is stepped as under any table rule, its gift too (:func:`gift_step`; the cards given, the lowest
-    suits of the ranks chosen, follow). A traced play carries its suits ``<< 20``.
+    follow (``after_play``), and the move is stepped as under any table rule, its gift
+    too (:func:`gift_step`; the cards given, the lowest suits of the ranks chosen,
+    follow). A traced play carries its suits ``<< 20``.
 
     A loop of its own, compiled apart and chosen once per round, so that the rounds of
     every other rule set carry none of this work; every strategy decides from ``S``
