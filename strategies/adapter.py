@@ -162,7 +162,11 @@ class KernelStrategy:
 
     def choose(self, obs: Observation, rng: Stream) -> Move | Named:
         """The kernel function's move, with the cards it chose if any
-        (:func:`~simulator.kernel.suits.pick_cards`: a :class:`Named` play)."""
+        (:func:`~simulator.kernel.suits.pick_cards`: a :class:`Named` play). A kernel
+        strategy knows no sequences (``sequences``, which the kernel does not play yet): it
+        passes on one, and draws nothing."""
+        if obs.top is not None and obs.top.run:
+            return PASS
         S, H, R, played, roles = self.arrays(obs)
         rs = stream_array(rng)
         rank, count = self.decide(obs.seat, S, H, R, played, roles, rs, self.params)

@@ -17,10 +17,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from simulator.reference.moves import Named
+from simulator.reference.moves import Named, Run
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
-from simulator.reference.suits import why_not_named
+from simulator.reference.suits import why_not_named, why_not_run
 from simulator.rules.cards import DECK_IDS, card_names, format_cards, format_hand
 from strategies.specs import StrategyError
 from strategies.user import is_plugin, plugin_file
@@ -79,15 +79,25 @@ class Guarded:
         self.name = label
         self.files = _own_files(label, inner)
 
-    def choose(self, obs: Observation, rng: Stream) -> Move | Named:
+    def choose(self, obs: Observation, rng: Stream) -> Move | Named | Run:
         """The inner strategy's move, checked against the legal moves, and the cards it
-        names, if any, against its hand (:meth:`_named`)."""
+        names, if any, against its hand (:meth:`_named`); a sequence must be a legal one."""
         try:
             answer = self.inner.choose(obs, rng)
         except Exception as exc:  # the strategy's code: report, never crash the run
             raise StrategyError(
                 f"{raised(self.label, exc, self.files)} ({situation(obs)})"
             ) from None
+        run, named = answer if isinstance(answer, Named) else (answer, ())
+        if isinstance(run, Run):  # a sequence (sequences): one of the legal moves
+            reason = why_not_run(obs.cards, run, named) if run in obs.legal else "illegal"
+            if reason is not None:
+                raise StrategyError(
+                    f"strategy {self.label!r} made the illegal move {run} (a sequence): "
+                    f"{'the rules forbid it' if reason == 'illegal' else reason} "
+                    f"({situation(obs)})"
+                )
+            return answer
         move, cards = answer if isinstance(answer, Named) else (answer, ())
         try:
             move = Move(int(move[0]), int(move[1]))

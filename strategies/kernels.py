@@ -27,8 +27,10 @@ from simulator.kernel.bits import (
     scaled,
 )
 from simulator.kernel.config import INLINE
-from simulator.kernel.layout import S_REV, S_TOP_COUNT
+from simulator.kernel.knowledge import CARDS
+from simulator.kernel.layout import R_TRICK_FLAGS, RUNS, S_LOCK, S_REV, S_TOP_COUNT, S_TOP_RANK
 from simulator.kernel.legal import legal_plays, play_count, play_rank, plays_of, weakest_rank
+from simulator.kernel.runs import is_run, runs_scan, weakest_run
 
 
 @njit(**INLINE)
@@ -81,18 +83,42 @@ def random_of(m, tc, s, buf, have):
 @njit(**INLINE)
 def lowest_move(pos, S, H, R):
     """``lowest`` (:func:`lowest_of`) in the position of the state array ``S``, on the
-    plays :func:`~simulator.kernel.legal.legal_plays` allows (its suits too)."""
+    plays :func:`~simulator.kernel.legal.legal_plays` allows (its suits too); on a
+    sequence, the sequence of the weakest weakest card (:mod:`simulator.kernel.runs`)."""
     h = H[pos]
+    if is_run(S[S_TOP_COUNT]):
+        k = H[CARDS + np.uint64(pos)]
+        return weakest_run(k, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], S[S_LOCK],
+                           R[R_TRICK_FLAGS])  # fmt: skip
     return lowest_of(h, legal_plays(h, S, R), S[S_TOP_COUNT], S[S_REV])
 
 
 @njit(**INLINE)
 def random_move(pos, S, H, R, rs):
     """``random`` (:func:`random_of`) in the position of the state array ``S``, drawing
-    from the stream array ``rs``, on the plays ``legal_plays`` allows."""
-    r, c, rs[0], rs[1], rs[2] = random_of(legal_plays(H[pos], S, R), S[S_TOP_COUNT], rs[0],
-                                          rs[1], rs[2])  # fmt: skip
-    return r, c
+    from the stream array ``rs``, on the plays ``legal_plays`` allows; under
+    ``sequences`` its legal sequences follow the plays among its options."""
+    m = legal_plays(H[pos], S, R)
+    tc = S[S_TOP_COUNT]
+    if R[R_TRICK_FLAGS] & RUNS == 0:
+        r, c, rs[0], rs[1], rs[2] = random_of(m, tc, rs[0], rs[1], rs[2])
+        return r, c
+    k = H[CARDS + np.uint64(pos)]
+    t, rev, lock, trick_rules = S[S_TOP_RANK], S[S_REV], S[S_LOCK], R[R_TRICK_FLAGS]
+    runs = runs_scan(k, t, tc, rev, lock, trick_rules, -1)[0]
+    nplays = popc(m)
+    nopt = nplays + runs + (0 if tc == 0 else 1)
+    j = 0
+    if nopt > 1:
+        x, rs[0], rs[1], rs[2] = draw32(rs[0], rs[1], rs[2])
+        j = scaled(x, nopt)
+    if j < nplays:
+        b = nth_bit(m, j)
+        return play_rank(b), play_count(b)
+    if j < nplays + runs:
+        _, low, c = runs_scan(k, t, tc, rev, lock, trick_rules, j - nplays)
+        return low, c
+    return 0, 0  # the pass, last of the options
 
 
 @njit(**INLINE)

@@ -69,7 +69,10 @@ and ``rules`` (under the rules that read suits also ``cards``, its card ids,
 ``top_suits`` and ``lock``); ``rng`` is a :class:`Stream` (``rng.below(n)``). To
 choose the cards of a play under those rules, return ``Named(move, card_ids)`` (a
 :class:`Named`): checked as a numba strategy's chosen cards are, ignored under rules
-without suits.
+without suits. Under ``sequences``, ``obs.legal`` holds the sequences too, each a
+:class:`Run` (``low``, ``length``, ``suit``; ``obs.top.run`` when one is on the table),
+which a strategy lays by returning it; a numba strategy's moves are a rank and a count:
+it passes on a sequence without being asked.
 """
 
 from __future__ import annotations
@@ -107,7 +110,7 @@ from simulator.kernel.layout import (
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength, weakest_rank
 from simulator.kernel.suits import locking_cards, pick_cards, suits_of_rank
-from simulator.reference.moves import PASS, Move, Named, Top
+from simulator.reference.moves import PASS, Move, Named, Run, Top
 from simulator.reference.rng import Stream
 from simulator.reference.round import Observation
 from simulator.rules.cards import ACE, JOKER, NUM_RANKS, RANK_NAMES, TWO
@@ -117,7 +120,7 @@ __all__ = [
     "ACE", "CARDS", "JOKER", "NO_ROLE", "NUM_RANKS", "PASS", "RANKS", "RANK_NAMES",
     "ROLE_NAMES", "R_JOKERS", "R_N", "R_REVOL", "S_ACTIVE", "S_LOCK", "S_OWNER", "S_PASSES",
     "S_PLAYS", "S_REV", "S_TOP_COUNT", "S_TOP_RANK", "S_TOP_SUITS", "S_TRICKS", "TWO", "U0",
-    "Move", "Named", "Observation", "Stream",
+    "Move", "Named", "Observation", "Run", "Stream",
     "Top", "below", "cards_held", "count_of", "first_play", "leading", "legal_plays", "locking_cards", "njit",
     "np", "pick_cards", "play_count", "play_rank", "rank_counts", "ranks_with", "remove_cards",
     "reversed_order", "strength", "suits_of_rank", "weakest_rank", "without_play",

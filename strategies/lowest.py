@@ -2,7 +2,8 @@
 
 It pins the engines to exact move sequences: lead every card of the weakest rank held;
 follow with the legal play of the weakest rank (fewest cards on a tie), an equal-rank
-play included; pass only when nothing is legal; give back the k weakest cards.
+play included, or on a sequence the sequence of the weakest weakest card; pass only when
+nothing is legal; give back the k weakest cards.
 """
 
 from __future__ import annotations
@@ -10,8 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from simulator.reference.rng import Stream
-from simulator.reference.round import PASS, Move, Observation
+from simulator.reference.round import PASS, Move, Observation, Run
 from simulator.rules.cards import NUM_RANKS, strength
+
+
+def weakest(run: Run, reversed_order: bool) -> int:
+    """The strength of a sequence's weakest card under the order in force."""
+    return min(strength(r, reversed_order) for r in range(run.low, run.high + 1))
 
 
 class Lowest:
@@ -19,7 +25,7 @@ class Lowest:
 
     name = "lowest"
 
-    def choose(self, obs: Observation, rng: Stream) -> Move:
+    def choose(self, obs: Observation, rng: Stream) -> Move | Run:
         if obs.top is None:
             rank = min(
                 (r for r in range(NUM_RANKS) if obs.hand[r]),
@@ -29,6 +35,9 @@ class Lowest:
         plays = [m for m in obs.legal if not m.is_pass]
         if not plays:
             return PASS
+        if obs.top.run:  # sequences only: the weakest weakest card, then the lowest suit
+            runs = [m for m in plays if isinstance(m, Run)]
+            return min(runs, key=lambda m: (weakest(m, obs.reversed), m.suit))
         return min(plays, key=lambda m: (strength(m.rank, obs.reversed), m.count))
 
     def give_back(self, hand: Sequence[int], k: int, rng: Stream) -> list[int]:

@@ -17,9 +17,10 @@ from typing import Any, NamedTuple
 from simulator.errors import PresidentError
 from simulator.reference.exchange import give_back_of
 from simulator.reference.match import hand_over_ask
-from simulator.reference.moves import Named
+from simulator.reference.moves import Named, Run
 from simulator.reference.rng import PLAY_STREAM, Stream
 from simulator.reference.round import PASS, Event, IllegalMove, Move, Round
+from simulator.reference.suits import run_of_names
 from simulator.rules.cards import (
     JOKER,
     JOKER_IDS,
@@ -53,7 +54,7 @@ class Scripted(NamedTuple):
     names for the play (``cards``) and for the gift (``gift_cards``), when it names them."""
 
     seat: int
-    move: Move
+    move: Move | Run
     gift: tuple[int, ...] | None
     cards: tuple[int, ...] = ()
     gift_cards: tuple[int, ...] = ()
@@ -189,13 +190,25 @@ def _parse_move(index: int, raw: Any, players: int) -> Scripted:
         ranks = {parse_card(c) for c in cards}
     except CardError as exc:
         raise GameError(f"{where}: {exc}") from None
-    if len(ranks) != 1 or len(cards) > 4:
+    if len(ranks) > 1:  # cards of several ranks, or jokers with cards: a sequence
+        run, named = _parse_run(f"{where}: seat {seat} plays {' '.join(map(str, cards))}", cards)
+        gift, gift_cards = _parse_gift(where, raw)
+        return Scripted(seat, run, gift, named, gift_cards)
+    if len(cards) > 4:
         raise GameError(
             f"{where}: seat {seat} plays {' '.join(map(str, cards))}: a combination "
-            "is 1 to 4 cards of the same rank (no sequences)"
+            "is 1 to 4 cards of the same rank"
         )
     gift, gift_cards = _parse_gift(where, raw)
     return Scripted(seat, Move(ranks.pop(), len(cards)), gift, _named(where, cards), gift_cards)
+
+
+def _parse_run(where: str, cards: list[Any]) -> tuple[Run, tuple[int, ...]]:
+    """A scripted sequence (``sequences``) and the card ids it names, its jokers aside."""
+    try:
+        return run_of_names(cards)
+    except CardError as exc:
+        raise GameError(f"{where}: {exc}") from None
 
 
 def _parse_gift(
@@ -313,8 +326,7 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
             try:
                 events += rnd.apply(move, seat, gift or (), cards, gift_cards)
             except IllegalMove as exc:
-                named = " ".join(map(card_name, cards))
-                shown = "passes" if move.is_pass else f"plays {named or move}"
+                shown = "passes" if move.is_pass else f"plays {_written(move, cards) or move}"
                 raise GameError(f"move {index} (seat {seat} {shown}) is illegal: {exc}") from None
         while not rnd.over:
             answer = players[rnd.turn].choose(rnd.observation(), rng)
@@ -324,6 +336,17 @@ def replay(game: Game, seed: int = 0) -> list[Event]:
     except registry.StrategyError as exc:  # a user's strategy failed: one line
         raise GameError(str(exc)) from None
     return events
+
+
+def _written(move: Move | Run, cards: Sequence[int]) -> str:
+    """A scripted play's cards as the game file names them ("" when it names none): a
+    sequence's in rank order, a joker where it names no card."""
+    if not cards:
+        return ""
+    if isinstance(move, Run):
+        ids = [4 * rank + move.suit for rank in range(move.low, move.high + 1)]
+        return " ".join(card_name(c) if c in cards else "JK" for c in ids)
+    return " ".join(map(card_name, cards))
 
 
 def _chosen_gift(rnd: Round, move: Move, player: Guarded, rng: Stream) -> tuple[int, ...]:

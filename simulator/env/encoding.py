@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simulator.reference.moves import PASS, Move
+from simulator.reference.moves import PASS, Move, Run
 from simulator.reference.round import Observation
 from simulator.rules.cards import JOKER_IDS, NUM_RANKS, SUITS
 from simulator.rules.options import (
@@ -50,9 +50,10 @@ def move_of(action: int) -> Move:
 
 
 def play_mask(legal: Sequence[Move]) -> np.ndarray:
-    """The action mask of a player to move: 1 at each legal move's action."""
+    """The action mask of a player to move: 1 at each legal move's action (a sequence has
+    none: the actions are plays of one rank, and an agent passes on a sequence)."""
     mask = np.zeros(N_ACTIONS, np.int8)
-    mask[[action_of(m) for m in legal]] = 1
+    mask[[action_of(m) for m in legal if not isinstance(m, Run)]] = 1
     return mask
 
 

@@ -64,6 +64,11 @@ def env(**kwargs: Any) -> AECEnv:
 def resolve_rules(rules: str | Path | Rules, players: int | None) -> Rules:
     """A ``Rules`` from a preset name, a rules file or a ``Rules``, with ``players`` set."""
     resolved = rules if isinstance(rules, Rules) else load_rules(rules)
+    if resolved.sequenced:  # its actions are (rank, count) plays
+        raise RulesError(
+            "rules: sequences are not played by the environment yet: its actions are plays "
+            'of one rank (allowed: sequences = "off")'
+        )
     return resolved if players is None else resolved.with_options(players=players)
 
 

@@ -52,6 +52,8 @@ R_JACK_BACK = SLOT["jack_back"]  # jacks reverse the order until the trick ends
 R_ACCUM = SLOT["accumulation_burns"]  # a run of 4 cards of one rank burns
 R_OUT_ENDS = SLOT["out_ends_trick"]  # going out ends the trick
 R_CLUBS = SLOT["clubs_three_opens"]  # CLUBS_OFF, 1: the first round, CLUBS_EVERY
+R_OPENING = SLOT["opening_three"]  # the card id of the 3 it follows: 0 (clubs), 1 (diamonds)
+R_RUN_TURNS = SLOT["sequence_revolution"]  # 0, or the length of a sequence that turns the order
 R_FLAGS = _STARTS[-1]  # bits of the rules a move's consequences read
 R_TRICK_FLAGS = R_FLAGS + 1  # bits of the table rules (catalogues II and III), 0: none
 R_SIZE = R_TRICK_FLAGS + 1
@@ -92,7 +94,11 @@ SEVENS = 128  # a play of 7s gives a card per 7 to the next player holding cards
 TENS = 256  # a play of 10s discards a card per 10
 LOCK = 512  # two plays in a row of the same suits lock the trick to them
 SPADE3 = 1024  # a lone 3 of spades beats a lone joker and ends the trick
-SUITED = LOCK | SPADE3  # the rules that read suits: the round follows each card
+RUNS_HIGH = 2048  # sequences, beaten above the top's strongest card
+RUNS_LOW = 4096  # sequences, beaten above the top's weakest card
+PLAIN_EIGHTS = 8192  # an 8 in a sequence does not end the trick
+RUNS = RUNS_HIGH | RUNS_LOW  # sequences may be laid (simulator.kernel.runs)
+SUITED = LOCK | SPADE3 | RUNS  # the rules that read suits: the round follows each card
 # Each flag: (its word, its bit, the option and the value that set it)
 FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_FLAGS, SKIP, "equal_rank", "skip"),
@@ -113,13 +119,16 @@ FLAGS: tuple[tuple[int, int, str, object], ...] = (
     (R_TRICK_FLAGS, TENS, "ten_discards", True),
     (R_TRICK_FLAGS, LOCK, "suit_lock", "suits"),
     (R_TRICK_FLAGS, SPADE3, "spade_three_return", True),
+    (R_TRICK_FLAGS, RUNS_HIGH, "sequences", "above_highest"),
+    (R_TRICK_FLAGS, RUNS_LOW, "sequences", "above_lowest"),
+    (R_TRICK_FLAGS, PLAIN_EIGHTS, "eights_in_sequences", "plain"),
 )
 
 # ---------------------------------------------------------------- round state S
 S_N = 0  # players
 S_TURN = 1  # position to move
 S_TOP_RANK = 2  # rank the top carries (-1: none)
-S_TOP_COUNT = 3  # cards in the top (0: the player to move leads)
+S_TOP_COUNT = 3  # cards in the top (0: the player to move leads; a sequence: simulator.kernel.runs)
 S_OWNER = 4  # position that laid the top (-1: none)
 S_REV = 5  # 1 while the order in force is reversed (revolutions, then jack-back on top)
 S_ANSWERED = 6  # bitmask: passed or skipped since the top was laid

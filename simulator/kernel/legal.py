@@ -31,6 +31,7 @@ from simulator.kernel.layout import (
     S_TOP_RANK,
     SUITED,
 )
+from simulator.kernel.runs import is_run
 from simulator.kernel.suits import suit_filter
 from simulator.rules.cards import JOKER, TWO
 
@@ -149,11 +150,13 @@ def legal_mask(h, c, S, R):
 def legal_plays(h, S, R):
     """Every legal play (:func:`plays_of`) in the position of the state array ``S``: under
     rules that read suits, those the suits of the player to move allow too
-    (:func:`simulator.kernel.suits.suit_filter`)."""
-    m = plays_of(h, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))
+    (:func:`simulator.kernel.suits.suit_filter`), and none on a sequence
+    (:mod:`simulator.kernel.runs`; its sequences are the only answers)."""
     if R[R_TRICK_FLAGS] & SUITED != 0:
-        m = suit_filter(m, S)
-    return m
+        if is_run(S[S_TOP_COUNT]):
+            return U0
+        return suit_filter(plays_of(h, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R)), S)
+    return plays_of(h, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], legal_flags(R))
 
 
 @njit(**INLINE)

@@ -33,17 +33,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U0, add_card, count_of, ctz, popc, remove_cards
+from simulator.kernel.bits import U0, U1, add_card, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
     CAPITAL,
+    EIGHTS,
     LAST_IN,
     NO_ROLE,
     OUT_ENDS,
     OUT_OF_TRICK,
+    PLAIN_EIGHTS,
     QUAD,
     R_FLAGS,
     R_N,
+    R_RUN_TURNS,
     R_TRICK_FLAGS,
     ROLE_INDEX,
     S_ACTIVE,
@@ -79,6 +82,7 @@ from simulator.kernel.layout import (
     TWO_ENDS,
     TWOS_LAST,
 )
+from simulator.kernel.runs import JOKERS, RUNS_AT, run_length, run_suit
 from simulator.kernel.trick import (
     ends_trick_at_once,
     gift_receiver,
@@ -90,7 +94,7 @@ from simulator.kernel.trick import (
     trick_leader,
     trick_over,
 )
-from simulator.rules.cards import NUM_RANKS, TEN, TWO
+from simulator.rules.cards import EIGHT, JOKER, NUM_RANKS, TEN, TWO
 
 # Positions in the State tuple (the same meanings as the ``S_*`` slots).
 (ST_TURN, ST_TOP_RANK, ST_TOP_COUNT, ST_OWNER, ST_REV, ST_ANSWERED, ST_OOT, ST_ACTIVE,
@@ -319,6 +323,19 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
                 last = nxt
             if skipped != 0:
                 S[S_SKIPPED], S[S_SKIP_PLAY], S[S_SKIP_BY] = skipped, plays, skip_by
+    turn, t, tc, owner, rev, answered, oot, tricks = next_turn(
+        n, trick_rules, last, end_now, t, tc, owner, rev, answered, oot, active, tricks, S
+    )
+    return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
+            plays, passes, skips)  # fmt: skip
+
+
+@njit(**INLINE)
+def next_turn(n, trick_rules, last, end_now, t, tc, owner, rev, answered, oot, active, tricks, S):
+    """After a move (its out and skips done): the trick ends (``end_now``, the one left in
+    it under ``last_in_trick``, or everyone answered) and its leader is to move, or the
+    next player after ``last`` is asked. Returns ``(turn, t, tc, owner, rev, answered,
+    oot, tricks)``."""
     if trick_rules & LAST_IN != 0 and not end_now:
         alone = last_in_trick(active, oot, owner)
         if alone >= 0:  # he leads without being asked: the trick ends as his
@@ -338,6 +355,52 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
             S[S_RUN] = 0
     else:
         turn = next_to_ask(n, last, owner, active & ~oot)
+    return turn, t, tc, owner, rev, answered, oot, tricks
+
+
+@njit(**HOT)
+def run_step(st, fl, trick_rules, pos, low, c, cards, H, R, played, places, S):
+    """The state after player ``pos`` lays the sequence ``(low, c)`` (:mod:`simulator.kernel.runs`)
+    with the cards ``cards`` (a card mask): it tops the trick, turns the order when it is
+    long enough (``sequence_revolution``), ends the trick on an 8 (``eight_ends_trick``,
+    unless ``eights_in_sequences`` is plain); going out on it with a 2 or a joker is going
+    out on 2s (``no_finish_on_two``). The reference engine's ``Round._play_run``."""
+    (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
+     plays, passes, skips) = st  # fmt: skip
+    n, rules = fl
+    at = np.uint64(pos)
+    length, suit = run_length(c), run_suit(c)
+    jokers = popc(cards & JOKERS)
+    for r in range(low, low + length):
+        if cards >> np.uint64(4 * r + suit) & U1 != U0:
+            H[at] = remove_cards(H[at], r, 1)
+            played[r] += 1
+    if jokers > 0:
+        H[at] = remove_cards(H[at], JOKER, jokers)
+        played[JOKER] += jokers
+    S[S_RUN] = 0  # a sequence breaks a run of one rank
+    t, tc, owner, answered = low, RUNS_AT + 4 * length, pos, 0
+    plays += 1
+    if R[R_RUN_TURNS] != 0 and length >= R[R_RUN_TURNS]:
+        rev ^= 1  # in force from the next play on
+    eights = trick_rules & EIGHTS != 0 and trick_rules & PLAIN_EIGHTS == 0
+    end_now = eights and low <= EIGHT < low + length
+    if H[at] == U0:
+        on = TWO if low + length - 1 == TWO or jokers > 0 else low
+        active, best_free, worst_free, last_one = goes_out(
+            pos, on, rules, active, best_free, worst_free, places
+        )
+        if not last_one and trick_rules & CAPITAL != 0:
+            active, worst_free, last_one = president_falls(
+                pos, S[S_PRESIDENT], H, played, places, active, best_free, worst_free
+            )
+        if last_one:
+            return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, 1,
+                    tricks, plays, passes, skips)  # fmt: skip
+        end_now = end_now or trick_rules & OUT_ENDS != 0
+    turn, t, tc, owner, rev, answered, oot, tricks = next_turn(
+        n, trick_rules, pos, end_now, t, tc, owner, rev, answered, oot, active, tricks, S
+    )
     return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
             plays, passes, skips)  # fmt: skip
 

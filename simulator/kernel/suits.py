@@ -50,12 +50,11 @@ from simulator.kernel.layout import (
     SPADE3,
     SUITED,
 )
-from simulator.rules.cards import CLUBS_THREE, JOKER, NUM_RANKS, SPADE_THREE, SPADES, THREE
+from simulator.rules.cards import JOKER, NUM_RANKS, SPADE_THREE, SPADES, THREE
 
 UNRESTRICTED = np.int64((1 << 62) - 1)  # every play of a plays mask, storable in S
 M4 = np.uint64(15)
 SPADE_THREE_BIT = np.uint64(1 << SPADE_THREE)  # in a card mask
-CLUBS_THREE_BIT = np.uint64(1 << CLUBS_THREE)
 
 
 @njit(**INLINE)
@@ -237,10 +236,11 @@ def given(give, k):
 
 
 @njit(**HOT)
-def move_cards(H, giver, to, ranks, club):
+def move_cards(H, giver, to, ranks, club, card):
     """The cards of ``ranks`` (a rank hand) go from position ``giver``'s card mask to
     ``to``'s (``to < 0``: out of the round), the lowest suits of each rank first. Returns
-    where the 3 of clubs is, followed exactly (``club`` -1: not followed)."""
+    where the 3 that opens (card id ``card``, ``opening_three``) is, followed exactly
+    (``club`` -1: not followed)."""
     kg = H[CARDS + giver]
     moved = U0
     for r in range(NUM_RANKS):
@@ -251,6 +251,6 @@ def move_cards(H, giver, to, ranks, club):
     H[CARDS + giver] = kg
     if to >= 0:
         H[CARDS + to] |= moved
-    if club >= 0 and moved & CLUBS_THREE_BIT != U0:
+    if club >= 0 and moved >> np.uint64(card) & U1 != U0:
         return to
     return club

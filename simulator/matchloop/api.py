@@ -18,6 +18,7 @@ import numpy as np
 
 from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import SUITED, role_table, rules_array
+from simulator.kernel.runs import RUN_TRACE
 from simulator.kernel.step import trick_rule_flags
 from simulator.matchloop.matches import (
     OUT_DEALER,
@@ -43,6 +44,7 @@ from simulator.matchloop.round import SUIT_SHIFT
 from simulator.matchloop.seating import group_size
 from simulator.matchloop.specialise import Specialisation, specialised_loop
 from simulator.reference.match import MatchRecord
+from simulator.reference.moves import Run
 from simulator.reference.suits import suit_set
 from simulator.rules.options import Rules
 from strategies.registry import get
@@ -258,7 +260,8 @@ def _run(
 def record_trace(record: MatchRecord) -> list[int]:
     """A reference-engine match in :func:`trace_match`'s layout, to compare the engines:
     ``-1 - round`` before each round, then ``pos << 8 | count << 4 | rank`` per move (under
-    rules that read suits, a play's suits ``<< 20`` too), and ``1 << 16 | rank`` per card
+    rules that read suits, a play's suits ``<< 20`` too; a sequence: its lowest rank, its
+    length and ``RUN_TRACE``), and ``1 << 16 | rank`` per card
     it hands over (7s, 10s), in the order chosen."""
     trace = []
     for rr in record.rounds:
@@ -268,6 +271,8 @@ def record_trace(record: MatchRecord) -> list[int]:
             rank = 0 if move.is_pass else move.rank
             suits = suit_set(rr.laid[i]) if rr.laid else 0
             entry = (rr.seating.index(player) << 8) | (move.count << 4) | rank
+            if isinstance(move, Run):  # a sequence: its length in the count's place
+                entry |= RUN_TRACE
             trace.append(suits << SUIT_SHIFT | entry)
             trace += [1 << 16 | card for card in gifts.get(i, ())]
     return trace

@@ -68,9 +68,10 @@ def deal_card(h, card):
 
 
 @njit(**INLINE)
-def club_index(draws, size):
-    """Where card 0 of the unshuffled deck (the 3 of clubs) ends, following the swaps."""
-    at = 0
+def club_index(draws, size, card):
+    """Where card id ``card`` of the unshuffled deck (the 3 that opens: clubs, card 0, or
+    diamonds, card 1) ends, following the swaps."""
+    at = card
     for i in range(size):
         j = np.int64(draws[i])
         if j == at:
@@ -81,7 +82,7 @@ def club_index(draws, size):
 
 
 @njit(**INLINE)
-def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
+def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, opening, draws):
     """Shuffle (Fisher–Yates on stream ``rs``) and deal: base hand ``k`` (the cards
     ``i < n·⌊D/n⌋`` with ``i mod n = k``) to position ``slot_pos[k]``, then the ``D mod n``
     leftover cards one each from the dealer's left. ``base[pos]`` receives each
@@ -90,8 +91,8 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
 
     Each card is dealt the moment the shuffle puts it in its place (:func:`take`); with
     four players the four base hands are built in registers (a deal 74 ns against 90
-    through the array, measured in a harness). Returns the position dealt the 3 of clubs
-    when ``clubs`` asks for it, else -1.
+    through the array, measured in a harness). Returns the position dealt the card id
+    ``opening`` (the 3 that opens the round), else -1 (``opening`` -1: not asked).
     """
     size = 52 + jokers
     for i in range(size):  # the card ids in order (simulator.rules.cards)
@@ -121,9 +122,9 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, clubs, draws):
     for i in range(full, size):
         pos = pos + 1 if pos + 1 < n else 0
         H[pos] = deal_card(H[pos], take(deck, draws, i))
-    if not clubs:
+    if opening < 0:
         return -1
-    club = club_index(draws, size)
+    club = club_index(draws, size, opening)
     return slot_pos[club % n] if club < full else (dealer + 1 + club - full) % n
 
 

@@ -49,6 +49,7 @@ from simulator.kernel.layout import (
     R_N,
     R_NEXCH,
     R_OPENER,
+    R_OPENING,
     R_POINTS,
     R_RESEAT,
     R_TARGET,
@@ -133,8 +134,9 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
     k best cards, then the better gives back k cards of his strategy's choice (drawing,
     if it draws, from his stream ``srow[player]``: see :func:`use_stream`).
 
-    ``club`` is the position holding the 3 of clubs (-1: not followed); it moves with its
-    holder's last 3, forced gift or give-back alike. Returns where it is after. A hand
+    ``club`` is the position holding the 3 of clubs (the 3 of ``opening_three``; -1: not
+    followed); it moves with its holder's last 3, forced gift or give-back alike, or under
+    rules that read suits with the card itself. Returns where it is after. A hand
     that holds it when it opens the round (every_round) gives back through
     ``give_back_opening``, so the common give-back keeps its signature and its speed.
     What each player learns is recorded (:mod:`simulator.kernel.knowledge`) only when a
@@ -169,7 +171,7 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
         if club == wp and count_of(hw, THREE) == 0:
             club = bp
         if suited:  # the cards behind the ranks, and the 3 of clubs exactly
-            club = move_cards(H, wp, bp, gave_up, club)
+            club = move_cards(H, wp, bp, gave_up, club, R[R_OPENING])
         if ALL_LOWEST:  # a loop for lowest players only: no stream, no other give-back
             hb = lowest_give(hb, k, give)
         else:
@@ -185,7 +187,7 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
             club = wp
         H[wp], H[bp] = hw, hb
         if suited:
-            club = move_cards(H, bp, wp, given(give, k), club)
+            club = move_cards(H, bp, wp, given(give, k), club, R[R_OPENING])
         if knows:
             note_exchange(H, bp, wp, gave_up, weakest, give, k)
     release_stream(rs, seat_streams, cur)
@@ -307,9 +309,8 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
             else:
                 slot_pos[k] = first + k if first + k < n else first + k - n
         clubs = R[R_CLUBS]
-        club = deal(
-            rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, clubs != CLUBS_OFF, draws
-        )
+        opening = R[R_OPENING] if clubs != CLUBS_OFF else -1
+        club = deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, opening, draws)
         if R[R_TRICK_FLAGS] & SUITED != 0:
             deal_ids(draws, 52 + R[R_JOKERS], slot_pos, n, dealer, deck, H)
         if knows:

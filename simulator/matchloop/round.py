@@ -25,6 +25,7 @@ from simulator.kernel.layout import (
     TENS,
 )
 from simulator.kernel.legal import legal_flags
+from simulator.kernel.runs import RUN_TRACE, is_run, run_cards, run_length, run_suit, run_suits
 from simulator.kernel.step import (
     ST_ACTIVE,
     ST_OVER,
@@ -36,6 +37,7 @@ from simulator.kernel.step import (
     load_state,
     president_of,
     rule_flags,
+    run_step,
     start_round,
     step,
     step_trick_rules,
@@ -101,6 +103,25 @@ def gift_step(st, fl, trick_rules, sid, pos, r, c, H, R, S, played, places, rs, 
 
 
 @njit(**HOT)
+def run_move_step(st, fl, trick_rules, pos, low, c, k, H, R, S, played, places, trace):
+    """:func:`~simulator.kernel.step.run_step` of the sequence ``(low, c)`` laid from card
+    mask ``k`` by ``pos`` (:mod:`simulator.kernel.runs`), its cards leaving the mask and
+    traced (``RUN_TRACE``, its length in the count's place, its suit ``<< 20``); the
+    top's suits and the lock follow. Compiled apart: only ``lowest`` and ``random`` lay
+    sequences, and the other moves carry none of this."""
+    at = np.uint64(pos)
+    cards = run_cards(k, low, c)
+    H[CARDS + at] = k & ~cards
+    S[S_TOP_SUITS], S[S_LOCK] = run_suits(S[S_TOP_SUITS], S[S_LOCK], c, trick_rules)
+    if trace.size > 0 and S[S_TRACE] < trace.size:
+        suits = np.int64(1) << run_suit(c)
+        trace[S[S_TRACE]] = ((suits << SUIT_SHIFT) | RUN_TRACE | (pos << 8)
+                             | (run_length(c) << 4) | low)  # fmt: skip
+        S[S_TRACE] += 1
+    return run_step(st, fl, trick_rules, pos, low, c, cards, H, R, played, places, S)
+
+
+@njit(**HOT)
 def play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams, srow,
                       trace, give, leader):  # fmt: skip
     """:func:`play_round` under rules that read suits (``suit_lock``,
@@ -139,25 +160,32 @@ def play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, s
             r, c = lowest_move(pos, S, H, R)
         elif sid == RANDOM:
             r, c = random_move(pos, S, H, R, rs)
+        elif is_run(tc):  # the other strategies know no sequences: they pass on one
+            r, c = 0, 0
         else:
             r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
-        cards = U0
-        if c > 0:
-            cards = chosen_cards(S, k, r, c, t, tc, trick_rules)
-            H[CARDS + at] = k & ~cards
-            S[S_TOP_SUITS], S[S_LOCK] = after_play(S[S_TOP_SUITS], S[S_LOCK], cards, r, trick_rules)
-        if trace.size > 0 and S[S_TRACE] < trace.size:
-            suits = cards >> np.uint64(4 * r) if r < JOKER else U0
-            trace[S[S_TRACE]] = (np.int64(suits) << SUIT_SHIFT) | (pos << 8) | (c << 4) | r
-            S[S_TRACE] += 1
-        owed = owed_cards(r, c, popc(H[at]) - c, trick_rules) if gifts and c > 0 else 0
-        if owed > 0:
-            to = gift_receiver(n, pos, r, st[ST_ACTIVE])
-            st, cur = gift_step(st, fl, trick_rules, sid, pos, r, c, H, R, S, played, places, rs,
-                                seat_streams, cur, srow, params_pos, give, trace)  # fmt: skip
-            move_cards(H, pos, to, given(give, owed), -1)
+        if is_run(c):  # a sequence (lowest, random)
+            st = run_move_step(st, fl, trick_rules, pos, r, c, k, H, R, S, played, places, trace)
         else:
-            st = step_trick_rules(st, fl, trick_rules, pos, r, c, H, played, places, S)
+            cards = U0
+            if c > 0:
+                cards = chosen_cards(S, k, r, c, t, tc, trick_rules)
+                H[CARDS + at] = k & ~cards
+                S[S_TOP_SUITS], S[S_LOCK] = after_play(
+                    S[S_TOP_SUITS], S[S_LOCK], cards, r, trick_rules
+                )
+            if trace.size > 0 and S[S_TRACE] < trace.size:
+                suits = cards >> np.uint64(4 * r) if r < JOKER else U0
+                trace[S[S_TRACE]] = (np.int64(suits) << SUIT_SHIFT) | (pos << 8) | (c << 4) | r
+                S[S_TRACE] += 1
+            owed = owed_cards(r, c, popc(H[at]) - c, trick_rules) if gifts and c > 0 else 0
+            if owed > 0:
+                to = gift_receiver(n, pos, r, st[ST_ACTIVE])
+                st, cur = gift_step(st, fl, trick_rules, sid, pos, r, c, H, R, S, played, places, rs,
+                                    seat_streams, cur, srow, params_pos, give, trace)  # fmt: skip
+                move_cards(H, pos, to, given(give, owed), -1, 0)
+            else:
+                st = step_trick_rules(st, fl, trick_rules, pos, r, c, H, played, places, S)
         if st[ST_TOP_COUNT] == 0:  # a new trick: no top, no lock
             S[S_TOP_SUITS], S[S_LOCK] = 0, 0
         president = S[S_PRESIDENT]

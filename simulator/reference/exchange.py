@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from simulator.reference.rng import Stream
 from simulator.reference.suits import default_cards
-from simulator.rules.cards import CLUBS_THREE, NUM_RANKS, THREE
+from simulator.rules.cards import NUM_RANKS, THREE
 from simulator.rules.options import Rules
 from simulator.rules.roles import exchange_pairs
 
@@ -111,7 +111,9 @@ def exchange_steps(
     by_place = {place: who for who, place in enumerate(prev_places)}
     for i, k in exchange_pairs(rules):
         better, worse = by_place[i], by_place[n + 1 - i]
-        club = _pass_cards(hands, cards, worse, better, best_cards(hands[worse], k), club)
+        club = _pass_cards(
+            hands, cards, worse, better, best_cards(hands[worse], k), club, rules.opening_card
+        )
         opens = club == better and clubs_three_leads(rules, 1)  # it opens every round
         back = yield GiveBack(better, list(hands[better]), k, opens)
         check = list(hands[better])
@@ -121,7 +123,7 @@ def exchange_steps(
             check[rank] -= 1
         if len(back) != k:
             raise ExchangeError(f"player {better} gave back {len(back)} cards instead of {k}")
-        club = _pass_cards(hands, cards, better, worse, back, club)
+        club = _pass_cards(hands, cards, better, worse, back, club, rules.opening_card)
     return club
 
 
@@ -132,11 +134,12 @@ def _pass_cards(
     to: int,
     ranks: Sequence[int],
     club: int,
+    opening: int,
 ) -> int:
     """The cards of ``ranks`` go from ``giver`` to ``to`` (each rank's lowest suit, when
-    the cards are followed: ``cards`` not None). Returns where the 3 of clubs is (-1: not
-    followed): with the card itself when the cards are followed, else with its holder's
-    last 3."""
+    the cards are followed: ``cards`` not None). Returns where the 3 of clubs (the card
+    id ``opening``: ``opening_three``) is (-1: not followed): with the card itself when the
+    cards are followed, else with its holder's last 3."""
     for rank in ranks:
         hands[giver][rank] -= 1
         hands[to][rank] += 1
@@ -147,7 +150,7 @@ def _pass_cards(
     if club < 0:
         return club
     if cards is not None:
-        return holder(cards, CLUBS_THREE)
+        return holder(cards, opening)
     return to if club == giver and hands[giver][THREE] == 0 else club
 
 

@@ -102,15 +102,15 @@ def shuffle_deal(
     """:func:`deal_cards` as Président's engines see it: ``(hands, base hands)`` by
     position as rank counts, and the position dealt the 3 of clubs (card 0). Suits never
     change the shuffle, so the hands are the same whatever ``clubs_three_opens`` says."""
-    return ranks_of_deal(*deal_cards(rules, stream, dealer, slots))
+    return ranks_of_deal(*deal_cards(rules, stream, dealer, slots), rules.opening_card)
 
 
 def ranks_of_deal(
-    hands: list[list[int]], base: list[list[int]]
+    hands: list[list[int]], base: list[list[int]], card: int = CLUBS_THREE
 ) -> tuple[list[list[int]], list[list[int]], int]:
     """A deal of card ids (:func:`deal_cards`) as rank counts: ``(hands, base hands,
-    the position dealt the 3 of clubs)``."""
-    club_pos = holder(hands, CLUBS_THREE)
+    the position dealt the card id ``card``)``, the 3 that opens (``opening_three``)."""
+    club_pos = holder(hands, card)
     return [counts_from_ids(h) for h in hands], [counts_from_ids(h) for h in base], club_pos
 
 
@@ -272,7 +272,7 @@ def match_steps(
         if hand_frame is not None:
             slots = [_position_of(seating, hand_frame(k, first_dealer)) for k in range(n)]
         ids, base_ids = deal_cards(rules, deal_rng, dealer, slots)
-        by_pos, base, club_pos = ranks_of_deal(ids, base_ids)
+        by_pos, base, club_pos = ranks_of_deal(ids, base_ids, rules.opening_card)
         hands = [by_pos[_position_of(seating, p)] for p in range(n)]
         cards = [set(ids[_position_of(seating, p)]) for p in range(n)] if rules.suited else None
         dealt = [list(h) for h in hands]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from simulator.rules.cards import RANK_NAMES, card_name, card_names
+from simulator.rules.cards import RANK_NAMES, SUITS, card_name, card_names, combo_name, run_name
 
 PASS_RANK = -1
 
@@ -34,13 +34,48 @@ class Move(NamedTuple):
 PASS = Move(PASS_RANK, 0)
 
 
+class Run(NamedTuple):
+    """A sequence (under ``sequences``): ``length`` cards of consecutive ranks from ``low``
+    (the lowest rank index) of one ``suit`` (0..3: clubs, diamonds, hearts, spades); its
+    cards are its player's own, a joker for each he lacks (docs/rules.md, "sequences").
+
+    ``rank`` and ``count`` are its lowest rank and its length, so a strategy that reads a
+    move as a rank and a count still runs (it sees a sequence as its lowest rank)."""
+
+    low: int
+    length: int
+    suit: int
+
+    @property
+    def rank(self) -> int:
+        return self.low
+
+    @property
+    def count(self) -> int:
+        return self.length
+
+    @property
+    def high(self) -> int:
+        """Its highest rank index."""
+        return self.low + self.length - 1
+
+    @property
+    def is_pass(self) -> bool:
+        return False
+
+    def __str__(self) -> str:
+        return " ".join(
+            f"{RANK_NAMES[r]}{SUITS[self.suit]}" for r in range(self.low, self.high + 1)
+        )
+
+
 class Named(NamedTuple):
     """A play that names its cards, under the rules that read suits: ``cards`` are the
     card ids of its ``move`` but the jokers (:func:`simulator.rules.cards.named_ids`).
     The person at ``president play`` answers with one to choose his suits; a plain
     :class:`Move` lays the rules' default cards."""
 
-    move: Move
+    move: Move | Run
     cards: tuple[int, ...]
 
 
@@ -54,7 +89,7 @@ class Event:
     ``discard`` (ten_discards), ``pass``, ``skip``, ``trick_end``, ``out``, ``falls``
     (capital_falls: the President finishes last), ``round_end``. ``cards`` are ranks, or
     card ids when ``ids`` is set (rules that read suits: a play's cards too), which a
-    replay writes with their suits."""
+    replay writes with their suits; a sequence's in rank order, each joker in its place."""
 
     kind: str
     seat: int = -1
@@ -67,6 +102,7 @@ class Event:
     cards: tuple[int, ...] = ()
     rule: str = ""  # the key of the rule that made a give or a discard
     ids: bool = False
+    run: bool = False  # a sequence: ``rank`` its lowest rank, ``count`` its length
 
     def card_names(self) -> list[str]:
         """The names of the event's cards: ranks, or with their suits (``ids``)."""
@@ -92,8 +128,15 @@ class Event:
 
 @dataclass(frozen=True)
 class Top:
-    """The combination to beat: its rank (for transparent threes, the rank they took)."""
+    """The combination to beat: its rank (for transparent threes, the rank they took);
+    a sequence (``run``): its lowest rank, and its length as the count."""
 
     rank: int
     count: int
     owner: int
+    run: bool = False
+
+    @property
+    def name(self) -> str:
+        """In words: ``pair of 7s``, ``sequence 4 5 6``."""
+        return run_name(self.rank, self.count) if self.run else combo_name(self.rank, self.count)

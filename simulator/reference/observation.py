@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from simulator.reference.moves import Move, Top
+from simulator.reference.moves import Move, Run, Top
 from simulator.reference.suits import Suits
 from simulator.rules.options import Rules, order_note
 
@@ -43,7 +43,7 @@ class Observation:
     played: tuple[int, ...]
     reversed: bool
     roles: tuple[str, ...]
-    legal: tuple[Move, ...]
+    legal: tuple[Move | Run, ...]
     rules: Rules
     jack_back: bool = False
     run: int = 0
@@ -93,7 +93,7 @@ class Observed(Protocol):
     @property
     def order_reversed(self) -> bool: ...
 
-    def legal_moves(self) -> Sequence[Move]: ...
+    def legal_moves(self) -> Sequence[Move | Run]: ...
 
 
 def observe(rnd: Observed, seat: int) -> Observation:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from simulator.reference.moves import Move, Top
-from simulator.reference.suits import Suits, suits_in_words
+from simulator.reference.moves import Move, Run, Top
+from simulator.reference.suits import Suits, suits_in_words, why_not_run
 from simulator.rules.cards import NUM_RANKS, RANK_NAMES, combo_name
 
 
@@ -31,12 +31,16 @@ class Position(Protocol):
 
     def play_effect(self, rank: int, count: int) -> tuple[int, bool] | str: ...
 
+    def run_effect(self, run: Run) -> str | None: ...
+
     def owes(self, move: Move) -> int: ...
 
     def receiver(self, seat: int, rank: int) -> int | None: ...
 
 
-def why_illegal(rnd: Position, seat: int, move: Move, cards: Sequence[int] = ()) -> str | None:
+def why_illegal(
+    rnd: Position, seat: int, move: Move | Run, cards: Sequence[int] = ()
+) -> str | None:
     """The rule a move breaks, or ``None`` when it is legal; ``cards``, the card ids a
     play names (rules that read suits), must be cards it may lay."""
     if rnd.over:
@@ -47,6 +51,8 @@ def why_illegal(rnd: Position, seat: int, move: Move, cards: Sequence[int] = ())
         return _wrong_seat(rnd, seat)
     if move.is_pass:
         return "a leader may not pass" if rnd.top is None else None
+    if isinstance(move, Run):
+        return _why_run_illegal(rnd, seat, move, cards)
     if not 1 <= move.count <= 4 or not 0 <= move.rank < NUM_RANKS:
         return "a combination is 1 to 4 cards of the same rank"
     if rnd.hands[seat][move.rank] < move.count:
@@ -67,6 +73,24 @@ def why_illegal(rnd: Position, seat: int, move: Move, cards: Sequence[int] = ())
     return None
 
 
+def _why_run_illegal(rnd: Position, seat: int, run: Run, named: Sequence[int]) -> str | None:
+    """The rule a sequence breaks (its cards, the top, the lock), or None; ``named``, the
+    cards it names but its jokers, must be the ones it lays."""
+    effect = rnd.run_effect(run)
+    if effect is not None:
+        return explain(rnd, effect)
+    assert rnd.suits is not None  # sequences read suits
+    if rnd.suits.lock and rnd.suits.lock != 1 << run.suit:
+        return f"the trick is locked to {suits_in_words(rnd.suits.lock)} (suit_lock)"
+    if rnd.suits.run_cards(seat, run) is None:
+        return (
+            f"seat {seat} cannot make the {run} (a sequence is 3 or more cards of one suit in "
+            "a row, 3 … 2, with at least one card that is not a joker; a joker stands in for "
+            "a card he lacks)"
+        )
+    return why_not_run(rnd.suits.cards[seat], run, named)
+
+
 def _suits_refuse(suits: Suits, move: Move, top: Top | None) -> str:
     """Why the suits a player holds do not allow a play its ranks allow."""
     if suits.spade_return(move.rank, move.count, top):
@@ -81,9 +105,20 @@ def _suits_refuse(suits: Suits, move: Move, top: Top | None) -> str:
 
 def explain(rnd: Position, key: str) -> str:
     """The rule a play breaks, in words, from a key of ``Round.play_effect``."""
+    if key == "no_sequences":
+        return 'a play is 1 to 4 cards of one rank (sequences = "off")'
     assert rnd.top is not None
-    on = f"the {combo_name(rnd.top.rank, rnd.top.count)} on the table"
+    on = f"the {rnd.top.name} on the table"
     return {
+        "set_on_run": f"only a sequence of {rnd.top.count} cards beats {on}",
+        "run_on_set": f"a sequence beats only a sequence (not {on})",
+        "run_length": f"a sequence beats only a sequence as long ({rnd.top.count} cards) as {on}",
+        "run_not_above_highest": (
+            f"its weakest card is not above the strongest card of {on}{rnd.order_note()}"
+        ),
+        "run_not_above_lowest": (
+            f"its weakest card is not above the weakest card of {on}{rnd.order_note()}"
+        ),
         "equal": 'equal rank does not beat (equal_rank = "off")',
         "not_higher": f"not a higher rank than {on}{rnd.order_note()}",
         "fewer": f"fewer cards than {on} (same number needed)",
@@ -105,7 +140,7 @@ def _wrong_seat(rnd: Position, seat: int) -> str:
         )
     if rnd.answered[seat] and rnd.top is not None:
         return (
-            f"seat {seat} was skipped or passed on the {combo_name(rnd.top.rank, rnd.top.count)}"
+            f"seat {seat} was skipped or passed on the {rnd.top.name}"
             f" on the table; it is seat {rnd.turn}'s turn"
         )
     return f"it is seat {rnd.turn}'s turn, not seat {seat}'s"

@@ -28,6 +28,7 @@ from simulator.reference.moves import (
     Event,
     IllegalMove,
     Move,
+    Run,
     Top,
 )
 from simulator.reference.observation import Observation, observe
@@ -49,7 +50,17 @@ from simulator.rules.cards import (
 from simulator.rules.options import Rules, order_note
 from simulator.rules.roles import president_seat
 
-__all__ = ["PASS", "PASS_RANK", "Event", "IllegalMove", "Move", "Observation", "Round", "Top"]
+__all__ = [
+    "PASS",
+    "PASS_RANK",
+    "Event",
+    "IllegalMove",
+    "Move",
+    "Observation",
+    "Round",
+    "Run",
+    "Top",
+]
 
 
 class Round:
@@ -132,6 +143,8 @@ class Round:
         rules, top = self.rules, self.top
         if top is None:
             return rank, False  # a leader plays any combination; threes are plain threes
+        if top.run:
+            return "set_on_run"
         if self.suits and self.suits.spade_return(rank, count, top):
             return rank, False  # the 3 of spades on a lone joker (it must be that 3)
         t, c = top.rank, top.count
@@ -151,13 +164,34 @@ class Round:
             return (rank, False) if self.stronger(rank, t) else "larger_not_higher"
         return "more"
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move: plays by (count, rank), then the pass."""
+    def run_effect(self, run: Run) -> str | None:
+        """Whether a sequence may land on the current top (None), or the key of the rule
+        it breaks (see :meth:`explain`); its cards are the suits' business."""
+        top = self.top
+        if not self.rules.sequenced:
+            return "no_sequences"
+        if top is None:
+            return None
+        if not top.run:
+            return "run_on_set"
+        if run.length != top.count:
+            return "run_length"
+        ranks = range(top.rank, top.rank + top.count)
+        strengths = [self.strength(r) for r in ranks]
+        highest = self.rules.sequences == "above_highest"
+        bar = max(strengths) if highest else min(strengths)
+        if min(self.strength(r) for r in range(run.low, run.high + 1)) <= bar:
+            return "run_not_above_highest" if highest else "run_not_above_lowest"
+        return None
+
+    def legal_moves(self) -> list[Move | Run]:
+        """Every legal move of the player to move: plays by (count, rank), then sequences
+        by (length, lowest rank, suit), then the pass."""
         if self.over:
             return []
         hand = self.hands[self.turn]
         held = [rank for rank in range(NUM_RANKS) if hand[rank]]
-        moves = [
+        moves: list[Move | Run] = [
             Move(rank, count)
             for count in range(1, 5)
             for rank in held
@@ -165,23 +199,29 @@ class Round:
             and not isinstance(self.play_effect(rank, count), str)
             and (not self.suits or self.suits.cards_for(self.turn, rank, count, self.top))
         ]
+        if self.suits and self.rules.sequenced:
+            moves += [run for run in self.suits.runs(self.turn) if self.run_effect(run) is None]
         if self.top is not None:
             moves.append(PASS)
         return moves
 
-    def why_illegal(self, seat: int, move: Move, cards: Sequence[int] = ()) -> str | None:
+    def why_illegal(self, seat: int, move: Move | Run, cards: Sequence[int] = ()) -> str | None:
         """The rule a move breaks, or ``None`` when it is legal
         (:func:`simulator.reference.refusals.why_illegal`); ``cards``: the card ids a
         play names, under rules that read suits."""
         return why_illegal(self, seat, move, cards)
 
-    def owes(self, move: Move) -> int:
+    def owes(self, move: Move | Run) -> int:
         """How many cards a legal ``move`` of the player to move obliges him to hand over
         right after it: one per 7 under ``seven_passes`` (to :meth:`receiver`), one per 10
         under ``ten_discards`` (discarded face up); all he has left when that is fewer."""
         rules = self.rules
         sevens = move.rank == SEVEN and rules.seven_passes
-        if move.is_pass or not (sevens or (move.rank == TEN and rules.ten_discards)):
+        if (
+            isinstance(move, Run)
+            or move.is_pass
+            or not (sevens or (move.rank == TEN and rules.ten_discards))
+        ):
             return 0
         return max(min(move.count, self.cards_left[self.turn] - move.count), 0)
 
@@ -198,7 +238,7 @@ class Round:
 
     def apply(
         self,
-        move: Move,
+        move: Move | Run,
         seat: int | None = None,
         gift: Sequence[int] = (),
         cards: Sequence[int] = (),
@@ -218,6 +258,8 @@ class Round:
             raise IllegalMove(reason)
         if move.is_pass:
             return self._pass(seat)
+        if isinstance(move, Run):
+            return self._play_run(seat, move)
         return self._play(seat, move, gift, list(cards), list(gift_cards))
 
     def _pass(self, seat: int) -> list[Event]:
@@ -258,14 +300,7 @@ class Round:
         if gift:
             self._hand_over(seat, rank, gift, events, gift_cards)
         at_once = at_once or self._ends_trick_at_once(rank, count)
-        if self.cards_left[seat] == 0:
-            self._go_out(seat, rank, events)
-            if self.over:
-                return events
-            if not at_once and self.rules.out_ends_trick:
-                at_once = "out_ends_trick"
-        if at_once:
-            self._end_trick(events, why=at_once)
+        if self._ends_now(seat, rank in (TWO, JOKER), at_once, events):
             return events
         skip_by, times = self._skips_next(rank, count, is_equal)
         last = seat
@@ -283,6 +318,48 @@ class Round:
             self.skipped_seats, self.skipped_by = tuple(skipped), skip_by
         self._continue_trick(last, events)
         return events
+
+    def _play_run(self, seat: int, run: Run) -> list[Event]:
+        """A sequence (``sequences``): its cards leave the hand (:mod:`simulator.reference.suits`),
+        it tops the trick; of the rules of ranks only the 8 acts on it (docs/rules.md)."""
+        assert self.suits is not None
+        cards = self.suits.run_cards(seat, run) or []
+        self.suits.play(seat, cards)
+        ranks = [card_rank(card) for card in cards]
+        for rank in ranks:
+            self.hands[seat][rank] -= 1
+            self.played[rank] += 1
+        self.cards_left[seat] -= run.length
+        self.run = 0  # a sequence breaks a run of one rank (accumulation_burns)
+        self.top = Top(run.low, run.length, seat, run=True)
+        self.answered = [False] * self.n
+        self.skipped_seats, self.skipped_by = (), ""
+        self.plays += 1
+        events = [Event("play", seat, run.low, run.length, cards=tuple(cards), ids=True, run=True)]
+        rules = self.rules
+        if rules.sequence_revolution and run.length >= rules.sequence_revolution:
+            self.reversed = not self.reversed  # in force from the next play on
+        eights = rules.eight_ends_trick and rules.eights_in_sequences == "end_trick"
+        at_once = "eight_ends_trick" if eights and run.low <= EIGHT <= run.high else ""
+        on_two = run.high == TWO or JOKER in ranks
+        if not self._ends_now(seat, on_two, at_once, events):
+            self._continue_trick(seat, events)
+        return events
+
+    def _ends_now(self, seat: int, on_two: bool, at_once: str, events: list[Event]) -> bool:
+        """After a play and its hand-over: the player goes out if his hand is empty
+        (``on_two``: on 2s or jokers), then the round or the trick ends at once (``at_once``:
+        the rule that ends it, or ``""``); whether one of them did."""
+        if self.cards_left[seat] == 0:
+            self._go_out(seat, on_two, events)
+            if self.over:
+                return True
+            if not at_once and self.rules.out_ends_trick:
+                at_once = "out_ends_trick"
+        if at_once:
+            self._end_trick(events, why=at_once)
+            return True
+        return False
 
     def _hand_over(
         self, seat: int, rank: int, gift: list[int], events: list[Event], named: list[int]
@@ -334,9 +411,10 @@ class Round:
             return "accumulation_burns"
         return ""
 
-    def _go_out(self, seat: int, rank: int, events: list[Event]) -> None:
-        """The player takes the best free place, or the worst after 2s/jokers (no_finish_on_two)."""
-        if self.rules.no_finish_on_two and rank in (TWO, JOKER):
+    def _go_out(self, seat: int, on_two: bool, events: list[Event]) -> None:
+        """The player takes the best free place, or the worst after 2s/jokers (``on_two``,
+        under no_finish_on_two)."""
+        if self.rules.no_finish_on_two and on_two:
             place = self.worst_free
             self.worst_free -= 1
         else:

@@ -17,15 +17,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from simulator.reference.moves import Top
+from simulator.reference.moves import Run, Top
 from simulator.rules.cards import (
     JOKER,
+    JOKER_IDS,
     SPADE_THREE,
     SPADES,
     THREE,
+    TWO,
+    CardError,
     card_name,
     card_rank,
     card_suit,
+    parse_suited_card,
 )
 from simulator.rules.options import Rules
 
@@ -118,6 +122,89 @@ def why_not_cards(
     return None
 
 
+MIN_RUN = 3  # the shortest sequence
+
+
+def run_cards(held: Iterable[int], run: Run) -> list[int] | None:
+    """The cards of ``run`` from the cards ``held``, in rank order: his own card of each
+    rank, else a joker standing in (None: he lacks a card and has no joker left for it,
+    or would lay jokers only)."""
+    held = set(held)
+    jokers = sorted(held & set(JOKER_IDS))
+    cards = []
+    for rank in range(run.low, run.high + 1):
+        card = 4 * rank + run.suit
+        if card in held:
+            cards.append(card)
+        elif jokers:
+            cards.append(jokers.pop(0))
+        else:
+            return None
+    if len(cards) < MIN_RUN or run.high > TWO or all(card_rank(c) == JOKER for c in cards):
+        return None
+    return cards
+
+
+def runs_of(held: Iterable[int]) -> list[Run]:
+    """Every sequence the cards ``held`` can make, by length, then lowest rank, then suit
+    (the engines' order of options)."""
+    held = set(held)
+    jokers = len(held & set(JOKER_IDS))
+    runs = []
+    for suit in range(4):
+        for low in range(TWO + 1):
+            missing = 0
+            for high in range(low, TWO + 1):  # the sequence from low to high, growing
+                missing += 4 * high + suit not in held
+                if missing > jokers:
+                    break
+                length = high - low + 1
+                if length >= MIN_RUN and missing < length:
+                    runs.append(Run(low, length, suit))
+    return sorted(runs, key=lambda run: (run.length, run.low, run.suit))
+
+
+RUN_SHAPE = (
+    "a play is 1 to 4 cards of one rank, or a sequence: 3 or more cards of one suit, each "
+    "with its suit, in rank order (3 … 2), a joker JK in the place of the card it stands "
+    'for, e.g. ["4S", "JK", "6S"]'
+)
+
+
+def run_of_names(texts: Sequence[object]) -> tuple[Run, tuple[int, ...]]:
+    """A sequence written as its cards (``["4S", "JK", "6S"]``: in rank order, each joker
+    in its place) and the card ids it names but its jokers; a CardError naming the shape
+    when they are not one."""
+    try:
+        ids = [parse_suited_card(t) for t in texts]  # type: ignore[arg-type]
+    except CardError:
+        raise CardError(RUN_SHAPE) from None
+    real = [(i, card) for i, card in enumerate(ids) if card_rank(card) != JOKER]
+    lows = {card_rank(card) - i for i, card in real}
+    suits = {card_suit(card) for _, card in real}
+    if len(ids) < MIN_RUN or len(lows) != 1 or len(suits) != 1:
+        raise CardError(RUN_SHAPE)
+    low, suit = lows.pop(), suits.pop()
+    if low < 0 or low + len(ids) - 1 > TWO or suit is None:
+        raise CardError(RUN_SHAPE)
+    return Run(low, len(ids), suit), tuple(card for _, card in real)
+
+
+def why_not_run(held: Iterable[int], run: Run, named: Sequence[int]) -> str | None:
+    """Why the cards ``named`` (its jokers aside) cannot be those of ``run`` laid from the
+    cards ``held`` (None: they can, or none are named): his own card of each rank it
+    covers, and no joker in the place of a card he holds."""
+    laid = run_cards(held, run) or []
+    own = [card for card in laid if card_rank(card) != JOKER]
+    for card in named:
+        if card not in own:
+            return f"you do not hold the {card_name(card)}"
+    for card in own:
+        if named and card not in named:
+            return f"you hold the {card_name(card)}: a joker stands in only for a card you lack"
+    return None
+
+
 class Suits:
     """The suits of one round: each seat's cards (``cards[s]``, card ids), the suits of the
     top on the table (``top``: a bit per suit, 0 when there is none or it is jokers
@@ -152,6 +239,17 @@ class Suits:
             return None
         chosen = default_cards(held, rank, count)
         return chosen if len(chosen) == count else None
+
+    def run_cards(self, seat: int, run: Run) -> list[int] | None:
+        """The cards ``run`` takes from ``seat``'s hand (:func:`run_cards`), or None when he
+        cannot lay it: he lacks its cards, or the trick is locked to another suit."""
+        if self.lock and self.lock != 1 << run.suit:
+            return None
+        return run_cards(self.cards[seat], run)
+
+    def runs(self, seat: int) -> list[Run]:
+        """The sequences ``seat`` can lay now (his cards, the lock), in the engines' order."""
+        return [run for run in runs_of(self.cards[seat]) if self.run_cards(seat, run)]
 
     def why_not(
         self, seat: int, rank: int, count: int, top: Top | None, named: list[int]

@@ -110,6 +110,11 @@ def combo_name(rank: int, count: int) -> str:
     )
 
 
+def run_name(low: int, length: int) -> str:
+    """A sequence in words: ``sequence 4 5 6``."""
+    return "sequence " + " ".join(RANK_NAMES[r] for r in range(low, low + length))
+
+
 def card_rank(card: int) -> int:
     """The rank index of card id ``card`` (both jokers: 13)."""
     return card >> 2

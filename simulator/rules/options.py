@@ -214,6 +214,12 @@ class Rules:
         "every_round (the holder after the exchange); off: opener decides.",
         choices=("off", "first_round", "every_round"),
     )
+    opening_three: str = option(
+        "clubs",
+        "The 3 whose holder leads under clubs_three_opens: the 3 of clubs, or the 3 of "
+        "diamonds (UECda).",
+        choices=("clubs", "diamonds"),
+    )
     five_skips: bool = option(
         False,
         "A play of 5s skips as many players as it holds 5s, each in turn as the next to "
@@ -248,6 +254,25 @@ class Rules:
         "otherwise (Daifugo's spade-3 return, supe-3).",
         at_table="the 3 of spades beats the joker",
     )
+    sequences: str = option(
+        "off",
+        "Three or more consecutive ranks of one suit may be laid as a sequence (jokers stand "
+        "in); beaten only by a sequence as long whose weakest card is above_highest (UECda) "
+        "or above_lowest of the top's cards (Daifugo's kaidan).",
+        choices=("off", "above_highest", "above_lowest"),
+    )
+    sequence_revolution: int = option(
+        0,
+        "A sequence of this many cards or more (4 or 5; 0: off) reverses the order for the "
+        "rest of the round, like a four under revolution (needs sequences).",
+        choices=(0, 4, 5),
+    )
+    eights_in_sequences: str = option(
+        "end_trick",
+        "Under eight_ends_trick and sequences: end_trick, an 8 in a sequence ends the trick "
+        "(UECda); plain, it does not (the Japan Daifugo federation).",
+        choices=("end_trick", "plain"),
+    )
 
     def __post_init__(self) -> None:
         validate(self)
@@ -277,7 +302,18 @@ class Rules:
     def suited(self) -> bool:
         """Whether a rule reads the cards' suits (catalogue III): the engines then follow
         each card, not only each rank (docs/rules.md, "Cards with suits")."""
-        return self.suit_lock != "off" or self.spade_three_return
+        return self.suit_lock != "off" or self.spade_three_return or self.sequenced
+
+    @property
+    def opening_card(self) -> int:
+        """The card id of the 3 whose holder leads under ``clubs_three_opens`` (its index in
+        the allowed values is its suit: :mod:`simulator.rules.cards`)."""
+        return CHOICES["opening_three"].index(self.opening_three)
+
+    @property
+    def sequenced(self) -> bool:
+        """Whether sequences may be laid (docs/rules.md, "sequences")."""
+        return self.sequences != "off"
 
 
 # ---------------------------------------------------------------- derived from the declarations
@@ -362,11 +398,41 @@ def validate(rules: Rules) -> None:
             "rules: spade_three_return = true is not allowed with jokers = 0: it beats a joker "
             "(allowed: jokers = 1 or 2, or spade_three_return = false)"
         )
+    _check_sequences(rules)
+    _check_opening(rules)
     pts = rules.points
     if rules.target > 0 and not any(v > 0 for v in pts.top + pts.bottom):
         raise RulesError(
             f"rules: target = {rules.target} can never be reached: points gives no positive "
             "value (allowed: target = 0, or points with a positive value such as top = [2, 1])"
+        )
+
+
+def _check_opening(rules: Rules) -> None:
+    """Refuse an opening 3 other than the 3 of clubs when no 3 opens."""
+    if rules.opening_three != "clubs" and rules.clubs_three_opens == "off":
+        raise RulesError(
+            f'rules: opening_three = "{rules.opening_three}" is not allowed with '
+            'clubs_three_opens = "off": no 3 leads then (allowed: clubs_three_opens = '
+            '"first_round" or "every_round", or opening_three = "clubs")'
+        )
+
+
+def _check_sequences(rules: Rules) -> None:
+    """Refuse the rules of sequences that could never act without the rules they need."""
+    if rules.sequence_revolution and rules.sequences == "off":
+        raise RulesError(
+            f"rules: sequence_revolution = {rules.sequence_revolution} is not allowed with "
+            'sequences = "off": it turns the order on a sequence (allowed: sequences = '
+            '"above_highest" or "above_lowest", or sequence_revolution = 0)'
+        )
+    if rules.eights_in_sequences == "plain" and (
+        rules.sequences == "off" or not rules.eight_ends_trick
+    ):
+        raise RulesError(
+            'rules: eights_in_sequences = "plain" is not allowed without sequences and '
+            "eight_ends_trick: it changes nothing then (allowed: eights_in_sequences = "
+            '"end_trick", or sequences on and eight_ends_trick = true)'
         )
 
 

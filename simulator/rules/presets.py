@@ -1,4 +1,5 @@
-"""The four presets of the rule book, one per source rule sheet (docs/rules.md, "Presets").
+"""The presets of the rule book: one per source rule sheet, and the UECda tournament's
+rules (docs/rules.md, "Presets").
 
 Each preset is a rules file shipped with the package (``simulator/rules/preset-files/``):
 its first line, a comment, describes it (``president rules list``); its keys are the
@@ -15,7 +16,7 @@ from typing import Any
 from simulator.errors import did_you_mean
 from simulator.rules.options import Rules, RulesError, changed
 
-PRESET_NAMES = ("french", "regles-jeu", "spade", "scum")  # the order of `rules list`
+PRESET_NAMES = ("french", "regles-jeu", "spade", "scum", "uecda")  # the order of `rules list`
 
 
 def _read(name: str) -> tuple[str, dict[str, Any]]:

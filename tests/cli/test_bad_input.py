@@ -62,6 +62,22 @@ BAD_RULES = {
         "spade_three_return = true\n",
         ["spade_three_return", "jokers = 0", "jokers = 1 or 2"],
     ),
+    "sequences_x": (
+        'sequences = "kaidan"\n',
+        ["sequences", "'off', 'above_highest', 'above_lowest'"],
+    ),
+    "sequence_revolution_2": (
+        'sequences = "above_highest"\nsequence_revolution = 2\n',
+        ["sequence_revolution = 2", "allowed: 0, 4, 5"],
+    ),
+    "sequence_revolution_without_sequences": (
+        "sequence_revolution = 5\n",
+        ["sequence_revolution = 5", 'sequences = "off"', "sequence_revolution = 0"],
+    ),
+    "eights_plain_without_eights": (
+        'sequences = "above_lowest"\neights_in_sequences = "plain"\n',
+        ["eights_in_sequences", "eight_ends_trick", "allowed"],
+    ),
     "unknown_preset": ('preset = "belote"\n', ["belote", "allowed", "french", "scum"]),
     "preset_not_a_string": ("preset = 3\n", ["preset", "allowed", "french"]),
     "misspelt_key": ("jak_back = true\n", ["'jak_back', did you mean 'jack_back'?", "allowed"]),
@@ -176,7 +192,7 @@ BAD_GAMES = {
     "rules_object_unknown_key": (game_with(rules={"burn": True}), ["'burn'", "allowed"]),
     "move_two_ranks": (
         game_with(moves=[{"seat": 0, "play": ["3", "5"]}]),
-        ["move 0", "3 5", "same rank"],
+        ["move 0", "3 5", "1 to 4 cards of one rank, or a sequence"],
     ),
     "move_five_cards": (
         game_with(

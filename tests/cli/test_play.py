@@ -9,6 +9,7 @@ one-line errors of bad options.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -71,12 +72,17 @@ class LowestTypist:
         legal = [m.strip() for m in listed.split("|")]
         screen = text.rsplit("--- Round", 1)[1]
         reversed_order = self.REVERSED in screen.split("\n", 1)[0]
-        plays = [(parse_card(m.split()[0]), len(m.split())) for m in legal if m != "p"]
-        if not plays:
-            return "p"
 
         def strength(rank: int) -> int:
             return rank if rank == 13 or not reversed_order else 12 - rank
+
+        runs = [m for m in legal if m != "p" and len({parse_card(c) for c in m.split()}) > 1]
+        if runs and "Top: none" not in screen:  # on a sequence: the weakest weakest card
+            return min(runs, key=lambda m: weakest_card(m.split(), strength))
+        sets = [m for m in legal if m != "p" and m not in runs]  # lowest never leads one
+        plays = [(parse_card(m.split()[0]), len(m.split())) for m in sets]
+        if not plays:
+            return "p"
 
         if "Top: none" in screen:  # lead all the cards of the weakest rank
             rank = min((r for r, _ in plays), key=strength)
@@ -84,6 +90,14 @@ class LowestTypist:
         else:
             rank, count = min(plays, key=lambda m: (strength(m[0]), m[1]))
         return " ".join([RANK_NAMES[rank]] * count)
+
+
+def weakest_card(cards: list[str], strength: Callable[[int], int]) -> int:
+    """The strength of a shown sequence's weakest card (its cards in rank order, ``JK``
+    where a joker stands in)."""
+    i, first = next((i, c) for i, c in enumerate(cards) if c != "JK")
+    low = parse_card(first) - i
+    return min(strength(rank) for rank in range(low, low + len(cards)))
 
 
 def typist_session(rules, typist: LowestTypist, seat: int, seed: int, rounds: int) -> PlayResult:

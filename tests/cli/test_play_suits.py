@@ -12,7 +12,7 @@ import pytest
 
 from simulator.apps.play.input import SUITED_PROMPT, MoveError, parse_move
 from simulator.apps.play.session import SUITS_HELP
-from simulator.reference.moves import Named
+from simulator.reference.moves import Named, Run
 from simulator.reference.round import Move
 from simulator.rules.cards import parse_suited_card
 from tests.cli.test_play import play
@@ -58,3 +58,13 @@ def test_parse_move_names_cards_only_under_suits() -> None:
     assert parse_move("JK", suited=True) == Move(13, 1)  # a joker has no suit to name
     with pytest.raises(MoveError, match="name the suit of every card"):
         parse_move("7H 7", suited=True)
+
+
+def test_a_sequence_is_typed_as_its_cards_in_rank_order():
+    """Under ``sequences``: the cards in rank order, a joker where it stands in."""
+    named = (parse_suited_card("4S"), parse_suited_card("6S"))
+    assert parse_move("4s jk 6s", suited=True) == Named(Run(1, 3, 3), named)
+    with pytest.raises(MoveError, match="or a sequence: 3 or more cards of one suit"):
+        parse_move("4s 6s 5s", suited=True)
+    with pytest.raises(MoveError, match="a combination is cards of one rank"):
+        parse_move("4 5 6")  # without suits there is no sequence

@@ -41,11 +41,13 @@ from simulator.kernel.layout import (
     NO_ROLE,
     R_TRICK_FLAGS,
     ROLE_INDEX,
+    RUNS,
     S_ACTIVE,
     S_LOCK,
     S_N,
     S_OVER,
     S_PRESIDENT,
+    S_REV,
     S_SIZE,
     S_SKIPPED,
     S_SKIPS,
@@ -59,12 +61,23 @@ from simulator.kernel.layout import (
     rules_array,
 )
 from simulator.kernel.legal import legal_mask
+from simulator.kernel.runs import (
+    JOKERS,
+    MIN_RUN,
+    is_run,
+    legal_run,
+    run_cards,
+    run_length,
+    run_suit,
+    run_suits,
+)
 from simulator.kernel.step import (
     ST_SKIPS,
     hand_over,
     load_state,
     president_of,
     rule_flags,
+    run_step,
     start_round,
     step,
     store_state,
@@ -89,12 +102,13 @@ from simulator.rules.cards import (
     card_names,
     combo_name,
     counts_from_cards,
+    run_name,
 )
 from simulator.rules.options import Rules
 from strategies.adapter import hand_mask
 from strategies.dispatch import decider, tier_of
 from strategies.registry import get
-from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError
+from strategies.specs import LOWEST, NPARAMS, PLUGIN_BASE, RANDOM, StrategyError
 
 # compiled per session, never cached (see the module's docstring)
 SCRIPTED_JIT = {**JIT, "cache": False}
@@ -111,13 +125,20 @@ DOES_NOT_BEAT = 5
 @njit(**SCRIPTED_JIT)
 def scripted_check(S, H, R, pos, r, c):
     """Whether ``pos`` may now play ``c`` cards of rank ``r`` (``c == 0``: pass): LEGAL,
-    or the reason it may not. ``r`` and ``c`` are in range (0..13, 0..4)."""
+    or the reason it may not. ``r`` and ``c`` are in range (0..13, 0..4, or a sequence's
+    count, :mod:`simulator.kernel.runs`)."""
     if S[S_OVER] != 0:
         return ROUND_OVER
     if pos != S[S_TURN]:
         return NOT_YOUR_TURN
     if c == 0:
         return LEADER_PASSES if S[S_TOP_COUNT] == 0 else LEGAL
+    if is_run(c):  # a sequence: its cards, the top, the lock
+        k, length, suit = H[CARDS + pos], run_length(c), run_suit(c)
+        legal = R[R_TRICK_FLAGS] & RUNS != 0 and legal_run(
+            k, r, length, suit, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], S[S_LOCK], R[R_TRICK_FLAGS]
+        )
+        return LEGAL if legal else DOES_NOT_BEAT
     if count_of(H[pos], r) < c:
         return NOT_HELD
     if (legal_mask(H[pos], c, S, R) >> np.uint64(r)) & np.uint64(1) == U0:
@@ -138,6 +159,14 @@ def scripted_step(S, H, R, played, places, pos, r, c, gift, cards, gift_cards):
     st = load_state(S)
     trick_rules = trick_rule_flags(R)
     suited = trick_rules & SUITED != 0
+    if is_run(c):  # a sequence: its own cards, and its step
+        k = H[CARDS + pos]
+        cards = run_cards(k, r, c)
+        H[CARDS + pos] = k & ~cards
+        S[S_TOP_SUITS], S[S_LOCK] = run_suits(S[S_TOP_SUITS], S[S_LOCK], c, trick_rules)
+        st = run_step(st, rule_flags(R), trick_rules, pos, r, c, cards, H, R, played, places, S)
+        store_state(S, st)
+        return after_move(S, H, trick_rules, st, skips), cards, gift_cards
     if suited and c > 0:
         k = H[CARDS + pos]
         if cards == U0:  # the strategy's (its pick, if it fits) or the rules' default
@@ -148,7 +177,7 @@ def scripted_step(S, H, R, played, places, pos, r, c, gift, cards, gift_cards):
         to = gift_receiver(S[S_N], pos, r, S[S_ACTIVE])
         if suited and gift_cards == U0:
             k = H[CARDS + pos]
-            move_cards(H, pos, to, gift, -1)
+            move_cards(H, pos, to, gift, -1, 0)
             gift_cards = k & ~H[CARDS + pos]
         elif suited:  # the cards named, then the default ones of the ranks left (jokers)
             H[CARDS + pos] &= ~gift_cards
@@ -159,12 +188,20 @@ def scripted_step(S, H, R, played, places, pos, r, c, gift, cards, gift_cards):
                 for _ in range(count_of(gift, rank) - popc(suits_of_rank(gift_cards, rank))):
                     rest = add_card(rest, rank)
             k = H[CARDS + pos]
-            move_cards(H, pos, to, rest, -1)
+            move_cards(H, pos, to, rest, -1, 0)
             gift_cards |= k & ~H[CARDS + pos]
         hand_over(gift, pos, r, S[S_N], S[S_ACTIVE], H, played)
     st = step(st, rule_flags(R), trick_rules, pos, r, c, H, played, places, S)
     store_state(S, st)
-    if suited:
+    return after_move(S, H, trick_rules, st, skips), cards, gift_cards
+
+
+@njit(**SCRIPTED_JIT)
+def after_move(S, H, trick_rules, st, skips):
+    """After a move, under rules that read suits: a new trick has no suits, a hand gone
+    has no cards, and what the next player's suits allow is written; returns the seats
+    the move skipped, a bit each (0: none)."""
+    if trick_rules & SUITED != 0:
         if st[2] == 0:
             S[S_TOP_SUITS], S[S_LOCK] = 0, 0
         for q in range(S[S_N]):
@@ -173,8 +210,12 @@ def scripted_step(S, H, R, played, places, pos, r, c, gift, cards, gift_cards):
         if S[S_OVER] == 0:
             t = S[S_TURN]
             write_allowed(S, H[CARDS + t], S[S_TOP_RANK], S[S_TOP_COUNT], trick_rules)
-    skipped = S[S_SKIPPED] if st[ST_SKIPS] != skips else 0
-    return skipped, cards, gift_cards
+    return S[S_SKIPPED] if st[ST_SKIPS] != skips else 0
+
+
+def _a_count(count: int) -> bool:
+    """Whether ``count`` is a move's: 0 to 4 cards, or a sequence's (``is_run``)."""
+    return 0 <= count <= 4 or (is_run(count) and run_length(count) >= MIN_RUN)
 
 
 def _kernel_ids(strategies: Sequence[str], n: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -207,7 +248,10 @@ def _refusal(why: int, S: np.ndarray, H: np.ndarray, seat: int, rank: int, count
         held = sum(int(H[seat]) >> (16 * level + rank) & 1 for level in range(4))
         cards = "card" if held == 1 else "cards"
         return f"seat {seat} holds {held} {cards} of rank {RANK_NAMES[rank]}, not {count}"
-    top = combo_name(int(S[S_TOP_RANK]), int(S[S_TOP_COUNT]))
+    t, tc = int(S[S_TOP_RANK]), int(S[S_TOP_COUNT])
+    if tc == 0:
+        return "the cards do not make this sequence under these rules"
+    top = run_name(t, run_length(tc)) if is_run(tc) else combo_name(t, tc)
     return f"it does not beat the {top} on the table under these rules"
 
 
@@ -250,9 +294,9 @@ def _events(
     if c == 0:
         events: list[dict[str, Any]] = [{"event": "pass", "seat": pos}]
     else:
-        events = [{"event": "play", "seat": pos, "cards": card_names(r, c)}]
+        events = [{"event": "play", "seat": pos, "cards": _laid_names(r, c, laid)}]
         names = [RANK_NAMES[rank] for rank in sorted(gift)]
-        if suited:  # the cards that left the hand, with their suits
+        if suited and not is_run(c):  # the cards that left the hand, with their suits
             events[0]["cards"] = [card_name(i) for i in _ids(laid)]
             names = [card_name(i) for i in _ids(given)]
         if gift and r == SEVEN:  # to the next holder clockwise
@@ -274,6 +318,16 @@ def _events(
     return events
 
 
+def _laid_names(r: int, c: int, laid: int) -> list[str]:
+    """A play's cards as its event writes them: a set's ranks, a sequence's cards in rank
+    order, a joker in the place of each card it stands for."""
+    if not is_run(c):
+        return card_names(r, c)
+    suit = run_suit(c)
+    ids = [4 * rank + suit for rank in range(r, r + run_length(c))]
+    return [card_name(i) if laid >> i & 1 else "JK" for i in ids]
+
+
 def _named_refusal(S, H, R, seat: int, rank: int, count: int, named: Sequence[int]) -> str:
     """Why the cards a legal scripted play names cannot be its cards ("" when they can), by
     the kernel's card masks: held, of the rank, as many as the play, and the very cards
@@ -281,6 +335,9 @@ def _named_refusal(S, H, R, seat: int, rank: int, count: int, named: Sequence[in
     if not named:
         return ""
     held = int(H[CARDS + seat])
+    if is_run(count):  # a sequence lays his own cards: they must be the ones named
+        own = int(run_cards(np.uint64(held), rank, count)) & ~int(JOKERS)
+        return "" if own == int(_mask(named)) else "the cards named are not this sequence's"
     if any(not held >> card & 1 or card >> 2 != rank for card in named) or len(named) != count:
         return "the cards named are not cards of this play in the hand"
     lock, trick_rules = int(S[S_LOCK]), int(R[R_TRICK_FLAGS])
@@ -294,7 +351,7 @@ def _named_refusal(S, H, R, seat: int, rank: int, count: int, named: Sequence[in
 
 def _owed(H: np.ndarray, R: np.ndarray, pos: int, rank: int, count: int) -> int:
     """The cards a legal move obliges its player to hand over (the kernel's rule)."""
-    if count == 0:
+    if count == 0 or is_run(count):
         return 0
     left = int(H[pos]).bit_count() - count
     return int(owed_cards(rank, count, left, trick_rule_flags(R)))
@@ -374,7 +431,7 @@ def play_scripted_round(
     for index, (seat, rank, count, *given) in enumerate(moves):
         named, gift_named = (given[1], given[2]) if len(given) > 1 else ((), ())
         shown = "passes" if count == 0 else f"plays {count} of rank {rank}"
-        if not (0 <= seat < n and 0 <= count <= 4 and (count == 0 or 0 <= rank < NUM_RANKS)):
+        if not (0 <= seat < n and _a_count(count) and (count == 0 or 0 <= rank < NUM_RANKS)):
             raise ValueError(f"move {index} (seat {seat} {shown}) is not a move of this game")
         rank = 0 if count == 0 else rank
         why = scripted_check(S, H, R, seat, rank, count)
@@ -403,12 +460,15 @@ def play_scripted_round(
         if S[S_OVER]:
             return events
         pos = int(S[S_TURN])
-        rank, count = (
-            int(x) for x in decide_once(sids[pos], pos, S, H, R, played, roles, rs, params)
-        )
+        if is_run(int(S[S_TOP_COUNT])) and sids[pos] not in (LOWEST, RANDOM):
+            rank, count = 0, 0  # the others know no sequences: they pass on one, unasked
+        else:
+            rank, count = (
+                int(x) for x in decide_once(sids[pos], pos, S, H, R, played, roles, rs, params)
+            )
         rank = 0 if count == 0 else rank
         if (
-            not (0 <= count <= 4 and 0 <= rank < NUM_RANKS)
+            not (_a_count(count) and 0 <= rank < NUM_RANKS)
             or scripted_check(S, H, R, pos, rank, count) != LEGAL
         ):
             raise RuntimeError(

@@ -30,7 +30,7 @@ def _deal(key, match, dealer, slot_pos, n, jokers):
     base = np.full(8, U0)
     deck = np.zeros(DECK, np.int64)
     draws = np.zeros(DECK + 1, np.uint64)
-    club = deal(rs, dealer, slot_pos, n, jokers, deck, H, base, True, draws)
+    club = deal(rs, dealer, slot_pos, n, jokers, deck, H, base, 0, draws)
     return H[:n].copy(), base[:n].copy(), club, rs.copy()
 
 

@@ -1,7 +1,7 @@
 """The kernel is the reference engine's twin under the second catalogue too, and under
 the third's (``five_skips``, ``capital_falls``, ``seven_passes``, ``ten_discards``, and the
-rules that read suits, ``suit_lock`` and ``spade_three_return``: the traces then carry
-each play's suits).
+rules that read suits, ``suit_lock``, ``spade_three_return`` and ``sequences``: the
+traces then carry each play's suits, and a sequence its length).
 
 Each new option value alone, on the presets that make it playable, and all of them
 together (with the first catalogue's options on as well): 3 to 8 players, ``lowest``,
@@ -55,6 +55,17 @@ CONFIGS = [
     ("suits+threes+clubs", preset("french").with_options(
         jokers=2, suit_lock="suits", spade_three_return=True, transparent_threes=True,
         clubs_three_opens="every_round")),
+    ("clubs=every_round+diamonds", preset("scum").with_options(
+        clubs_three_opens="every_round", opening_three="diamonds")),
+    ("uecda", preset("uecda")),
+    ("sequences", Rules().with_options(jokers=1, sequences="above_highest")),
+    ("sequences=above_lowest+lock+turns", preset("scum").with_options(
+        jokers=2, sequences="above_lowest", suit_lock="suits", sequence_revolution=4,
+        revolution=True, eight_ends_trick=True, no_finish_on_two=True)),
+    ("sequences+plain_eights+jacks", preset("french").with_options(
+        jokers=1, sequences="above_highest", sequence_revolution=5, eight_ends_trick=True,
+        eights_in_sequences="plain", jack_back=True, spade_three_return=True,
+        accumulation_burns=True)),
     (
         "everything",
         Rules().with_options(
@@ -63,7 +74,8 @@ CONFIGS = [
             no_finish_on_two=True, dealer="rotate", reseat=True, opener="left_of_dealer",
             exchange=(3, 2, 1), points={"top": [3, 2, 1], "bottom": [-1]}, target=9,
             capital_falls=True, five_skips=True, seven_passes=True, ten_discards=True,
-            suit_lock="suits", spade_three_return=True, **CATALOGUE_2,
+            suit_lock="suits", spade_three_return=True, sequences="above_highest",
+            sequence_revolution=5, **CATALOGUE_2,
         ),
     ),
 ]  # fmt: skip

@@ -24,6 +24,10 @@ from simulator.rules.presets import PRESET_NAMES, preset
 NEEDS = {  # the options a value is refused without (the rule spec's own checks)
     ("after_out_lead", "last_in_trick"): {"passing": "out_of_trick"},
     ("spade_three_return", True): {"jokers": 1},
+    ("sequence_revolution", 4): {"sequences": "above_highest"},
+    ("sequence_revolution", 5): {"sequences": "above_highest"},
+    ("eights_in_sequences", "plain"): {"sequences": "above_highest", "eight_ends_trick": True},
+    ("opening_three", "diamonds"): {"clubs_three_opens": "first_round"},
 }
 
 

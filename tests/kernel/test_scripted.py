@@ -5,9 +5,10 @@ The hand-worked scenarios (:mod:`tests.reference.scenarios`) run on it through
 ``check``; here, many more rounds than anyone works out by hand:
 
 * the random deals and scripted prefixes of ``test_oracle_diff.py`` (every preset, each
-  option, random combinations, 3 to 8 players): the kernel's events, read off its state,
-  equal the independent oracle's, and every kind of illegal scripted move is refused at
-  the oracle's index;
+  option, random combinations, the rule sets with sequences, 3 to 8 players): the
+  kernel's events, read off its state, equal the independent oracle's, and every kind of
+  illegal scripted move (under sequences, every kind of illegal sequence too) is refused
+  at the oracle's index;
 * every built-in kernel strategy, seated with ``random`` and ``lowest``: the same seed
   gives the same events on the kernel as on the reference replay (the same play stream);
   the search player, which has no reference-engine version, plays whole legal rounds, the
@@ -27,35 +28,53 @@ from simulator.rules.options import Rules
 from strategies import registry
 from strategies.specs import PLUGIN_BASE, StrategyError
 from tests.kernel.scripted import play_scripted_round
-from tests.reference.oracle import card_rank, make_deal, random_prefix, resolve_rules, run_game
+from tests.reference.oracle import (
+    IllegalMove,
+    card_rank,
+    make_deal,
+    parse_sequence,
+    random_prefix,
+    resolve_rules,
+    run_game,
+)
 from tests.reference.scenarios.notation import kernel_events, kernel_moves
 from tests.reference.test_oracle_diff import (
     CONFIGS,
     ILLEGAL_KINDS,
     PLAYERS,
+    SEQUENCE_ILLEGAL_KINDS,
     _game,
     _normal,
     _seed,
     first_difference,
+    has_sequences,
     illegal_game,
     president_of,
 )
 
 SEEDS = range(2)
+SEQUENCE_SEEDS = range(1)  # the rule sets with sequences: one seed, every kind of sequence
 CASES = [
     pytest.param(name, rules, n, seed, id=f"{name}-n{n}-s{seed}")
     for name, rules in CONFIGS
     for n in PLAYERS
-    for seed in SEEDS
+    for seed in (SEQUENCE_SEEDS if has_sequences(rules) else SEEDS)
 ]
 
 
 def kernel_move(move: dict) -> tuple[int, int, int] | None:
-    """A scripted-move dict as ``(seat, rank, count)``, or None for cards of two ranks."""
+    """A scripted-move dict as ``(seat, rank, count)`` (a sequence: its weakest rank and
+    its length), or None for cards that are neither a set nor a sequence."""
     if move.get("pass"):
         return move["seat"], 0, 0
     ranks = {card_rank(card) for card in move["play"]}
-    return (move["seat"], ranks.pop(), len(move["play"])) if len(ranks) == 1 else None
+    if len(ranks) == 1:
+        return move["seat"], ranks.pop(), len(move["play"])
+    try:
+        low, length, _suit = parse_sequence(move["play"])
+    except IllegalMove:
+        return None
+    return move["seat"], low, length
 
 
 def on_kernel(game: dict) -> list[dict]:
@@ -92,11 +111,12 @@ def test_kernel_round_matches_the_oracle(name, rules, n, seed):
         events = on_kernel(game)
         assert events == expected.events, first_difference(expected.events, events) + f"\n{game}"
 
-    for kind in ILLEGAL_KINDS:
+    sequences = SEQUENCE_ILLEGAL_KINDS if has_sequences(rules) else ()
+    for kind in ILLEGAL_KINDS + sequences:
         game, index, _ = illegal_game(rules, hands, leader, kind, rng, suits=True)
         assert run_game(game).illegal_index == index
         if kernel_move(game["moves"][index]) is None:
-            continue  # two ranks in one play: not a (seat, rank, count) move at all
+            continue  # neither a set nor a sequence: not a (seat, rank, count) move at all
         with pytest.raises(ValueError, match=f"^move {index} "):
             on_kernel(game)
 

@@ -7,27 +7,34 @@ the engine makes.  It is deliberately plain: small state, explicit sets, no spee
 Scope: one round from given hands (card lists or rank counts), the round-level options
 of the rule book (both catalogues: ``equal_rank = "allow"``, ``eight_ends_trick``,
 ``jack_back``, ``accumulation_burns``, ``out_ends_trick``, ``after_out_lead`` included;
-``clubs_three_opens`` is accepted but cannot change a round whose leader is given), the
-third's ``five_skips``, ``capital_falls`` (the game's ``roles`` name the President),
-``seven_passes`` and ``ten_discards`` (a scripted play's ``give``, else ``lowest``'s weakest
-cards), and the two rules that read suits, ``suit_lock`` and ``spade_three_return`` (every
-card is then followed with its suit: "Cards with suits" in docs/rules.md), a leader,
-scripted moves first and then the strategy ``lowest``.
+``clubs_three_opens`` and the third's ``opening_three`` are accepted but cannot change a
+round whose leader is given), the third's ``five_skips``, ``capital_falls`` (the game's
+``roles`` name the President), ``seven_passes`` and ``ten_discards`` (a scripted play's
+``give``, else the strategy's give-back), the rules that read suits, ``suit_lock``,
+``spade_three_return`` and ``sequences`` with ``sequence_revolution`` and
+``eights_in_sequences`` (every card is then followed with its suit: "Cards with suits" in
+docs/rules.md), a leader, scripted moves first and then the strategies ``lowest`` and
+``random`` (``random`` draws from a stream the caller passes in: any object with
+``below(n)``, so the oracle imports nothing of the simulator).
 
 Public API:
 
 * ``resolve_rules(rules)`` -- preset name / dict (optionally with ``preset``) -> dict of
   the round-level keys.
-* ``OracleRound(rules, hands, leader)`` -- a position; ``legal_moves()``, ``apply(move)``,
-  ``lowest_move()``, ``events``, ``over``, ``to_move``, ``hands`` (rank counts), ``cards``
+* ``OracleRound(rules, hands, leader, president, strategies, stream)`` -- a position;
+  ``legal_moves()``, ``apply(move)``, ``lowest_move()``, ``events``, ``over``,
+  ``to_move``, ``hands`` (rank counts), ``cards``
   (card strings: with their suits under rules that read suits, where the hands must be
-  given with suits), ``places``. A ``Move`` is a (rank, count) play or a pass; under
-  rules that read suits it may name its cards (``named``), else its default cards leave
-  the hand (``play_cards``).
-* ``run_round(rules, hands, leader, moves=(), strategies=None)`` -> ``OracleResult``
-  (``events`` and ``illegal_index``: the index of the first illegal scripted move, or
-  ``None``).
-* ``run_game(game_dict)`` -- the same from a ``docs/formats.md`` §2 game object.
+  given with suits), ``places``. A ``Move`` is a (rank, count) play, a sequence (``suit``
+  set: ``rank`` its weakest rank index, ``count`` its length) or a pass; under rules that
+  read suits a play may name its cards (``named``), else its default cards leave the hand
+  (``play_cards``). ``random_options()`` and ``random_choice()``: the strategy
+  ``random`` (docs/READINGS.md, "Strategies").
+* ``run_round(rules, hands, leader, moves=(), strategies=None, stream=None)`` ->
+  ``OracleResult`` (``events`` and ``illegal_index``: the index of the first illegal
+  scripted move, or ``None``).
+* ``run_game(game_dict, stream=None)`` -- the same from a ``docs/formats.md`` §2 game
+  object.
 """
 
 from __future__ import annotations
@@ -66,12 +73,16 @@ ROUND_DEFAULTS: dict = {
     "after_out_lead": "next_holder",
     "clubs_three_opens": "off",
     # third catalogue (Daifugo)
+    "opening_three": "clubs",
     "five_skips": False,
     "capital_falls": False,
     "seven_passes": False,
     "ten_discards": False,
     "suit_lock": "off",
     "spade_three_return": False,
+    "sequences": "off",
+    "sequence_revolution": 0,
+    "eights_in_sequences": "end_trick",
 }
 
 # The rule book's keys that act between rounds or over a match (docs/rules.md): one round
@@ -92,6 +103,18 @@ PRESETS: dict[str, dict] = {
     },
     "spade": {"passing": "may_return"},
     "scum": {"passing": "may_return"},
+    "uecda": {
+        "jokers": 1,
+        "passing": "out_of_trick",
+        "clubs_three_opens": "every_round",
+        "opening_three": "diamonds",
+        "revolution": True,
+        "sequence_revolution": 5,
+        "eight_ends_trick": True,
+        "suit_lock": "suits",
+        "spade_three_return": True,
+        "sequences": "above_highest",
+    },
 }
 
 ALLOWED = {
@@ -110,12 +133,16 @@ ALLOWED = {
     "out_ends_trick": (False, True),
     "after_out_lead": ("next_holder", "last_in_trick"),
     "clubs_three_opens": ("off", "first_round", "every_round"),
+    "opening_three": ("clubs", "diamonds"),
     "five_skips": (False, True),
     "capital_falls": (False, True),
     "seven_passes": (False, True),
     "ten_discards": (False, True),
     "suit_lock": ("off", "suits"),
     "spade_three_return": (False, True),
+    "sequences": ("off", "above_highest", "above_lowest"),
+    "sequence_revolution": (0, 4, 5),
+    "eights_in_sequences": ("end_trick", "plain"),
 }
 
 
@@ -127,8 +154,12 @@ def resolve_rules(rules: str | dict | None) -> dict:
     """The round-level rules as a plain dict (preset name, or dict of docs/rules.md keys).
 
     The match-level keys (``MATCH_KEYS``: ``players``, ``exchange``, ...) are ignored. A key
-    it does not know, a bad value of a round-level key, or ``after_out_lead =
-    "last_in_trick"`` together with ``passing = "may_return"``, raises ``ValueError``."""
+    it does not know, a bad value of a round-level key, or a combination the rules-file
+    table refuses (``after_out_lead = "last_in_trick"`` with ``passing = "may_return"``,
+    ``opening_three = "diamonds"`` without ``clubs_three_opens``,
+    ``spade_three_return`` without a joker, ``sequence_revolution`` above 0 without
+    ``sequences``, ``eights_in_sequences = "plain"`` without ``sequences`` and
+    ``eight_ends_trick``) raises ``ValueError``."""
     out = dict(ROUND_DEFAULTS)
     if rules is None:
         return out
@@ -149,6 +180,16 @@ def resolve_rules(rules: str | dict | None) -> dict:
             out[key] = value
     if out["after_out_lead"] == "last_in_trick" and out["passing"] != "out_of_trick":
         raise ValueError('after_out_lead = "last_in_trick" requires passing = "out_of_trick"')
+    if out["opening_three"] != "clubs" and out["clubs_three_opens"] == "off":
+        raise ValueError("opening_three needs clubs_three_opens")
+    if out["spade_three_return"] and not out["jokers"]:
+        raise ValueError("spade_three_return needs a joker")
+    if out["sequence_revolution"] and out["sequences"] == "off":
+        raise ValueError("sequence_revolution needs sequences")
+    if out["eights_in_sequences"] == "plain" and (
+        out["sequences"] == "off" or not out["eight_ends_trick"]
+    ):
+        raise ValueError('eights_in_sequences = "plain" needs sequences and eight_ends_trick')
     return out
 
 
@@ -177,8 +218,11 @@ def card_key(card: str) -> tuple[int, int]:
 
 
 def reads_suits(rules: dict) -> bool:
-    """Do these (resolved) rules read the cards' suits?"""
-    return rules["suit_lock"] != "off" or rules["spade_three_return"]
+    """Do these (resolved) rules read the cards' suits (docs/rules.md, "Cards with
+    suits")?"""
+    return bool(
+        rules["suit_lock"] != "off" or rules["spade_three_return"] or rules["sequences"] != "off"
+    )
 
 
 def to_counts(hand) -> list[int]:
@@ -237,12 +281,41 @@ def named_cards(cards) -> tuple[str, ...]:
     return tuple(cards) if any(card_suit(c) for c in cards) else ()
 
 
+def parse_sequence(cards) -> tuple[int, int, str]:
+    """A play written as a sequence (docs/formats.md §2: 3 or more cards of one suit, each
+    with its suit, in rank order, each joker in the place of the card it stands for) ->
+    (weakest rank index, length, suit). Raises IllegalMove when it is not one: fewer than
+    3 cards, no card but jokers, a card without its suit, two suits, ranks out of order
+    or not consecutive, or a place beyond the 2 (a sequence does not go round)."""
+    cards = [str(c).strip().upper() for c in cards]
+    for card in cards:
+        card_rank(card)
+    real = [(i, c) for i, c in enumerate(cards) if c != "JK"]
+    if len(cards) < 3 or not real:
+        raise IllegalMove("not a combination: a sequence is 3 or more cards, one not a joker")
+    suits = {card_suit(c) for _, c in real}
+    if "" in suits or len(suits) != 1:
+        raise IllegalMove("not a combination: a sequence's cards are of one suit, named")
+    i, card = real[0]
+    low = card_rank(card) - i
+    if low < 0 or low + len(cards) - 1 > TWO:
+        raise IllegalMove("not a combination: a sequence runs from 3 to 2 at most")
+    if any(card_rank(c) != low + j for j, c in real):
+        raise IllegalMove("not a combination: a sequence's cards are in rank order, in a row")
+    return low, len(cards), suits.pop()
+
+
 @dataclass(frozen=True)
 class Move:
     """``rank is None`` means a pass; ``gift``: the ranks a play of 7s or 10s hands over
-    (``None``: the strategy ``lowest`` chooses). Under rules that read suits, ``named`` and
+    (``None``: the strategy chooses). Under rules that read suits, ``named`` and
     ``gift_named`` are the cards with suits that the play and the gift name (jokers are
-    never named); ``()``: the default cards (see ``OracleRound.play_cards``)."""
+    never named); ``()``: the default cards (see ``OracleRound.play_cards``).
+
+    A **sequence** (``sequences``) has its ``suit`` set: ``rank`` is its weakest rank index
+    (the lowest, whatever the order in force), ``count`` its length, and ``named`` its
+    cards as written, in rank order with each joker in its place (``()``: the cards the
+    player holds, jokers where he lacks one; ``OracleRound.sequence_cards``)."""
 
     seat: int
     rank: int | None = None
@@ -250,10 +323,15 @@ class Move:
     gift: tuple[int, ...] | None = None
     named: tuple[str, ...] = ()
     gift_named: tuple[str, ...] = ()
+    suit: str = ""  # a sequence's suit; "" for a set (or a pass)
 
     @property
     def is_pass(self) -> bool:
         return self.rank is None
+
+    @property
+    def is_sequence(self) -> bool:
+        return bool(self.suit)
 
     def to_dict(self) -> dict:
         if self.rank is None:
@@ -276,12 +354,14 @@ class Move:
         if not cards:
             raise IllegalMove("empty play")
         ranks = {card_rank(str(c).strip().upper()) for c in cards}
-        if len(ranks) != 1:
-            raise IllegalMove("cards of different ranks")
         gift, gift_named = d.get("give"), ()
         if gift is not None:
             gift_named = named_cards(gift)
             gift = tuple(card_rank(str(c).strip().upper()) for c in gift)
+        if len(ranks) != 1:  # not a set: a sequence, or nothing
+            low, length, suit = parse_sequence(cards)
+            named = tuple(str(c).strip().upper() for c in cards)
+            return Move(seat, low, length, gift, named, gift_named, suit)
         return Move(seat, ranks.pop(), len(cards), gift, named_cards(cards), gift_named)
 
 
@@ -292,14 +372,28 @@ class Top:
     owner: int
     laid: int | None = None  # the rank of its cards (a joker is "a lone joker" by its cards)
     suits: frozenset[str] | None = None  # the suits of its cards (None: jokers, or no suits)
+    suit: str = ""  # a sequence's suit (then ``rank`` is its weakest rank index, ``count``
+    # its length); "" for a set
 
 
 class OracleRound:
     """One round in progress: hands, the trick on the table, places, the events so far."""
 
-    def __init__(self, rules, hands, leader: int, president: int | None = None) -> None:
+    def __init__(
+        self,
+        rules,
+        hands,
+        leader: int,
+        president: int | None = None,
+        strategies=None,
+        stream=None,
+    ) -> None:
         self.rules = resolve_rules(rules)
         self.president = president  # the previous round's President (capital_falls)
+        # each seat's strategy ("lowest" or "random"; it chooses the cards a play of 7s or
+        # 10s hands over when the move does not say), and the stream "random" draws from
+        self.strategies = list(strategies or ["lowest"] * len(hands))
+        self.stream = stream
         self.suited = reads_suits(self.rules)  # every card followed with its suit
         # each hand twice: its cards ('7H', or '7' under rules that ignore suits, sorted)
         # and its rank counts; _take and _add keep the two in step
@@ -396,6 +490,8 @@ class OracleRound:
             return None
         if top is None:
             return (rank, False)
+        if top.suit:  # a trick of sequences: only a sequence beats a sequence
+            return None
         if self.suited:
             if cards is not None and self.lock is not None:
                 # exactly the locked suits (so as many cards); jokers follow a lock
@@ -449,15 +545,112 @@ class OracleRound:
         return list(dict.fromkeys(combinations(held, count)))
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move: distinct (rank, count) plays, plus the
-        pass when he is not leading."""
+        """Every legal move of the player to move: distinct (rank, count) plays, then the
+        legal sequences (``legal_sequences``), plus the pass when he is not leading."""
         if self.over:
             return []
         seat = self.to_move
         moves = [Move(seat, rank, count) for rank, count in self.legal_plays()]
+        moves += self.legal_sequences()
         if self.top is not None:
             moves.append(Move(seat))
         return moves
+
+    # ----------------------------------------------------------------- sequences
+    def sequence_cards(self, seat: int, low: int, length: int, suit: str) -> tuple[str, ...] | None:
+        """The cards of the sequence ``low`` .. ``low + length - 1`` of ``suit`` from
+        ``seat``'s hand: his own card wherever he holds it, a joker for each one he lacks
+        (in rank order). None when it cannot be made: shorter than 3, beyond the 2, more
+        cards lacking than he holds jokers, or nothing but jokers."""
+        if length < 3 or low < 0 or low + length - 1 > TWO:
+            return None
+        held = set(self.cards[seat])
+        wanted = [RANKS[rank] + suit for rank in range(low, low + length)]
+        cards = tuple(card if card in held else "JK" for card in wanted)
+        lacking = cards.count("JK")
+        if lacking > self.hands[seat][JOKER] or lacking == length:
+            return None
+        return cards
+
+    def sequence_beats(self, low: int, length: int) -> bool:
+        """Does the sequence from ``low`` beat the sequence on top (as long)? Its weakest
+        card must be above the top's strongest (``above_highest``) or weakest
+        (``above_lowest``) card, "weakest", "strongest" and "above" under the order in
+        force (reversed: a sequence's weakest card is its highest rank)."""
+        top = self.top
+        mine = [self.strength(rank) for rank in range(low, low + length)]
+        theirs = [self.strength(rank) for rank in range(top.rank, top.rank + top.count)]
+        bar = max(theirs) if self.rules["sequences"] == "above_highest" else min(theirs)
+        return min(mine) > bar
+
+    def sequence_allowed(self, low: int, length: int, suit: str) -> bool:
+        """May the sequence (``low``, ``length``, ``suit``) be laid now (its cards aside)?
+        A lead; or on a sequence of the same length that it beats, of the locked suit
+        under a lock. Never on a set."""
+        top = self.top
+        if self.rules["sequences"] == "off":
+            return False
+        if top is None:
+            return True
+        if not top.suit or length != top.count:
+            return False
+        if self.lock is not None and self.lock != frozenset(suit):
+            return False
+        return self.sequence_beats(low, length)
+
+    def legal_sequences(self) -> list[Move]:
+        """The legal sequences of the player to move, with their cards (``named``), ordered
+        by length, then weakest rank index, then suit (clubs, diamonds, hearts, spades):
+        ``random``'s order (docs/READINGS.md, "Strategies")."""
+        if self.over or self.rules["sequences"] == "off":
+            return []
+        top = self.top
+        if top is not None and not top.suit:
+            return []
+        makeable = self.makeable_sequences(self.to_move, None if top is None else top.count)
+        return [m for m in makeable if self.sequence_allowed(m.rank, m.count, m.suit)]
+
+    def makeable_sequences(self, seat: int, length: int | None = None) -> list[Move]:
+        """Every sequence ``seat`` can make from his hand (of ``length`` cards only, if
+        given), whatever lies on the table, as moves naming their cards
+        (``sequence_cards``), ordered by length, weakest rank index, suit."""
+        held = set(self.cards[seat])
+        jokers = self.hands[seat][JOKER]
+        out = []
+        for suit in SUITS:
+            have = [RANKS[rank] + suit in held for rank in range(TWO + 1)]
+            for low in range(TWO + 1):
+                lacking = 0
+                for high in range(low, TWO + 1):
+                    lacking += not have[high]
+                    size = high - low + 1
+                    if lacking > jokers or (length is not None and size > length):
+                        break
+                    if size >= 3 and lacking < size and length in (None, size):
+                        cards = tuple(
+                            RANKS[rank] + suit if have[rank] else "JK"
+                            for rank in range(low, high + 1)
+                        )
+                        out.append(Move(seat, low, size, named=cards, suit=suit))
+        return sorted(out, key=lambda m: (m.count, m.rank, SUITS.index(m.suit)))
+
+    def check_sequence(self, move: Move) -> tuple[str, ...]:
+        """The cards of a sequence ``move``, or IllegalMove: sequences off, a sequence the
+        player cannot make or that names other cards than his (a joker in the place of a
+        card he holds, a card he lacks), or one that may not be laid on the top."""
+        if self.rules["sequences"] == "off":
+            raise IllegalMove('a sequence under sequences = "off"')
+        cards = self.sequence_cards(move.seat, move.rank, move.count, move.suit)
+        if cards is None:
+            raise IllegalMove("a sequence he cannot make")
+        if move.named and move.named != cards:
+            raise IllegalMove(
+                f"names {' '.join(move.named)}, not his cards {' '.join(cards)} (a joker "
+                "stands only for a card he lacks)"
+            )
+        if not self.sequence_allowed(move.rank, move.count, move.suit):
+            raise IllegalMove("a sequence that may not be laid on the top")
+        return cards
 
     def check(self, move: Move) -> tuple[tuple[str, ...], list[str]]:
         """Raise IllegalMove if ``move`` is not allowed now; else the cards a play lays and
@@ -475,6 +668,9 @@ class OracleRound:
             if self.top is None:
                 raise IllegalMove("the leader may not pass")
             return (), []
+        if move.is_sequence:
+            cards = self.check_sequence(move)
+            return cards, self.handed_over(move, [])
         if move.rank == JOKER and self.rules["jokers"] == 0:
             raise IllegalMove("no jokers")
         if self.hands[move.seat][move.rank] < move.count:
@@ -492,9 +688,13 @@ class OracleRound:
     def handed_over(self, move: Move, left: list[str]) -> list[str]:
         """The cards a play of 7s or 10s hands over from the cards ``left`` after it: the
         move's ``gift`` (the cards it names, or by rank each rank's lowest suits first),
-        else those ``lowest`` chooses, its weakest cards (normal order, lowest suits
-        first). Raises IllegalMove for a gift of the wrong size or of cards not left."""
+        else those the seat's strategy gives back: ``lowest`` its weakest cards (normal
+        order, lowest suits first), ``random`` ranks drawn from ``stream`` (each rank's
+        lowest suits first). Raises IllegalMove for a gift of the wrong size or of cards
+        not left."""
         owed = self.owed(move)
+        if move.gift is None and owed and self.strategies[move.seat] == "random":
+            move = replace(move, gift=self.random_give_back(left, owed))
         if move.gift is None:
             return left[:owed]
         if len(move.gift) != owed:
@@ -516,7 +716,9 @@ class OracleRound:
         """Cards a play hands over right after it: one per 7 (seven_passes), one per 10
         (ten_discards), at most all the cards left."""
         r = self.rules
-        if move.is_pass or not (
+        if move.is_pass or move.is_sequence:  # a sequence is no play of 7s or 10s
+            return 0
+        if not (
             (r["seven_passes"] and move.rank == SEVEN) or (r["ten_discards"] and move.rank == TEN)
         ):
             return 0
@@ -531,10 +733,50 @@ class OracleRound:
             rank = min((r for r in range(NRANKS) if hand[r]), key=self.strength)
             return Move(seat, rank, hand[rank])
         plays = self.legal_plays()
-        if not plays:
-            return Move(seat)
-        rank, count = min(plays, key=lambda p: (self.strength(p[0]), p[1]))
-        return Move(seat, rank, count)
+        if plays:
+            rank, count = min(plays, key=lambda p: (self.strength(p[0]), p[1]))
+            return Move(seat, rank, count)
+        sequences = self.legal_sequences()  # on a sequence: the weakest weakest card
+        if sequences:
+            return min(
+                sequences,
+                key=lambda m: (
+                    min(self.strength(rank) for rank in range(m.rank, m.rank + m.count)),
+                    SUITS.index(m.suit),
+                ),
+            )
+        return Move(seat)
+
+    def random_options(self) -> list[Move]:
+        """The options of the strategy ``random``, in its order (docs/READINGS.md): the
+        legal (rank, count) plays by count, then rank index; the legal sequences by
+        length, weakest rank index, suit; then the pass when not leading."""
+        seat = self.to_move
+        plays = sorted(self.legal_plays(), key=lambda p: (p[1], p[0]))
+        moves = [Move(seat, rank, count) for rank, count in plays] + self.legal_sequences()
+        if self.top is not None:
+            moves.append(Move(seat))
+        return moves
+
+    def random_choice(self) -> Move:
+        """The strategy ``random``: one of ``random_options()`` drawn with
+        ``stream.below(len(options))`` (nothing drawn for a single option). A play of 7s
+        or 10s then hands over cards of its give-back (``random_give_back``, drawn when
+        the play is applied)."""
+        options = self.random_options()
+        return options[0] if len(options) == 1 else options[self.stream.below(len(options))]
+
+    def random_give_back(self, left: list[str], k: int) -> tuple[int, ...]:
+        """The ranks of ``random``'s give-back of ``k`` cards from the cards ``left``: one
+        card at a time, ``below`` the number of cards still in hand (ordered by rank
+        index), nothing drawn for the last card. Being ranks, they leave the hand each
+        rank's lowest suits first (docs/rules.md, "Cards with suits")."""
+        pool = sorted(map(card_rank, left))
+        return tuple(
+            sorted(
+                pool.pop(0 if len(pool) == 1 else self.stream.below(len(pool))) for _ in range(k)
+            )
+        )
 
     # ----------------------------------------------------------------- turns
     def _next_from(self, pos: int, exclude: int | None) -> int | None:
@@ -599,22 +841,14 @@ class OracleRound:
         self.events.append({"event": "give", "seat": seat, "to": to, "cards": cards})
 
     # ----------------------------------------------------------------- apply
-    def apply(self, move: Move) -> None:
-        """Play ``move`` (raises IllegalMove) and record its events."""
-        cards, gift = self.check(move)
-        seat = move.seat
+    def _lay_set(
+        self, move: Move, cards: tuple[str, ...], gift: list[str]
+    ) -> tuple[bool, int, bool]:
+        """Lay a set: its events (the play, a gift or discard) and what it does to the
+        trick (lock, run, order, top). Returns (the trick ends at once, the players it
+        skips, 2s or jokers for ``no_finish_on_two``)."""
         r = self.rules
-        if move.is_pass:
-            self.events.append({"event": "pass", "seat": seat})
-            self.since_top.add(seat)
-            if r["passing"] == "out_of_trick":
-                self.out_of_trick.add(seat)
-            if not self._end_trick_if_done():
-                self.to_move = self._next_from(seat, self.top.owner)
-                assert self.to_move is not None
-            return
-
-        rank, count = move.rank, move.count
+        seat, rank, count = move.seat, move.rank, move.count
         carried, skip = self.play_effect(rank, count, cards if self.suited else None)
         spade_return = self.spade_return(rank, count)
         self._take(seat, cards)
@@ -634,7 +868,7 @@ class OracleRound:
             self.run_count += count
         else:
             self.run_rank, self.run_count = carried, count
-        ends_now = (
+        ends_now = bool(
             (r["two_ends_trick"] and rank == TWO)
             or (r["eight_ends_trick"] and rank == EIGHT)
             or (r["quad_burns"] and count == 4)
@@ -647,9 +881,60 @@ class OracleRound:
             self.jack_back = not self.jack_back
         self.top = Top(count, carried, seat, rank, suits)
         self.since_top = set()
+        skips = 1 if skip else 0
+        if r["five_skips"] and rank == FIVE:
+            skips = max(skips, count)
+        return ends_now, skips, rank in (TWO, JOKER)
+
+    def _lay_sequence(self, move: Move, cards: tuple[str, ...]) -> tuple[bool, int, bool]:
+        """Lay a sequence (docs/rules.md, ``sequences``): of the rules of ranks only the 8
+        acts on it (``eight_ends_trick`` with ``eights_in_sequences = "end_trick"``, a card
+        or a joker in the 8's place), and ``no_finish_on_two`` when it holds a 2 or a
+        joker; one of ``sequence_revolution`` cards or more turns the round's order from
+        the next play. It skips nobody, hands nothing over, breaks the run of
+        ``accumulation_burns``, and two of one suit in a row lock the trick to it.
+        Returns what ``_lay_set`` does."""
+        r = self.rules
+        seat, low, length, suit = move.seat, move.rank, move.count, move.suit
+        places = range(low, low + length)
+        self._take(seat, cards)
+        self.events.append({"event": "play", "seat": seat, "cards": list(cards)})
+        suits = frozenset(suit)  # its jokers take its suit
+        follows = self.top is not None and suits == self.top.suits
+        if r["suit_lock"] == "suits" and self.lock is None and follows:
+            self.lock = suits
+        self.run_rank, self.run_count = None, 0
+        ends_now = (
+            r["eight_ends_trick"] and r["eights_in_sequences"] == "end_trick" and EIGHT in places
+        )
+        if r["sequence_revolution"] and length >= r["sequence_revolution"]:
+            self.reversed = not self.reversed
+        self.top = Top(length, low, seat, None, suits, suit)
+        self.since_top = set()
+        return ends_now, 0, TWO in places or "JK" in cards
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` (raises IllegalMove) and record its events."""
+        cards, gift = self.check(move)
+        seat = move.seat
+        r = self.rules
+        if move.is_pass:
+            self.events.append({"event": "pass", "seat": seat})
+            self.since_top.add(seat)
+            if r["passing"] == "out_of_trick":
+                self.out_of_trick.add(seat)
+            if not self._end_trick_if_done():
+                self.to_move = self._next_from(seat, self.top.owner)
+                assert self.to_move is not None
+            return
+
+        if move.is_sequence:
+            ends_now, times, on_twos = self._lay_sequence(move, cards)
+        else:
+            ends_now, times, on_twos = self._lay_set(move, cards, gift)
 
         if not self.holds(seat):
-            if r["no_finish_on_two"] and rank in (TWO, JOKER):
+            if r["no_finish_on_two"] and on_twos:
                 place = self.next_worst
                 self.next_worst -= 1
             else:
@@ -688,10 +973,7 @@ class OracleRound:
             return
 
         pos = seat
-        times = 1 if skip else 0  # players skipped one after the other
-        if r["five_skips"] and rank == FIVE:
-            times = max(times, count)
-        for _ in range(times):
+        for _ in range(times):  # players skipped one after the other
             skipped = self._next_from(pos, seat)
             if skipped is None or skipped in self.since_top:  # back around to the player
                 break
@@ -713,13 +995,25 @@ class OracleResult:
 
 
 def run_round(
-    rules, hands, leader: int, moves=(), strategies=None, president: int | None = None
+    rules,
+    hands,
+    leader: int,
+    moves=(),
+    strategies=None,
+    president: int | None = None,
+    stream=None,
 ) -> OracleResult:
-    """Play one round: the scripted ``moves`` first (dicts or ``Move``), then ``lowest``;
-    ``president``: the seat of the previous round's President, if any."""
-    if strategies is not None and any(s != "lowest" for s in strategies):
-        raise ValueError("the oracle only plays the strategy 'lowest'")
-    rnd = OracleRound(rules, hands, leader, president)
+    """Play one round: the scripted ``moves`` first (dicts or ``Move``), then each seat's
+    strategy (``strategies``: ``"lowest"`` or ``"random"`` by seat; default all
+    ``lowest``); ``president``: the seat of the previous round's President, if any;
+    ``stream``: what ``random`` draws from (an object with ``below(n)``, the replay's
+    stream of its seed)."""
+    strategies = list(strategies or ["lowest"] * len(hands))
+    if any(s not in ("lowest", "random") for s in strategies):
+        raise ValueError("the oracle only plays the strategies 'lowest' and 'random'")
+    if "random" in strategies and stream is None:
+        raise ValueError("the strategy 'random' needs a stream to draw from")
+    rnd = OracleRound(rules, hands, leader, president, strategies, stream)
     result = OracleResult(events=rnd.events, round=rnd)
     for i, m in enumerate(moves):
         try:
@@ -730,12 +1024,16 @@ def run_round(
             result.illegal_reason = str(exc)
             return result
     while not rnd.over:
-        rnd.apply(rnd.lowest_move())
+        if strategies[rnd.to_move] == "random":
+            rnd.apply(rnd.random_choice())
+        else:
+            rnd.apply(rnd.lowest_move())
     return result
 
 
-def run_game(game: dict) -> OracleResult:
-    """A docs/formats.md §2 game object through the oracle."""
+def run_game(game: dict, stream=None) -> OracleResult:
+    """A docs/formats.md §2 game object through the oracle (``stream``: see
+    :func:`run_round`)."""
     return run_round(
         game.get("rules", {}),
         game["hands"],
@@ -743,6 +1041,7 @@ def run_game(game: dict) -> OracleResult:
         game.get("moves", []),
         game.get("strategies"),
         game["roles"].index("president") if game.get("roles") else None,
+        stream,
     )
 
 
@@ -764,7 +1063,13 @@ def moves_of_events(events) -> list[dict]:
 
 
 def make_deal(
-    rng, n: int, jokers: int, partial: bool = False, suits: bool = False, clumped: bool = False
+    rng,
+    n: int,
+    jokers: int,
+    partial: bool = False,
+    suits: bool = False,
+    clumped: bool = False,
+    runs: bool = False,
 ):
     """Random hands for ``n`` seats from a ``random.Random``.
 
@@ -776,8 +1081,30 @@ def make_deal(
     few random swaps) and dealt in consecutive blocks, so that hands hold many pairs,
     threes and fours (revolutions, burns, larger sets). ``suits``: every card with its
     suit letter ("7H"; the hands of rules that read suits must be dealt so), else ranks
-    only ("7"); either way the deck's cards are distinct.
+    only ("7"); either way the deck's cards are distinct. Runs (instead of clumped): the
+    deck ordered by suit, then rank, jokers put in at random, a few random swaps, dealt in
+    consecutive blocks, so that hands hold long sequences of one suit (``sequences``).
     """
+    if runs:
+        deck = [f"{rank}{suit}" for suit in SUITS for rank in RANKS[:JOKER]]
+        start = rng.randrange(len(deck))
+        deck = deck[start:] + deck[:start]
+        for _ in range(jokers):
+            deck.insert(rng.randrange(len(deck) + 1), "JK")
+        for _ in range(rng.randrange(4, 16)):
+            i, j = rng.randrange(len(deck)), rng.randrange(len(deck))
+            deck[i], deck[j] = deck[j], deck[i]
+        sizes = [len(deck) // n + (1 if i < len(deck) % n else 0) for i in range(n)]
+        rng.shuffle(sizes)
+        if partial:
+            sizes = [rng.randint(1, size) for size in sizes]
+        hands, pos = [], 0
+        for size in sizes:
+            hands.append(sorted(deck[pos : pos + size], key=card_key))
+            pos += size
+        if not suits:
+            hands = [[c if c == "JK" else c[:-1] for c in hand] for hand in hands]
+        return hands
     if clumped:
         order = list(range(13))
         rng.shuffle(order)
@@ -831,11 +1158,24 @@ def move_dict(move: Move, rng=None) -> dict:
 
 
 def random_move(rnd: OracleRound, rng) -> Move:
-    """A random legal move: a (rank, count) play or a pass; under rules that read suits,
-    a play names random cards it may lay one time in two. A play of 7s or 10s hands over
-    random cards one time in two (under rules that read suits, named or by rank)."""
-    move = rng.choice(rnd.legal_moves())
-    if rnd.suited and not move.is_pass and move.rank != JOKER and rng.random() < 0.5:
+    """A random legal move: a (rank, count) play, a sequence or a pass (when there are
+    legal sequences and other moves, a sequence one time in two, so that the sets are not
+    drowned by the many sequences of a lead); under rules that read suits, a set names
+    random cards it may lay one time in two. A play of 7s or 10s hands over random cards
+    one time in two (under rules that read suits, named or by rank)."""
+    moves = rnd.legal_moves()
+    sequences = [m for m in moves if m.is_sequence]
+    if sequences and len(sequences) < len(moves):
+        others = [m for m in moves if not m.is_sequence]
+        moves = sequences if rng.random() < 0.5 else others
+    move = rng.choice(moves)
+    if (
+        rnd.suited
+        and not move.is_pass
+        and not move.is_sequence  # a sequence names its cards already
+        and move.rank != JOKER
+        and rng.random() < 0.5
+    ):
         sets = rnd.card_sets(move.rank, move.count)
         named = [c for c in sets if rnd.play_effect(move.rank, move.count, c) is not None]
         move = replace(move, named=rng.choice(named))

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from simulator.apps.replay import parse_game
 from simulator.reference.match import play_match
+from simulator.reference.moves import Run
 from simulator.reference.round import PASS, IllegalMove, Round
 from simulator.reference.round import Move as EngineMove
 from simulator.rules.files import rules_from_mapping
@@ -34,9 +35,11 @@ from strategies import registry
 from tests.reference.oracle import (
     JOKER,
     RANK_INDEX,
+    SUITS,
     TWO,
     Move,
     OracleRound,
+    card_rank,
     make_deal,
     moves_of_events,
     resolve_rules,
@@ -180,12 +183,22 @@ def test_random_matches_keep_the_invariants(name, base, options, n, seed):
 # ----------------------------------------------------------------- lockstep (hypothesis)
 
 
-def _engine_move(move: Move) -> EngineMove:
+def _engine_move(move: Move) -> EngineMove | Run:
+    if move.is_sequence:
+        return Run(move.rank, move.count, SUITS.index(move.suit))
     return PASS if move.is_pass else EngineMove(move.rank, move.count)
 
 
-def _oracle_move(seat: int, move: EngineMove) -> Move:
-    return Move(seat) if move.is_pass else Move(seat, move.rank, move.count)
+def _oracle_move(seat: int, move: EngineMove | Run) -> tuple:
+    """An engine move as :func:`_key` of the same move of the oracle."""
+    if isinstance(move, Run):
+        return seat, move.low, move.length, SUITS[move.suit]
+    return _key(Move(seat) if move.is_pass else Move(seat, move.rank, move.count))
+
+
+def _key(move: Move) -> tuple:
+    """An oracle move as (seat, rank, count, suit): a sequence names its cards besides."""
+    return move.seat, move.rank, move.count, move.suit
 
 
 rules_strategy = st.fixed_dictionaries(
@@ -250,7 +263,7 @@ def test_engine_and_oracle_in_lockstep(options, n, deal_seed, kind, move_seed, p
         seat = oracle.to_move
         legal = oracle.legal_moves()
         assert legal, "a player to move always has a move"
-        assert {_oracle_move(seat, m) for m in engine.legal_moves()} == set(legal), (
+        assert {_oracle_move(seat, m) for m in engine.legal_moves()} == set(map(_key, legal)), (
             f"step {step}: legal moves differ"
         )
         if oracle.top is None:  # a leader has a play and may not pass
@@ -262,8 +275,8 @@ def test_engine_and_oracle_in_lockstep(options, n, deal_seed, kind, move_seed, p
         oracle.apply(move)
         got = [e.to_json() for e in engine.apply(_engine_move(move), gift=move.gift or ())]
         assert got == oracle.events[before:], f"step {step}"
-        if not move.is_pass:
-            played[move.rank] += move.count
+        for card in oracle.events[before].get("cards", []) if not move.is_pass else ():
+            played[card_rank(card)] += 1
         # cards conserved: hands + played = dealt (a fallen President's cards count as
         # played: the engine's played holds them beside the plays)
         assert [engine.played[r] + sum(h[r] for h in engine.hands) for r in range(14)] == (

@@ -39,6 +39,7 @@ DEFAULTS = {
     "out_ends_trick": False,
     "after_out_lead": "next_holder",
     "clubs_three_opens": "off",
+    "opening_three": "clubs",
     # third catalogue (Daifugo, written out in docs/rules.md): no preset turns them on
     "five_skips": False,
     "capital_falls": False,
@@ -46,6 +47,9 @@ DEFAULTS = {
     "ten_discards": False,
     "suit_lock": "off",
     "spade_three_return": False,
+    "sequences": "off",
+    "sequence_revolution": 0,
+    "eights_in_sequences": "end_trick",
 }
 
 PRESET_TABLE = {
@@ -89,6 +93,21 @@ PRESET_TABLE = {
         "dealer": "president",
         "opener": "left_of_dealer",
         "points": {"top": [2, 1], "bottom": [-1, -2]},
+    },
+    "uecda": {  # docs/rules.md, "Presets": the tournament's server
+        "players": 5,
+        "jokers": 1,
+        "passing": "out_of_trick",
+        "exchange": [2, 1],
+        "clubs_three_opens": "every_round",
+        "opening_three": "diamonds",
+        "revolution": True,
+        "sequence_revolution": 5,
+        "eight_ends_trick": True,
+        "suit_lock": "suits",
+        "spade_three_return": True,
+        "sequences": "above_highest",
+        "points": {"top": [5, 4, 3, 2, 1], "bottom": []},
     },
 }
 

@@ -38,9 +38,12 @@ CONFIGS = [(name, preset(name)) for name in ("french", "regles-jeu", "spade", "s
         ),
     ),
     ("two-ends-higher", Rules().with_options(two_ends_trick=True, larger_sets="higher_rank")),
-    (  # the rules that read suits: legal plays the suits allow, cards the rules choose
+    (  # the rules that read suits: legal plays the suits allow, cards the rules choose;
+        # on a sequence (lowest and random lay them) the heuristics pass, unasked
         "suits",
-        preset("french").with_options(jokers=1, suit_lock="suits", spade_three_return=True),
+        preset("french").with_options(
+            jokers=1, suit_lock="suits", spade_three_return=True, sequences="above_highest"
+        ),
     ),
 ]
 ROUNDS = 3

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from simulator.errors import PresidentError
-from simulator.reference.moves import Named
+from simulator.reference.moves import Named, Run
 from simulator.reference.round import PASS, Move, Observation, Round
+from simulator.reference.suits import run_cards, run_of_names, why_not_run
 from simulator.rules.cards import (
     RANK_NAMES,
     CardError,
@@ -126,6 +127,12 @@ def parse_move(text: str, suited: bool = False) -> Move | Named:
     if text.lower() in ("p", "pass"):
         return PASS
     ranks = parse_cards(text)
+    if len(set(ranks)) > 1 and suited:  # a sequence (sequences), or no play
+        try:
+            run, named = run_of_names(_tokens(text))
+            return Named(run, named)
+        except CardError as exc:
+            raise MoveError(str(exc).replace('["4S", "JK", "6S"]', '"4s jk 6s"')) from None
     if len(set(ranks)) > 1:
         typed = " ".join(RANK_NAMES[r] for r in ranks)
         raise MoveError(f'a combination is cards of one rank, not {typed} (a pair of 7s is "7 7")')
@@ -153,6 +160,12 @@ def why_refused(answer: Move | Named, obs: Observation, rnd: Round | None) -> st
     may play anything he holds, so holding and passing are all there is to check.
     """
     move, named = answer if isinstance(answer, Named) else (answer, ())
+    if isinstance(move, Run):  # a sequence: the engine's words
+        if rnd is not None:
+            return rnd.why_illegal(obs.seat, move, named)
+        if move not in obs.legal:
+            return f"you cannot make the {move} (you lack its cards and have no joker for them)"
+        return why_not_run(obs.cards, move, named)
     if move.is_pass and obs.top is None:
         return "you lead this trick, and a leader may not pass"
     if not move.is_pass and obs.hand[move.rank] < move.count:
@@ -170,12 +183,16 @@ LEGAL = "  legal moves: "
 WIDTH = 80  # the terminal's columns the play screen keeps to
 
 
-def legal_lines(legal: Sequence[Move]) -> list[str]:
+def legal_lines(legal: Sequence[Move | Run], cards: Sequence[int] = ()) -> list[str]:
     """The legal moves as the person would type them, ``  legal moves: 3 | 7 7 | p``,
-    wrapped between moves to :data:`WIDTH` columns (continued under the first move)."""
+    wrapped between moves to :data:`WIDTH` columns (continued under the first move); a
+    sequence with its suits, ``JK`` where a joker of his ``cards`` stands in."""
     lines, line, on_line = [], LEGAL, 0
     for i, move in enumerate(legal):
-        text = ("p" if move.is_pass else str(move)) + (" |" if i < len(legal) - 1 else "")
+        shown = "p" if move.is_pass else str(move)
+        if isinstance(move, Run):
+            shown = " ".join(card_name(c) for c in run_cards(cards, move) or ())
+        text = shown + (" |" if i < len(legal) - 1 else "")
         if on_line and len(line) + 1 + len(text) > WIDTH:
             lines.append(line)
             line, on_line = " " * len(LEGAL), 0

@@ -25,8 +25,8 @@ from simulator.apps.play.standing import (
 from simulator.reference.exchange import best_cards, clubs_three_leads
 from simulator.reference.match import RoundRecord
 from simulator.reference.round import Event, Observation, Round
-from simulator.reference.suits import suits_note
-from simulator.rules.cards import combo_name, counts_from_cards, format_cards, format_hand
+from simulator.reference.suits import SUIT_WORDS, suits_note
+from simulator.rules.cards import counts_from_cards, format_cards, format_hand
 from simulator.rules.options import AT_TABLE, Rules
 from simulator.rules.roles import ROLE_TITLES, exchange_pairs, role_of
 
@@ -118,13 +118,15 @@ class Table:
         c = self.console
         c.say()
         c.say(c.palette.paint(f"=== Round {record.index + 1} ===", "bold"))
-        why = " (holds the 3 of clubs)" if self._clubs_open(record) else ""
+        three = f"the 3 of {SUIT_WORDS[self.rules.opening_card]}"
+        why = f" (holds {three})" if self._clubs_open(record) else ""
         c.say(f"{self.label(record.dealer)} dealt; {self.label(record.leader)} leads{why}.")
         for line in self._exchange_lines(record):
             c.say(line)
 
     def _clubs_open(self, record: RoundRecord) -> bool:
-        """Whether the 3 of clubs chose this round's leader."""
+        """Whether the 3 that opens (of clubs, or ``opening_three``'s) chose this round's
+        leader."""
         return clubs_three_leads(self.rules, record.index)
 
     def _exchange_lines(self, record: RoundRecord) -> list[str]:
@@ -264,7 +266,7 @@ class Table:
             lines.append("Top: none, you lead (play any combination)")
         else:
             owner = self.label(self.player_at(obs.top.owner))
-            top = paint(combo_name(obs.top.rank, obs.top.count), "yellow")
+            top = paint(obs.top.name, "yellow")
             lines.append(f"Top: {top}, laid by {owner}{suits_note(obs)}")
         if self.log:
             lines.append("Since your last move:" if self.moved else "This round so far:")

@@ -33,6 +33,7 @@ from simulator.reference.match import play_match
 from simulator.reference.moves import Named
 from simulator.reference.rng import Stream
 from simulator.reference.round import Move, Observation
+from simulator.reference.suits import SUIT_WORDS
 from simulator.rules.cards import format_hand
 from simulator.rules.options import Rules
 from simulator.rules.roles import ROLE_TITLES, role_of
@@ -67,7 +68,7 @@ class Human:
             if is_quit(text):
                 raise QuitGame("quit")
             if is_help(text):
-                for line in legal_lines(obs.legal):
+                for line in legal_lines(obs.legal, obs.cards):
                     console.say(line)
                 console.say("  (type one as shown; p = pass, q = quit, a queen is Q)")
                 for line in SUITS_HELP if obs.rules.suited else ():
@@ -85,7 +86,8 @@ class Human:
 
     def give_back(self, hand: Sequence[int], k: int, rng: Stream, opens: bool = False) -> list[int]:
         """Ask for the ``k`` cards to give back to the partner of the exchange (``opens``:
-        the hand holds the 3 of clubs, which leads this round)."""
+        the hand holds the 3 that opens, of clubs or of ``opening_three``, and leads this
+        round)."""
         table, console = self.table, self.table.console
         n = table.rules.players
         place = table.prev_places[table.human]
@@ -99,9 +101,8 @@ class Human:
         console.say(f"You received: {console.palette.paint(received, 'green')}")
         console.say(f"Your hand: {console.palette.paint(format_hand(hand), 'green')}")
         if opens:
-            console.say(
-                "You hold the 3 of clubs: you lead this round unless you give back your last 3."
-            )
+            three = f"the 3 of {SUIT_WORDS[table.rules.opening_card]}"
+            console.say(f"You hold {three}: you lead this round unless you give back your last 3.")
         while True:
             text = console.ask(f'Give back {k} card{plural} ("3 4", ?, q):')
             if is_quit(text):

@@ -1,7 +1,7 @@
 """The rule sets of ``president atlas``: the default ones, derived from the rule spec, and
 those ``--rules`` names.
 
-The full atlas (``--all``, around ``--base PRESET``) holds the four presets; the base
+The full atlas (``--all``, around ``--base PRESET``) holds the presets; the base
 with each option of :data:`~simulator.rules.options.CHOICES` and
 :data:`~simulator.rules.options.BOOL_KEYS` changed alone to each of its other allowed
 values, where the result is legal (the rule spec's own checks decide); the tables of

@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from simulator.apps.replay import Game, parse_game, replay
+from simulator.kernel.runs import run_move
+from simulator.reference.moves import Run
 from tests.conftest import run_cli
 from tests.kernel.scripted import play_scripted_round
 
@@ -156,7 +158,8 @@ def kernel_moves(parsed: Game) -> list[tuple[Any, ...]]:
     the card ids the play and the gift name."""
     moves: list[tuple[Any, ...]] = []
     for seat, m, gift, named, gift_named in parsed.moves:
-        move: tuple[Any, ...] = (seat, max(m.rank, 0), m.count)
+        count = run_move.py_func(m.length, m.suit) if isinstance(m, Run) else m.count
+        move: tuple[Any, ...] = (seat, max(m.rank, 0), count)
         if parsed.rules.suited:
             move += (gift, named, gift_named)
         elif gift is not None:

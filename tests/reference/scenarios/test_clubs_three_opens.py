@@ -134,6 +134,29 @@ def test_who_leads_each_round_under_each_value(match):
     assert all(r[1] == r[2] for r in every)  # every round: the holder after the exchange
 
 
+@pytest.mark.parametrize("suited", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_three_of_diamonds_is_card_one_and_its_holder_leads(suited, seed):
+    """``opening_three = "diamonds"``: card 1 of the deck (the 3 of diamonds) is followed
+    instead, through the shuffle and, under rules that read suits, card by card through the
+    exchange: its holder after the exchange leads every round."""
+    rules = Rules(players=4, clubs_three_opens="every_round", opening_three="diamonds")
+    if suited:
+        rules = rules.with_options(suit_lock="suits")
+    hands, _, club = shuffle_deal(rules, Stream.of(seed, 0, 1), seed % 4)
+    clubs, _, club_of_clubs = shuffle_deal(Rules(players=4), Stream.of(seed, 0, 1), seed % 4)
+    assert hands == clubs  # the same deal; only the card followed differs
+    labels = list(range(52))
+    stream = Stream.of(seed, 0, 1)
+    for i in range(51):
+        j = i + stream.below(52 - i)
+        labels[i], labels[j] = labels[j], labels[i]
+    assert club == (seed % 4 + 1 + labels.index(1)) % 4
+    assert club_of_clubs == (seed % 4 + 1 + labels.index(0)) % 4
+    leaders = _leaders(rules, seed, 1)
+    assert all(leader == holder for _, leader, holder, _ in leaders)
+
+
 def test_the_deal_is_the_same_whatever_the_option():
     base = Rules(players=4)
     players = [registry.make("lowest") for _ in range(4)]

@@ -1,0 +1,168 @@
+"""Sequences in the kernel (``sequences``; docs/rules.md): the kernel's twin of the
+reference engine's :class:`~simulator.reference.moves.Run` and its legal sequences.
+
+A sequence is a move ``(low, c)`` whose count ``c`` is :func:`run_move` of its length and
+suit, at :data:`RUNS_AT` or above, where no set's count reaches; on the table its top
+count is ``RUNS_AT + 4 × length`` (suit 0), so that no set beats it: the plays a hand's
+ranks allow on it are none (:func:`simulator.kernel.legal.legal_plays`). Its cards are
+the player's card of its suit at each rank, a joker for each he lacks (bits 52 and 53 of
+the card mask, :mod:`simulator.kernel.suits`), as the reference engine takes them.
+
+Only ``lowest`` and ``random`` lay sequences (and answer them); every other kernel
+strategy passes on one, unasked, as the reference engine's adapter makes it pass: the
+built-in players do not know sequences yet (docs/READINGS.md, "Sequences").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulator.kernel.bits import U0, U1, popc
+from simulator.kernel.config import INLINE
+from simulator.kernel.layout import LOCK, RUNS, RUNS_HIGH
+from simulator.rules.cards import TWO
+
+RUNS_AT = 8  # a count from here on is a sequence's (sets hold 1 to 4 cards)
+MIN_RUN = 3
+RUN_TRACE = 1 << 12  # a traced play that is a sequence: its length in the count's place
+JOKERS = np.uint64(3 << 52)  # the jokers' bits of a card mask
+
+
+@njit(**INLINE)
+def is_run(c):
+    """Whether count ``c`` (a move's or the top's) is a sequence's."""
+    return c >= RUNS_AT
+
+
+@njit(**INLINE)
+def run_move(length, suit):
+    """The count of a move that lays a sequence of ``length`` cards of ``suit``."""
+    return RUNS_AT + 4 * length + suit
+
+
+@njit(**INLINE)
+def run_length(c):
+    """The length of the sequence of count ``c`` (a move's or the top's)."""
+    return (c - RUNS_AT) >> 2
+
+
+@njit(**INLINE)
+def run_suit(c):
+    """The suit of the sequence of a move's count ``c``."""
+    return (c - RUNS_AT) & 3
+
+
+@njit(**INLINE)
+def suit_ranks(k, suit):
+    """The ranks (bit ``r`` for rank ``r`` < 13) of ``suit`` in card mask ``k``."""
+    m = U0
+    for r in range(TWO + 1):
+        m |= ((k >> np.uint64(4 * r + suit)) & U1) << np.uint64(r)
+    return m
+
+
+@njit(**INLINE)
+def run_strengths(low, length, rev):
+    """``(weakest, strongest)``: the strengths of a sequence's weakest and strongest cards
+    under the order ``rev`` (reversed, its highest rank is its weakest card)."""
+    high = low + length - 1
+    if rev:
+        return TWO - high, TWO - low
+    return low, high
+
+
+@njit(**INLINE)
+def run_fits(ranks, jokers, low, length):
+    """Whether a hand holding ``ranks`` of a suit and ``jokers`` jokers can lay the
+    sequence of ``length`` from ``low`` in it: a card of it at least, a joker for each
+    missing one."""
+    held = popc(ranks & (((U1 << np.uint64(length)) - U1) << np.uint64(low)))
+    return held > 0 and length - held <= jokers
+
+
+@njit(**INLINE)
+def run_beats(low, length, t, tc, rev, trick_rules):
+    """Whether the sequence of ``length`` from ``low`` may be laid on the top ``(t, tc)``
+    (``tc == 0``: a lead) under the order ``rev``: on a sequence as long, its weakest card
+    above the top's strongest (``above_highest``) or weakest (``above_lowest``)."""
+    if tc == 0:
+        return True
+    if not is_run(tc) or run_length(tc) != length:
+        return False
+    weakest = run_strengths(low, length, rev)[0]
+    top_weakest, top_strongest = run_strengths(t, length, rev)
+    return weakest > (top_strongest if trick_rules & RUNS_HIGH != 0 else top_weakest)
+
+
+@njit(**INLINE)
+def legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
+    """Whether card mask ``k`` may lay the sequence now (its cards, the top, the lock)."""
+    if lock != 0 and lock != 1 << suit:
+        return False
+    jokers = popc(k & JOKERS)
+    return run_fits(suit_ranks(k, suit), jokers, low, length) and run_beats(
+        low, length, t, tc, rev, trick_rules
+    )
+
+
+@njit(**INLINE)
+def runs_scan(k, t, tc, rev, lock, trick_rules, nth):
+    """The legal sequences of card mask ``k`` in the engines' order (length, lowest rank,
+    suit): ``(how many, low, count)``, the last two of the ``nth`` (0-based; -1: only
+    count them, and when ``nth`` is past the last)."""
+    if trick_rules & RUNS == 0 or (tc != 0 and not is_run(tc)):
+        return 0, 0, 0
+    found = 0
+    for length in range(MIN_RUN, TWO + 2):
+        if tc != 0 and run_length(tc) != length:
+            continue
+        for low in range(TWO + 2 - length):
+            for suit in range(4):
+                if legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
+                    if found == nth:
+                        return found + 1, low, run_move(length, suit)
+                    found += 1
+    return found, 0, 0
+
+
+@njit(**INLINE)
+def weakest_run(k, t, tc, rev, lock, trick_rules):
+    """``lowest``'s answer to the sequence on top: the legal one of the weakest weakest
+    card, the lowest suit among equals, as ``(low, count)``; ``(0, 0)``: none (a pass)."""
+    length = run_length(tc)
+    best_low, best_count, best = 0, 0, TWO + 1
+    for low in range(TWO + 2 - length):
+        weakest = run_strengths(low, length, rev)[0]
+        for suit in range(4):
+            if weakest < best and legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
+                best_low, best_count, best = low, run_move(length, suit), weakest
+    return best_low, best_count
+
+
+@njit(**INLINE)
+def run_cards(k, low, c):
+    """The cards (a card mask) the sequence ``(low, c)`` takes from card mask ``k``: his
+    card of its suit at each rank, else the lowest joker left."""
+    suit = run_suit(c)
+    cards = U0
+    jokers = k & JOKERS
+    for r in range(low, low + run_length(c)):
+        bit = U1 << np.uint64(4 * r + suit)
+        if k & bit != U0:
+            cards |= bit
+        else:
+            joker = jokers & (~jokers + U1)
+            cards |= joker
+            jokers ^= joker
+    return cards
+
+
+@njit(**INLINE)
+def run_suits(top_suits, lock, c, trick_rules):
+    """``(top's suits, lock)`` after the sequence of count ``c``: its suit; laid on a
+    sequence of the same suit, it locks the trick (``suit_lock``)."""
+    suits = np.int64(1) << run_suit(c)
+    if trick_rules & LOCK != 0 and lock == 0 and suits == top_suits:
+        lock = suits
+    return suits, lock
