@@ -220,6 +220,21 @@ def president_falls(pos, president, H, played, places, active, best_free, worst_
     return active, worst_free - 1, over
 
 
+@njit(**INLINE)
+def out_of_cards(pos, r, rules, trick_rules, active, best_free, worst_free, H, S, played, places):
+    """Player ``pos`` has played his last cards, on rank ``r`` (:func:`goes_out`), and under
+    ``capital_falls`` the President may fall (:func:`president_falls`). Returns
+    ``(active, best_free, worst_free, whether the round is over)``."""
+    active, best_free, worst_free, last_one = goes_out(
+        pos, r, rules, active, best_free, worst_free, places
+    )
+    if not last_one and trick_rules & CAPITAL != 0:
+        active, worst_free, last_one = president_falls(
+            pos, S[S_PRESIDENT], H, played, places, active, best_free, worst_free
+        )
+    return active, best_free, worst_free, last_one
+
+
 @njit(**HOT)
 def hand_over(gift, pos, r, n, active, H, played):
     """The cards of ``gift`` (a hand) leave ``pos``'s hand for his play of ``r``: to the next
@@ -297,13 +312,9 @@ def step(st, fl, trick_rules, pos, r, c, H, played, places, S):
         if revolts(c, rules):
             rev ^= 1  # in force from the next play on
         if H[at] == U0:
-            active, best_free, worst_free, last_one = goes_out(
-                pos, r, rules, active, best_free, worst_free, places
+            active, best_free, worst_free, last_one = out_of_cards(
+                pos, r, rules, trick_rules, active, best_free, worst_free, H, S, played, places
             )
-            if not last_one and trick_rules & CAPITAL != 0:
-                active, worst_free, last_one = president_falls(
-                    pos, S[S_PRESIDENT], H, played, places, active, best_free, worst_free
-                )
             if last_one:
                 over = 1
                 return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free,
@@ -387,13 +398,9 @@ def run_step(st, fl, trick_rules, pos, low, c, cards, H, R, played, places, S):
     end_now = eights and low <= EIGHT < low + length
     if H[at] == U0:
         on = TWO if low + length - 1 == TWO or jokers > 0 else low
-        active, best_free, worst_free, last_one = goes_out(
-            pos, on, rules, active, best_free, worst_free, places
+        active, best_free, worst_free, last_one = out_of_cards(
+            pos, on, rules, trick_rules, active, best_free, worst_free, H, S, played, places
         )
-        if not last_one and trick_rules & CAPITAL != 0:
-            active, worst_free, last_one = president_falls(
-                pos, S[S_PRESIDENT], H, played, places, active, best_free, worst_free
-            )
         if last_one:
             return (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, 1,
                     tricks, plays, passes, skips)  # fmt: skip
