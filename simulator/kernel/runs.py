@@ -110,19 +110,30 @@ def legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
 def runs_scan(k, t, tc, rev, lock, trick_rules, nth):
     """The legal sequences of card mask ``k`` in the engines' order (length, lowest rank,
     suit): ``(how many, low, count)``, the last two of the ``nth`` (0-based; -1: only
-    count them, and when ``nth`` is past the last)."""
+    count them, and when ``nth`` is past the last). Each suit's ranks are read once, and a
+    length no suit can make ends the walk (a longer one cannot be made either)."""
     if trick_rules & RUNS == 0 or (tc != 0 and not is_run(tc)):
         return 0, 0, 0
+    jokers = popc(k & JOKERS)
+    suits = (suit_ranks(k, 0), suit_ranks(k, 1), suit_ranks(k, 2), suit_ranks(k, 3))
     found = 0
     for length in range(MIN_RUN, TWO + 2):
         if tc != 0 and run_length(tc) != length:
             continue
+        made = False
         for low in range(TWO + 2 - length):
             for suit in range(4):
-                if legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
+                if not run_fits(suits[suit], jokers, low, length):
+                    continue
+                made = True
+                if (lock == 0 or lock == 1 << suit) and run_beats(
+                    low, length, t, tc, rev, trick_rules
+                ):
                     if found == nth:
                         return found + 1, low, run_move(length, suit)
                     found += 1
+        if not made and tc == 0:
+            break
     return found, 0, 0
 
 
