@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from simulator.reference.moves import Run
 from simulator.reference.rng import Stream
-from simulator.reference.round import PASS, Move, Observation, Run
+from simulator.reference.round import PASS, Move, Observation
 from simulator.rules.cards import NUM_RANKS, strength
 
 

@@ -77,7 +77,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
-        "name": "president_v1",
+        "name": "president_v2",
         "is_parallelizable": False,
     }
 

@@ -375,7 +375,7 @@ def run_step(st, fl, trick_rules, pos, low, c, cards, H, R, played, places, S):
     with the cards ``cards`` (a card mask): it tops the trick, turns the order when it is
     long enough (``sequence_revolution``), ends the trick on an 8 (``eight_ends_trick``,
     unless ``eights_in_sequences`` is plain); going out on it with a 2 or a joker is going
-    out on 2s (``no_finish_on_two``). The reference engine's ``Round._play_run``."""
+    out on 2s (``no_finish_on_two``). The reference engine's ``play_run``."""
     (turn, t, tc, owner, rev, answered, oot, active, best_free, worst_free, over, tricks,
      plays, passes, skips) = st  # fmt: skip
     n, rules = fl

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from simulator.reference.moves import Move, Run, Top
+from simulator.reference.runs import run_effect
 from simulator.reference.suits import Suits, suits_in_words, why_not_run
 from simulator.rules.cards import NUM_RANKS, RANK_NAMES, combo_name
 
@@ -30,8 +31,6 @@ class Position(Protocol):
     def order_note(self) -> str: ...
 
     def play_effect(self, rank: int, count: int) -> tuple[int, bool] | str: ...
-
-    def run_effect(self, run: Run) -> str | None: ...
 
     def owes(self, move: Move) -> int: ...
 
@@ -76,7 +75,7 @@ def why_illegal(
 def _why_run_illegal(rnd: Position, seat: int, run: Run, named: Sequence[int]) -> str | None:
     """The rule a sequence breaks (its cards, the top, the lock), or None; ``named``, the
     cards it names but its jokers, must be the ones it lays."""
-    effect = rnd.run_effect(run)
+    effect = run_effect(rnd, run)  # type: ignore[arg-type]
     if effect is not None:
         return explain(rnd, effect)
     assert rnd.suits is not None  # sequences read suits

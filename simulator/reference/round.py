@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from simulator.reference.capital import president_falls
 from simulator.reference.moves import (
     PASS,
     PASS_RANK,
@@ -33,6 +34,7 @@ from simulator.reference.moves import (
 )
 from simulator.reference.observation import Observation, observe
 from simulator.reference.refusals import why_gift_illegal, why_illegal
+from simulator.reference.runs import play_run, run_effect
 from simulator.reference.suits import RETURN_KEY, Suits
 from simulator.rules.cards import (
     EIGHT,
@@ -48,19 +50,8 @@ from simulator.rules.cards import (
     strength,
 )
 from simulator.rules.options import Rules, order_note
-from simulator.rules.roles import president_seat
 
-__all__ = [
-    "PASS",
-    "PASS_RANK",
-    "Event",
-    "IllegalMove",
-    "Move",
-    "Observation",
-    "Round",
-    "Run",
-    "Top",
-]
+__all__ = ["PASS", "PASS_RANK", "Event", "IllegalMove", "Move", "Observation", "Round", "Top"]
 
 
 class Round:
@@ -164,26 +155,6 @@ class Round:
             return (rank, False) if self.stronger(rank, t) else "larger_not_higher"
         return "more"
 
-    def run_effect(self, run: Run) -> str | None:
-        """Whether a sequence may land on the current top (None), or the key of the rule
-        it breaks (see :meth:`explain`); its cards are the suits' business."""
-        top = self.top
-        if not self.rules.sequenced:
-            return "no_sequences"
-        if top is None:
-            return None
-        if not top.run:
-            return "run_on_set"
-        if run.length != top.count:
-            return "run_length"
-        ranks = range(top.rank, top.rank + top.count)
-        strengths = [self.strength(r) for r in ranks]
-        highest = self.rules.sequences == "above_highest"
-        bar = max(strengths) if highest else min(strengths)
-        if min(self.strength(r) for r in range(run.low, run.high + 1)) <= bar:
-            return "run_not_above_highest" if highest else "run_not_above_lowest"
-        return None
-
     def legal_moves(self) -> list[Move | Run]:
         """Every legal move of the player to move: plays by (count, rank), then sequences
         by (length, lowest rank, suit), then the pass."""
@@ -200,7 +171,7 @@ class Round:
             and (not self.suits or self.suits.cards_for(self.turn, rank, count, self.top))
         ]
         if self.suits and self.rules.sequenced:
-            moves += [run for run in self.suits.runs(self.turn) if self.run_effect(run) is None]
+            moves += [run for run in self.suits.runs(self.turn) if run_effect(self, run) is None]
         if self.top is not None:
             moves.append(PASS)
         return moves
@@ -259,7 +230,7 @@ class Round:
         if move.is_pass:
             return self._pass(seat)
         if isinstance(move, Run):
-            return self._play_run(seat, move)
+            return play_run(self, seat, move)
         return self._play(seat, move, gift, list(cards), list(gift_cards))
 
     def _pass(self, seat: int) -> list[Event]:
@@ -268,7 +239,7 @@ class Round:
         self.answered[seat] = True
         if self.rules.passing == "out_of_trick":
             self.out_of_trick[seat] = True
-        self._continue_trick(seat, events)
+        self.continue_trick(seat, events)
         return events
 
     def _play(
@@ -299,8 +270,8 @@ class Round:
             self.jack_back = not self.jack_back  # from the next play until the trick ends
         if gift:
             self._hand_over(seat, rank, gift, events, gift_cards)
-        at_once = at_once or self._ends_trick_at_once(rank, count)
-        if self._ends_now(seat, rank in (TWO, JOKER), at_once, events):
+        at_once = at_once or self.ends_trick_at_once(rank, count)
+        if self.ends_now(seat, rank in (TWO, JOKER), at_once, events):
             return events
         skip_by, times = self._skips_next(rank, count, is_equal)
         last = seat
@@ -316,37 +287,10 @@ class Round:
             last = nxt
         if skipped:
             self.skipped_seats, self.skipped_by = tuple(skipped), skip_by
-        self._continue_trick(last, events)
+        self.continue_trick(last, events)
         return events
 
-    def _play_run(self, seat: int, run: Run) -> list[Event]:
-        """A sequence (``sequences``): its cards leave the hand (:mod:`simulator.reference.suits`),
-        it tops the trick; of the rules of ranks only the 8 acts on it (docs/rules.md)."""
-        assert self.suits is not None
-        cards = self.suits.run_cards(seat, run) or []
-        self.suits.play(seat, cards)
-        ranks = [card_rank(card) for card in cards]
-        for rank in ranks:
-            self.hands[seat][rank] -= 1
-            self.played[rank] += 1
-        self.cards_left[seat] -= run.length
-        self.run = 0  # a sequence breaks a run of one rank (accumulation_burns)
-        self.top = Top(run.low, run.length, seat, run=True)
-        self.answered = [False] * self.n
-        self.skipped_seats, self.skipped_by = (), ""
-        self.plays += 1
-        events = [Event("play", seat, run.low, run.length, cards=tuple(cards), ids=True, run=True)]
-        rules = self.rules
-        if rules.sequence_revolution and run.length >= rules.sequence_revolution:
-            self.reversed = not self.reversed  # in force from the next play on
-        eights = rules.eight_ends_trick and rules.eights_in_sequences == "end_trick"
-        at_once = "eight_ends_trick" if eights and run.low <= EIGHT <= run.high else ""
-        on_two = run.high == TWO or JOKER in ranks
-        if not self._ends_now(seat, on_two, at_once, events):
-            self._continue_trick(seat, events)
-        return events
-
-    def _ends_now(self, seat: int, on_two: bool, at_once: str, events: list[Event]) -> bool:
+    def ends_now(self, seat: int, on_two: bool, at_once: str, events: list[Event]) -> bool:
         """After a play and its hand-over: the player goes out if his hand is empty
         (``on_two``: on 2s or jokers), then the round or the trick ends at once (``at_once``:
         the rule that ends it, or ``""``); whether one of them did."""
@@ -396,7 +340,7 @@ class Round:
             return "five_skips", count
         return ("equal_rank", 1) if is_equal else ("", 0)
 
-    def _ends_trick_at_once(self, rank: int, count: int) -> str:
+    def ends_trick_at_once(self, rank: int, count: int) -> str:
         """The rule that ends the trick at once on this play, or ``""``: 2s under
         ``two_ends_trick``, fours under ``quad_burns``, 8s under ``eight_ends_trick``, a run
         reaching 4 cards under ``accumulation_burns`` (never a play of 4 cards)."""
@@ -423,29 +367,12 @@ class Round:
         self.places[seat] = place
         events.append(Event("out", seat=seat, place=place))
         if self.rules.capital_falls and place == 1:
-            self._president_falls(seat, events)
+            president_falls(self, seat, events)
         holders = [s for s in range(self.n) if self.cards_left[s]]
         if len(holders) == 1:
             self.places[holders[0]] = self.best_free
             self.over = True
             events.append(Event("round_end", places=tuple(self.places)))
-
-    def _president_falls(self, first: int, events: list[Event]) -> None:
-        """Seat ``first`` took the first place: a President who still holds cards takes the
-        worst free place at once, and his cards leave the round (counted as played)."""
-        president = president_seat(self.roles)
-        holders = sum(1 for left in self.cards_left if left)
-        if president in (-1, first) or not self.cards_left[president] or holders < 2:
-            return  # (alone with cards, he takes the place left as the round ends)
-        for rank, count in enumerate(self.hands[president]):
-            self.played[rank] += count
-        self.hands[president] = [0] * NUM_RANKS
-        if self.suits:
-            self.suits.fall(president)
-        self.cards_left[president] = 0
-        self.places[president] = self.worst_free
-        events.append(Event("falls", seat=president, place=self.worst_free))
-        self.worst_free -= 1
 
     def _next_to_ask(self, after: int) -> int | None:
         """The next player clockwise who would be asked (holds cards, still in the trick)."""
@@ -477,7 +404,7 @@ class Round:
         left = [s for s in range(self.n) if self.cards_left[s] and not self.out_of_trick[s]]
         return left[0] if len(left) == 1 else None
 
-    def _continue_trick(self, last: int, events: list[Event]) -> None:
+    def continue_trick(self, last: int, events: list[Event]) -> None:
         """After a pass, or a play (its out and skip done): end the trick or move the turn on."""
         alone = self._last_in_trick()
         if alone is not None:

@@ -21,70 +21,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from simulator.errors import PresidentError, did_you_mean
+from simulator.rules.declare import option
+from simulator.rules.points import MAX_POINTS_LIST, NO_POINTS, Points
 
 
 class RulesError(PresidentError):
     """A rules file or rules mapping that cannot be used; the message names the key."""
 
 
-@dataclass(frozen=True)
-class Points:
-    """Points scored per round by place.
-
-    ``top[i]`` goes to the (i+1)-th place, ``bottom[-1]`` to the last place,
-    ``bottom[-2]`` to the second-to-last, …; a place that gets both adds them.
-    """
-
-    top: tuple[int, ...] = ()
-    bottom: tuple[int, ...] = ()
-
-    def for_place(self, place: int, players: int) -> int:
-        """Points of ``place`` (1 = first) in a round of ``players`` players."""
-        total = 0
-        if place <= len(self.top):
-            total += self.top[place - 1]
-        from_last = players - place + 1  # 1 for the last place
-        if from_last <= len(self.bottom):
-            total += self.bottom[-from_last]
-        return total
-
-
-NO_POINTS = Points()
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 MAX_EXCHANGE = 6  # the smallest hand (52 cards, 8 players) holds 6 cards
 MAX_EXCHANGE_PAIRS = 4
-MAX_POINTS_LIST = 8
 MAX_TARGET = 10_000
-
-
-def option(
-    default: Any,
-    meaning: str,
-    *,
-    choices: tuple[Any, ...] = (),
-    bounds: tuple[int, int] | None = None,
-    allowed: str = "",
-    at_table: str = "",
-    argued: bool = False,
-) -> Any:
-    """One option of :class:`Rules`: its default and what the rest of the code derives.
-
-    ``meaning``: the option in one line (docs/rules.md has the full text); ``choices``:
-    its allowed values, in the order the kernel numbers them; ``bounds``: the range of
-    an integer; ``allowed``: the allowed values in words when neither says them;
-    ``at_table``: what the play screen says when the rule acts; ``argued``: one of the
-    house rules players argue about most, which the default atlas measures changed alone
-    (the others: ``president atlas --all``).
-    """
-    metadata = {
-        "meaning": meaning,
-        "choices": choices,
-        "bounds": bounds,
-        "allowed": allowed,
-        "at_table": at_table,
-        "argued": argued,
-    }
-    return dataclasses.field(default=default, metadata=metadata)
 
 
 @dataclass(frozen=True)
@@ -165,7 +113,7 @@ class Rules:
         "Who leads from round 2 on: scum, president or left_of_dealer.",
         choices=("scum", "president", "left_of_dealer"),
     )
-    points: Points = option(
+    points: Points = option(  # noqa: RUF009 (option() is a dataclasses.field)
         NO_POINTS,
         "Points per round by place (top from the first place, bottom from the last).",
         allowed="a table {top = [integers], bottom = [integers]}, e.g. {top = [2, 1], bottom = []}",
@@ -256,9 +204,8 @@ class Rules:
     )
     sequences: str = option(
         "off",
-        "Three or more consecutive ranks of one suit may be laid as a sequence (jokers stand "
-        "in); beaten only by a sequence as long whose weakest card is above_highest (UECda) "
-        "or above_lowest of the top's cards (Daifugo's kaidan).",
+        "Sequences of 3+ ranks in a row of one suit (jokers stand in), beaten by one as long "
+        "whose weakest card is above the top's highest (UECda) or lowest (Daifugo's kaidan).",
         choices=("off", "above_highest", "above_lowest"),
     )
     sequence_revolution: int = option(
@@ -306,9 +253,13 @@ class Rules:
 
     @property
     def opening_card(self) -> int:
-        """The card id of the 3 whose holder leads under ``clubs_three_opens`` (its index in
-        the allowed values is its suit: :mod:`simulator.rules.cards`)."""
+        """The card id of the 3 that ``clubs_three_opens`` follows (its value's index: its suit)."""
         return CHOICES["opening_three"].index(self.opening_three)
+
+    @property
+    def eights_end_sequences(self) -> bool:
+        """Whether an 8 in a sequence ends the trick (docs/rules.md, "eights_in_sequences")."""
+        return self.eight_ends_trick and self.eights_in_sequences == "end_trick"
 
     @property
     def sequenced(self) -> bool:
@@ -353,7 +304,7 @@ def bad(key: str, value: Any) -> RulesError:
     return RulesError(f"rules: {key} = {shown} is not allowed (allowed: {allowed(key)})")
 
 
-def _is_int(value: Any) -> bool:
+def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -365,16 +316,16 @@ def _fits(f: dataclasses.Field[Any], value: Any) -> bool:
     if kind is bool:
         return isinstance(value, bool)
     if bounds:
-        return _is_int(value) and bounds[0] <= value <= bounds[1]
+        return is_int(value) and bounds[0] <= value <= bounds[1]
     if kind is Points:
         return isinstance(value, Points) and all(
-            isinstance(lst, tuple) and len(lst) <= MAX_POINTS_LIST and all(map(_is_int, lst))
+            isinstance(lst, tuple) and len(lst) <= MAX_POINTS_LIST and all(map(is_int, lst))
             for lst in (value.top, value.bottom)
         )
     return (  # the exchange: cards per pair
         isinstance(value, tuple)
         and len(value) <= MAX_EXCHANGE_PAIRS
-        and all(_is_int(k) and 0 <= k <= MAX_EXCHANGE for k in value)
+        and all(is_int(k) and 0 <= k <= MAX_EXCHANGE for k in value)
     )
 
 
@@ -398,8 +349,8 @@ def validate(rules: Rules) -> None:
             "rules: spade_three_return = true is not allowed with jokers = 0: it beats a joker "
             "(allowed: jokers = 1 or 2, or spade_three_return = false)"
         )
-    _check_sequences(rules)
-    _check_opening(rules)
+    if _needs(rules):
+        raise RulesError(f"rules: {_needs(rules)}")
     pts = rules.points
     if rules.target > 0 and not any(v > 0 for v in pts.top + pts.bottom):
         raise RulesError(
@@ -408,32 +359,27 @@ def validate(rules: Rules) -> None:
         )
 
 
-def _check_opening(rules: Rules) -> None:
-    """Refuse an opening 3 other than the 3 of clubs when no 3 opens."""
+def _needs(rules: Rules) -> str | None:
+    """Why an option's value could never act with the others (None: it could)."""
     if rules.opening_three != "clubs" and rules.clubs_three_opens == "off":
-        raise RulesError(
-            f'rules: opening_three = "{rules.opening_three}" is not allowed with '
-            'clubs_three_opens = "off": no 3 leads then (allowed: clubs_three_opens = '
-            '"first_round" or "every_round", or opening_three = "clubs")'
+        return (
+            f'opening_three = "{rules.opening_three}" is not allowed with clubs_three_opens = '
+            '"off": no 3 leads then (allowed: clubs_three_opens = "first_round" or '
+            '"every_round", or opening_three = "clubs")'
         )
-
-
-def _check_sequences(rules: Rules) -> None:
-    """Refuse the rules of sequences that could never act without the rules they need."""
-    if rules.sequence_revolution and rules.sequences == "off":
-        raise RulesError(
-            f"rules: sequence_revolution = {rules.sequence_revolution} is not allowed with "
-            'sequences = "off": it turns the order on a sequence (allowed: sequences = '
-            '"above_highest" or "above_lowest", or sequence_revolution = 0)'
+    if rules.sequence_revolution and not rules.sequenced:
+        return (
+            f"sequence_revolution = {rules.sequence_revolution} is not allowed with sequences "
+            '= "off": it turns the order on a sequence (allowed: sequences = "above_highest" '
+            'or "above_lowest", or sequence_revolution = 0)'
         )
-    if rules.eights_in_sequences == "plain" and (
-        rules.sequences == "off" or not rules.eight_ends_trick
-    ):
-        raise RulesError(
-            'rules: eights_in_sequences = "plain" is not allowed without sequences and '
+    if rules.eights_in_sequences == "plain" and not (rules.sequenced and rules.eight_ends_trick):
+        return (
+            'eights_in_sequences = "plain" is not allowed without sequences and '
             "eight_ends_trick: it changes nothing then (allowed: eights_in_sequences = "
             '"end_trick", or sequences on and eight_ends_trick = true)'
         )
+    return None
 
 
 def convert(key: str, value: Any, base: Rules) -> Any:
@@ -464,7 +410,7 @@ def _points(value: Any, base: Rules) -> Points:
     parts = {}
     for sub in ("top", "bottom"):
         lst = value.get(sub, getattr(base.points, sub))
-        if not isinstance(lst, list | tuple) or not all(_is_int(v) for v in lst):
+        if not isinstance(lst, list | tuple) or not all(is_int(v) for v in lst):
             raise RulesError(
                 f"rules: points.{sub} = {lst!r} is not allowed "
                 f"(allowed: a list of at most {MAX_POINTS_LIST} integers)"
