@@ -96,26 +96,40 @@ def run_beats(low, length, t, tc, rev, trick_rules):
 
 
 @njit(**INLINE)
-def legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
-    """Whether card mask ``k`` may lay the sequence now (its cards, the top, the lock)."""
-    if lock != 0 and lock != 1 << suit:
-        return False
-    jokers = popc(k & JOKERS)
-    return run_fits(suit_ranks(k, suit), jokers, low, length) and run_beats(
-        low, length, t, tc, rev, trick_rules
+def allowed_run(ranks, jokers, low, length, suit, t, tc, rev, lock, trick_rules):
+    """Whether a hand holding ``ranks`` of ``suit`` and ``jokers`` jokers may lay the
+    sequence now: its cards (:func:`run_fits`), the lock, the top (:func:`run_beats`)."""
+    return (
+        run_fits(ranks, jokers, low, length)
+        and (lock == 0 or lock == 1 << suit)
+        and run_beats(low, length, t, tc, rev, trick_rules)
     )
+
+
+@njit(**INLINE)
+def legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
+    """Whether card mask ``k`` may lay the sequence now (:func:`allowed_run`)."""
+    jokers = popc(k & JOKERS)
+    return allowed_run(suit_ranks(k, suit), jokers, low, length, suit, t, tc, rev, lock,
+                       trick_rules)  # fmt: skip
+
+
+@njit(**INLINE)
+def suit_masks(k):
+    """Each suit's ranks in card mask ``k`` (:func:`suit_ranks`), read once."""
+    return suit_ranks(k, 0), suit_ranks(k, 1), suit_ranks(k, 2), suit_ranks(k, 3)
 
 
 @njit(**INLINE)
 def runs_scan(k, t, tc, rev, lock, trick_rules, nth):
     """The legal sequences of card mask ``k`` in the engines' order (length, lowest rank,
     suit): ``(how many, low, count)``, the last two of the ``nth`` (0-based; -1: only
-    count them, and when ``nth`` is past the last). Each suit's ranks are read once, and a
-    length no suit can make ends the walk (a longer one cannot be made either)."""
+    count them, and when ``nth`` is past the last). A length no suit can make ends the walk
+    on a lead (a longer one cannot be made either)."""
     if trick_rules & RUNS == 0 or (tc != 0 and not is_run(tc)):
         return 0, 0, 0
     jokers = popc(k & JOKERS)
-    suits = (suit_ranks(k, 0), suit_ranks(k, 1), suit_ranks(k, 2), suit_ranks(k, 3))
+    suits = suit_masks(k)
     found = 0
     for length in range(MIN_RUN, TWO + 2):
         if tc != 0 and run_length(tc) != length:
@@ -123,12 +137,9 @@ def runs_scan(k, t, tc, rev, lock, trick_rules, nth):
         made = False
         for low in range(TWO + 2 - length):
             for suit in range(4):
-                if not run_fits(suits[suit], jokers, low, length):
-                    continue
-                made = True
-                if (lock == 0 or lock == 1 << suit) and run_beats(
-                    low, length, t, tc, rev, trick_rules
-                ):
+                made = made or run_fits(suits[suit], jokers, low, length)
+                if allowed_run(suits[suit], jokers, low, length, suit, t, tc, rev, lock,
+                               trick_rules):  # fmt: skip
                     if found == nth:
                         return found + 1, low, run_move(length, suit)
                     found += 1
@@ -142,11 +153,14 @@ def weakest_run(k, t, tc, rev, lock, trick_rules):
     """``lowest``'s answer to the sequence on top: the legal one of the weakest weakest
     card, the lowest suit among equals, as ``(low, count)``; ``(0, 0)``: none (a pass)."""
     length = run_length(tc)
+    jokers = popc(k & JOKERS)
+    suits = suit_masks(k)
     best_low, best_count, best = 0, 0, TWO + 1
     for low in range(TWO + 2 - length):
         weakest = run_strengths(low, length, rev)[0]
         for suit in range(4):
-            if weakest < best and legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
+            if weakest < best and allowed_run(suits[suit], jokers, low, length, suit, t, tc,
+                                              rev, lock, trick_rules):  # fmt: skip
                 best_low, best_count, best = low, run_move(length, suit), weakest
     return best_low, best_count
 

@@ -249,7 +249,7 @@ class Suits:
 
     def runs(self, seat: int) -> list[Run]:
         """The sequences ``seat`` can lay now (his cards, the lock), in the engines' order."""
-        return [run for run in runs_of(self.cards[seat]) if self.run_cards(seat, run)]
+        return [run for run in runs_of(self.cards[seat]) if self.lock in (0, 1 << run.suit)]
 
     def why_not(
         self, seat: int, rank: int, count: int, top: Top | None, named: list[int]
