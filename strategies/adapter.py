@@ -47,14 +47,15 @@ from simulator.kernel.layout import (
     flag_code,
     rules_array,
 )
+from simulator.kernel.runs import is_run, run_length, run_move, run_suit
 from simulator.kernel.suits import picked, write_allowed
-from simulator.reference.moves import Named
+from simulator.reference.moves import Named, Run, Top
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
 from simulator.rules.cards import DECK_IDS
 from simulator.rules.options import Rules
 from simulator.rules.roles import president_seat
-from strategies.specs import NPARAMS
+from strategies.specs import NPARAMS, PLUGIN_BASE
 
 
 def hand_mask(counts: Sequence[int]) -> int:
@@ -72,6 +73,12 @@ def placeholder(cards: int) -> int:
     for i in range(cards):
         h |= 1 << (16 * (i // 13) + i % 13)
     return h
+
+
+def top_count(top: Top) -> int:
+    """The kernel's count of the top on the table: a sequence's is its length's
+    (:func:`~simulator.kernel.runs.run_move` of suit 0), a set's its cards."""
+    return int(run_move(top.count, 0)) if top.run else top.count
 
 
 def stream_array(rng: Stream) -> np.ndarray:
@@ -111,7 +118,7 @@ class KernelStrategy:
         S[S_N] = n
         S[S_TURN] = obs.seat
         S[S_TOP_RANK] = -1 if obs.top is None else obs.top.rank
-        S[S_TOP_COUNT] = 0 if obs.top is None else obs.top.count
+        S[S_TOP_COUNT] = 0 if obs.top is None else top_count(obs.top)
         S[S_OWNER] = -1 if obs.top is None else obs.top.owner
         S[S_REV] = obs.reversed
         S[S_JACK] = obs.jack_back
@@ -160,12 +167,12 @@ class KernelStrategy:
         else:
             give_back(self.kernel_id, h, k, rs, self.params, out)
 
-    def choose(self, obs: Observation, rng: Stream) -> Move | Named:
+    def choose(self, obs: Observation, rng: Stream) -> Move | Run | Named:
         """The kernel function's move, with the cards it chose if any
-        (:func:`~simulator.kernel.suits.pick_cards`: a :class:`Named` play). A kernel
-        strategy knows no sequences (``sequences``, which the kernel does not play yet): it
-        passes on one, and draws nothing."""
-        if obs.top is not None and obs.top.run:
+        (:func:`~simulator.kernel.suits.pick_cards`: a :class:`Named` play); a sequence
+        as a :class:`Run`. A user's kernel strategy, whose moves are sets, passes on a
+        sequence, and draws nothing (as in the kernel's suited loop)."""
+        if obs.top is not None and obs.top.run and self.kernel_id >= PLUGIN_BASE:
             return PASS
         S, H, R, played, roles = self.arrays(obs)
         rs = stream_array(rng)
@@ -173,6 +180,8 @@ class KernelStrategy:
         stream_back(rng, rs)
         if count == 0:
             return PASS
+        if is_run(count):
+            return Run(int(rank), int(run_length(count)), int(run_suit(count)))
         move = Move(int(rank), int(count))
         p = int(picked(S))
         return Named(move, tuple(c for c in range(DECK_IDS) if p >> c & 1)) if p else move

@@ -29,7 +29,8 @@ How the strongest Daifugō programs play (the UECda tournament's winners), on th
 
 Its move is ``linear``'s (the prior) unless another candidate's mean place is better by
 ``margin``. Candidates are montecarlo's: every legal play and the pass when following,
-every group played whole when leading, and the prior's move.
+every group played whole when leading, and the prior's move. Under ``sequences`` a
+sequence (laid, or answered) is linear's choice, unsearched: the guesses hold no suits.
 
 ``clairvoyant`` runs the same search on the one true deal: it sees every hand, which no
 player can, and is a yardstick of what guessing costs, in no default line-up.
@@ -57,6 +58,7 @@ from simulator.kernel.layout import (
     S_WORST_FREE,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank
+from simulator.kernel.runs import is_run
 from simulator.kernel.step import (
     ST_BEST_FREE,
     ST_OVER,
@@ -76,7 +78,7 @@ from strategies.hand import whole
 from strategies.heuristics import keep_sets_choice
 from strategies.kernels import random_move
 from strategies.linear import finite_weights, linear_move, move_score, situation
-from strategies.montecarlo import ALLOC, race, sample_hands
+from strategies.montecarlo import ALLOC, policy_params, race, sample_hands
 from strategies.specs import (
     CHAMPION_BUDGET,
     CHAMPION_DOSE,
@@ -91,7 +93,6 @@ from strategies.specs import (
     KEEP_SETS_BREAK_AT,
     KEEP_SETS_PARAMS,
     LINEAR_TEMPERATURE,
-    POLICY_PARAMS,
 )
 
 NO_MOVE = 1 << 20  # a UCB score below any real one
@@ -298,22 +299,16 @@ def candidates(pos, S, H, R, prior_r, prior_c):
 
 
 @njit(**ALLOC)
-def policy_rows(pos, params):
-    """``linear``'s parameters from the searcher's row, as a row for every player."""
-    lparams = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
-    for p in range(MAX_PLAYERS):
-        for j in range(POLICY_PARAMS):
-            lparams[p, j] = params[pos, CHAMPION_POLICY_SLOT + j]
-    return lparams
-
-
-@njit(**ALLOC)
 def search(pos, S, H, R, played, rs, params, see_all):
     """The move of ``champion`` (``see_all`` false) or ``clairvoyant`` (see the module);
     with chance ``dose``, ``random``'s instead (no draw at all when ``dose`` is 0)."""
     dose = params[pos, CHAMPION_DOSE]
     if dose > 0 and next32(rs) < dose * 4294967296.0:
         return random_move(pos, S, H, R, rs)
+    if is_run(S[S_TOP_COUNT]):  # on a sequence: linear's answer
+        return linear_move(
+            pos, S, H, R, played, rs, policy_params(pos, params, CHAMPION_POLICY_SLOT)
+        )
     h = H[pos]
     m = legal_plays(h, S, R)
     if S[S_TOP_COUNT] != 0 and m == U0:
@@ -324,8 +319,10 @@ def search(pos, S, H, R, played, rs, params, see_all):
     r, c = out_in_two(pos, S, H, R, played)
     if r >= 0:
         return r, c
-    lparams = policy_rows(pos, params)
+    lparams = policy_params(pos, params, CHAMPION_POLICY_SLOT)
     pr, pc = linear_move(pos, S, H, R, played, rs, lparams)
+    if is_run(pc):
+        return pr, pc
     cr, cc, prior = candidates(pos, S, H, R, pr, pc)
     temperature = params[pos, CHAMPION_TEMPERATURE]
     count = max(1, np.int64(params[pos, CHAMPION_GUESSES]))

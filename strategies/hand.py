@@ -31,6 +31,15 @@ from simulator.rules.cards import ACE, JOKER, TWO
 
 U48 = np.uint64(48)
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+THREAT = 2  # cards at or below which a player is about to go out
+FAR = 99  # the card count of nobody: no threat
+STRONGEST = 12.0  # the strength of a 2 in normal order: features' strengths are scaled to it
+
+
+@njit(**INLINE)
+def flag(b):
+    """A condition as a feature: 1.0 or 0.0 (numba has no ``float(bool)``)."""
+    return 1.0 if b else 0.0
 
 
 @njit(**INLINE)

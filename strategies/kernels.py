@@ -27,7 +27,7 @@ from simulator.kernel.bits import (
     scaled,
 )
 from simulator.kernel.config import INLINE
-from simulator.kernel.knowledge import CARDS
+from simulator.kernel.knowledge import CARDS, holds_cards
 from simulator.kernel.layout import R_TRICK_FLAGS, RUNS, S_LOCK, S_REV, S_TOP_COUNT, S_TOP_RANK
 from simulator.kernel.legal import legal_plays, play_count, play_rank, plays_of, weakest_rank
 from simulator.kernel.runs import is_run, runs_scan, weakest_run
@@ -100,7 +100,7 @@ def random_move(pos, S, H, R, rs):
     ``sequences`` its legal sequences follow the plays among its options."""
     m = legal_plays(H[pos], S, R)
     tc = S[S_TOP_COUNT]
-    if R[R_TRICK_FLAGS] & RUNS == 0:
+    if R[R_TRICK_FLAGS] & RUNS == 0 or not holds_cards(H):  # (a search's deals: ranks only)
         r, c, rs[0], rs[1], rs[2] = random_of(m, tc, rs[0], rs[1], rs[2])
         return r, c
     k = H[CARDS + np.uint64(pos)]

@@ -26,6 +26,7 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, count_of, ctz, next32, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.knowledge import CARDS
 from simulator.kernel.layout import (
     JACKS,
     R_FLAGS,
@@ -45,7 +46,11 @@ from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
 from simulator.kernel.trick import ends_trick, revolts, skips_next, trick_over
 from simulator.rules.cards import ACE, JACK, JOKER, TWO
 from strategies.hand import (
+    FAR,
+    STRONGEST,
+    THREAT,
     at_least,
+    flag,
     groups,
     outside,
     spread,
@@ -55,7 +60,9 @@ from strategies.hand import (
     unbeatable_plays,
     weakest_of,
 )
+from strategies.linear_runs import nth_run, run_features, runs_of_state
 from strategies.rules_aware import mean_strength
+from strategies.sequences import lays_runs
 from strategies.specs import (
     LINEAR_FEATURES,
     LINEAR_TEMPERATURE,
@@ -89,16 +96,6 @@ from strategies.specs import (
     LINEAR_W_WINS,
     LINEAR_W_WINS_THREAT,
 )
-
-THREAT = 2  # cards at or below which a player is about to go out
-FAR = 99  # the card count of nobody: no threat
-STRONGEST = 12.0  # the strength of a 2 in normal order: strengths are scaled to it
-
-
-@njit(**INLINE)
-def flag(b):
-    """A condition as a feature: 1.0 or 0.0 (numba has no ``float(bool)``)."""
-    return 1.0 if b else 0.0
 
 
 @njit(**INLINE)
@@ -359,7 +356,9 @@ def linear_move(pos, S, H, R, played, rs, params):
     at = np.uint64(pos)
     m = legal_plays(H[pos], S, R)
     following = S[S_TOP_COUNT] != 0
-    if following and m == U0:  # before the situation: most moves of a playout are these
+    k = H[CARDS + at] if lays_runs(R, H) else U0  # the cards that lay its sequences
+    runs = runs_of_state(k, S, R) if k != U0 else 0
+    if following and m == U0 and runs == 0:  # before the situation: most moves of a playout
         return 0, 0
     h, out, u, fewest, owner_cards, last = situation(pos, S, H, R, played)
     finite = finite_weights(params, at)
@@ -374,18 +373,26 @@ def linear_move(pos, S, H, R, played, rs, params):
         v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite)
         if v > best:
             best, best_r, best_c = v, r, c
+    for j in range(runs):  # its sequences after the plays of one rank (sequences)
+        r, c = nth_run(k, S, R, j)
+        v = score(run_features(h, k, r, c, u, S, R, fewest), params, at)
+        if v > best:
+            best, best_r, best_c = v, r, c
     temperature = params[at, LINEAR_TEMPERATURE]
     if not temperature > 0:
         return best_r, best_c
     return sample(
-        h, m, following, out, u, S, R, fewest, owner_cards, last, params, at, finite, best, rs
-    )
+        h, m, k, runs, following, out, u, S, R, fewest, owner_cards, last, params, at, finite,
+        best, rs,
+    )  # fmt: skip
 
 
 @njit(**INLINE)
-def sample(h, m, following, out, u, S, R, fewest, owner_cards, last, params, at, finite, best, rs):
+def sample(h, m, k, runs, following, out, u, S, R, fewest, owner_cards, last, params, at, finite,
+           best, rs):  # fmt: skip
     """A move drawn with probability proportional to ``exp((score - best) / temperature)``
-    by one 32-bit draw of the stream ``rs``, the moves in the canonical order."""
+    by one 32-bit draw of the stream ``rs``, the moves in the canonical order (the pass,
+    the plays, then the ``runs`` sequences of card mask ``k``)."""
     temperature = params[at, LINEAR_TEMPERATURE]
     total = 0.0
     for step in range(2):  # the first pass sums the weights, the second finds the draw
@@ -403,6 +410,12 @@ def sample(h, m, following, out, u, S, R, fewest, owner_cards, last, params, at,
             x &= x - U1
             r, c = play_rank(b), play_count(b)
             v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite)
+            total += np.exp((v - best) / temperature) * (1 - 2 * step)
+            if step == 1 and total <= 0:
+                return r, c
+        for j in range(runs):
+            r, c = nth_run(k, S, R, j)
+            v = score(run_features(h, k, r, c, u, S, R, fewest), params, at)
             total += np.exp((v - best) / temperature) * (1 - 2 * step)
             if step == 1 and total <= 0:
                 return r, c

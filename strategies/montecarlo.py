@@ -47,6 +47,7 @@ from simulator.kernel.layout import (
     S_WORST_FREE,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank
+from simulator.kernel.runs import is_run
 from simulator.kernel.step import (
     ST_REV,
     ST_TOP_COUNT,
@@ -62,6 +63,7 @@ from strategies.endgame import advance
 from strategies.hand import whole
 from strategies.kernels import lowest_move
 from strategies.policies import decide_basic
+from strategies.sequences import lays_runs
 from strategies.specs import (
     LOWEST,
     MONTECARLO_MARGIN,
@@ -246,6 +248,17 @@ def race(last, total, diff2, live, nmoves, prior, n, left, need):
 
 
 @njit(**ALLOC)
+def policy_params(pos, params, slot):
+    """The parameters of a policy the search asks (its rollout's, its prior's), stored in
+    the searcher's row from ``slot``, as a row for every player."""
+    rows = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
+    for p in range(MAX_PLAYERS):
+        for j in range(POLICY_PARAMS):
+            rows[p, j] = params[pos, slot + j]
+    return rows
+
+
+@njit(**ALLOC)
 def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     """``montecarlo``'s move: the candidate with the best mean place over sampled deals.
 
@@ -255,14 +268,23 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     """
     h = H[pos]
     leading = S[S_TOP_COUNT] == 0
+    runs = lays_runs(R, H)
     cand = whole(h, h) if leading else legal_plays(h, S, R)
     nplays = popc(cand)
     nmoves = nplays + (0 if leading else 1)
-    if nmoves == 1:
+    if nmoves == 1 and not runs:
         if nplays == 0:
             return 0, 0
         b = ctz(cand)
         return play_rank(b), play_count(b)
+    samples = max(1, np.int64(params[pos, MONTECARLO_SAMPLES]))
+    policy = np.int64(params[pos, MONTECARLO_ROLLOUT])
+    rparams = policy_params(pos, params, ROLLOUT_SLOT)
+    pparams = policy_params(pos, params, PRIOR_SLOT)
+    prior_id = np.int64(params[pos, MONTECARLO_PRIOR])
+    pr, pc = decide_basic(prior_id, pos, S, H, R, played, roles, rs, pparams)
+    if runs and (nmoves == 1 or is_run(pc) or is_run(S[S_TOP_COUNT])):
+        return pr, pc  # a sequence, laid or answered, is its prior's: its deals have no suits
     cr = np.zeros(nmoves + 1, np.int64)
     cc = np.zeros(nmoves + 1, np.int64)  # the pass, when present, is (0, 0) after the plays
     x = cand
@@ -271,17 +293,6 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
         x &= x - U1
         cr[i] = play_rank(b)
         cc[i] = play_count(b)
-    samples = max(1, np.int64(params[pos, MONTECARLO_SAMPLES]))
-    policy = np.int64(params[pos, MONTECARLO_ROLLOUT])
-    rparams = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
-    pparams = np.zeros((MAX_PLAYERS, params.shape[1]), np.float64)
-    for p in range(MAX_PLAYERS):
-        for j in range(POLICY_PARAMS):
-            rparams[p, j] = params[pos, ROLLOUT_SLOT + j]
-            pparams[p, j] = params[pos, PRIOR_SLOT + j]
-    pr, pc = decide_basic(
-        np.int64(params[pos, MONTECARLO_PRIOR]), pos, S, H, R, played, roles, rs, pparams
-    )
     prior = -1
     for i in range(nmoves):
         if cr[i] == pr and cc[i] == pc:

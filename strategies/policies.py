@@ -19,13 +19,25 @@ from numba import njit
 
 from simulator.kernel.bits import popc
 from simulator.kernel.config import HOT, INLINE
-from simulator.kernel.layout import R_JOKERS, R_NOFIN2, S_OWNER, S_REV, S_TOP_COUNT
+from simulator.kernel.knowledge import CARDS
+from simulator.kernel.layout import (
+    R_JOKERS,
+    R_NOFIN2,
+    R_TRICK_FLAGS,
+    S_LOCK,
+    S_OWNER,
+    S_REV,
+    S_TOP_COUNT,
+    S_TOP_RANK,
+)
 from simulator.kernel.legal import legal_plays
+from simulator.kernel.runs import is_run
 from strategies.hand import outside, unbeatable_plays
 from strategies.heuristics import control_choice, keep_sets_choice, planner_choice, shed_max_choice
 from strategies.kernels import lowest_move, random_move
 from strategies.linear import linear_move
 from strategies.rules_aware import rules_aware_move
+from strategies.sequences import lays_runs, sequence_sense
 from strategies.specs import (
     CONTROL,
     CONTROL_SPEND_AT,
@@ -50,6 +62,8 @@ from strategies.specs import (
 # in strategies.specs but not dispatched would otherwise play another one's moves, on both
 # engines alike, and every test comparing them would pass (tests/strategies/test_dispatch.py).
 UNDISPATCHED = "a built-in strategy id that the kernel's dispatch has no branch for"
+# the heuristics that lay sequences by the shared sense of strategies.sequences, a bit each
+SENSE = (1 << KEEP_SETS) | (1 << SHED_MAX) | (1 << CONTROL) | (1 << PLANNER) | (1 << RULES_AWARE)
 
 
 @njit(**INLINE)
@@ -61,6 +75,11 @@ def choose(sid, pos, S, H, R, played, roles, rs, params):
     h = H[at]
     tc = S[S_TOP_COUNT]
     rev = S[S_REV]
+    if SENSE >> sid & 1 != 0 and lays_runs(R, H):  # a sequence first, none on one: a pass
+        low, c = sequence_sense(H[CARDS + at], h, S[S_TOP_RANK], tc, rev, S[S_LOCK],
+                                R[R_TRICK_FLAGS], sid == RULES_AWARE)  # fmt: skip
+        if c != 0 or is_run(tc):
+            return low, c
     m = legal_plays(h, S, R)
     if sid == KEEP_SETS:
         return keep_sets_choice(h, m, tc, rev, params[at, KEEP_SETS_BREAK_AT])

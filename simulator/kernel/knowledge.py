@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, add_card, count_of, remove_cards
-from simulator.kernel.config import HOT
+from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import MAX_PLAYERS
 from simulator.rules.cards import NUM_RANKS
 
@@ -31,6 +31,14 @@ KNOWN = MAX_PLAYERS
 ALLOWED = KNOWN + MAX_PLAYERS * MAX_PLAYERS
 CARDS = ALLOWED + MAX_PLAYERS * MAX_PLAYERS
 H_SIZE = CARDS + MAX_PLAYERS
+
+
+@njit(**INLINE)
+def holds_cards(H):
+    """Whether ``H`` carries the card masks (``H[CARDS + pos]``): the round's own array
+    does; a search's sampled deals hold rank hands only (``MAX_PLAYERS`` of them), and
+    a strategy asked there plays without suits (no sequence: it has no cards to lay)."""
+    return H.size > CARDS
 
 
 @njit(**HOT)

@@ -8,9 +8,9 @@ ranks allow on it are none (:func:`simulator.kernel.legal.legal_plays`). Its car
 the player's card of its suit at each rank, a joker for each he lacks (bits 52 and 53 of
 the card mask, :mod:`simulator.kernel.suits`), as the reference engine takes them.
 
-Only ``lowest`` and ``random`` lay sequences (and answer them); every other kernel
-strategy passes on one, unasked, as the reference engine's adapter makes it pass: the
-built-in players do not know sequences yet (docs/READINGS.md, "Sequences").
+The built-in strategies lay sequences and answer them (docs/strategies.md, "Sequences");
+a user's kernel strategy, whose moves are sets, passes on one unasked, in the suited loop
+as on the reference engine's adapter.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U0, U1, popc
+from simulator.kernel.bits import U0, U1, popc, remove_cards
 from simulator.kernel.config import INLINE
-from simulator.kernel.layout import LOCK, RUNS, RUNS_HIGH
-from simulator.rules.cards import TWO
+from simulator.kernel.layout import EIGHTS, LOCK, PLAIN_EIGHTS, R_RUN_TURNS, RUNS, RUNS_HIGH
+from simulator.rules.cards import EIGHT, JOKER, TWO
 
 RUNS_AT = 8  # a count from here on is a sequence's (sets hold 1 to 4 cards)
 MIN_RUN = 3
@@ -163,6 +163,37 @@ def weakest_run(k, t, tc, rev, lock, trick_rules):
                                               rev, lock, trick_rules):  # fmt: skip
                 best_low, best_count, best = low, run_move(length, suit), weakest
     return best_low, best_count
+
+
+@njit(**INLINE)
+def run_turns(length, R):
+    """Whether a sequence of ``length`` turns the order (``sequence_revolution``)."""
+    return R[R_RUN_TURNS] != 0 and length >= R[R_RUN_TURNS]
+
+
+@njit(**INLINE)
+def run_ends_trick(low, length, trick_rules):
+    """Whether the sequence of ``length`` from ``low`` ends the trick: it holds an 8 (or a
+    joker in the 8's place) under ``eight_ends_trick``, unless ``eights_in_sequences``
+    is plain."""
+    eights = trick_rules & EIGHTS != 0 and trick_rules & PLAIN_EIGHTS == 0
+    return eights and low <= EIGHT < low + length
+
+
+@njit(**INLINE)
+def run_left(h, ranks, low, length):
+    """``(hand, jokers)``: the rank hand ``h`` after the sequence of ``length`` from
+    ``low`` laid from a suit holding ``ranks`` (one card of each rank held there, a joker
+    for each other), and the jokers it takes."""
+    jokers = 0
+    for r in range(low, low + length):
+        if ranks >> np.uint64(r) & U1 != U0:
+            h = remove_cards(h, r, 1)
+        else:
+            jokers += 1
+    if jokers > 0:
+        h = remove_cards(h, JOKER, jokers)
+    return h, jokers
 
 
 @njit(**INLINE)

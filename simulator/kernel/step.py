@@ -37,16 +37,13 @@ from simulator.kernel.bits import U0, U1, add_card, count_of, ctz, popc, remove_
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
     CAPITAL,
-    EIGHTS,
     LAST_IN,
     NO_ROLE,
     OUT_ENDS,
     OUT_OF_TRICK,
-    PLAIN_EIGHTS,
     QUAD,
     R_FLAGS,
     R_N,
-    R_RUN_TURNS,
     R_TRICK_FLAGS,
     ROLE_INDEX,
     S_ACTIVE,
@@ -82,7 +79,7 @@ from simulator.kernel.layout import (
     TWO_ENDS,
     TWOS_LAST,
 )
-from simulator.kernel.runs import JOKERS, RUNS_AT, run_length, run_suit
+from simulator.kernel.runs import JOKERS, RUNS_AT, run_ends_trick, run_length, run_suit, run_turns
 from simulator.kernel.trick import (
     ends_trick_at_once,
     gift_receiver,
@@ -94,7 +91,7 @@ from simulator.kernel.trick import (
     trick_leader,
     trick_over,
 )
-from simulator.rules.cards import EIGHT, JOKER, NUM_RANKS, TEN, TWO
+from simulator.rules.cards import JOKER, NUM_RANKS, TEN, TWO
 
 # Positions in the State tuple (the same meanings as the ``S_*`` slots).
 (ST_TURN, ST_TOP_RANK, ST_TOP_COUNT, ST_OWNER, ST_REV, ST_ANSWERED, ST_OOT, ST_ACTIVE,
@@ -392,10 +389,9 @@ def run_step(st, fl, trick_rules, pos, low, c, cards, H, R, played, places, S):
     S[S_RUN] = 0  # a sequence breaks a run of one rank
     t, tc, owner, answered = low, RUNS_AT + 4 * length, pos, 0
     plays += 1
-    if R[R_RUN_TURNS] != 0 and length >= R[R_RUN_TURNS]:
+    if run_turns(length, R):
         rev ^= 1  # in force from the next play on
-    eights = trick_rules & EIGHTS != 0 and trick_rules & PLAIN_EIGHTS == 0
-    end_now = eights and low <= EIGHT < low + length
+    end_now = run_ends_trick(low, length, trick_rules)
     if H[at] == U0:
         on = TWO if low + length - 1 == TWO or jokers > 0 else low
         active, best_free, worst_free, last_one = out_of_cards(

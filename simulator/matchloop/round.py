@@ -51,7 +51,7 @@ from simulator.matchloop.streams import release_stream, use_stream
 from simulator.rules.cards import JOKER
 from strategies.dispatch import decide, give_back
 from strategies.kernels import lowest_choice, lowest_move, random_move, random_pick
-from strategies.specs import LOWEST, RANDOM
+from strategies.specs import LOWEST, PLUGIN_BASE, RANDOM
 
 # What a loop knows of its tables' strategies. The generic loop may meet any table and
 # asks each round; a loop specialised for a job (simulator/matchloop/specialise.py) is
@@ -107,8 +107,7 @@ def run_move_step(st, fl, trick_rules, pos, low, c, k, H, R, S, played, places, 
     """:func:`~simulator.kernel.step.run_step` of the sequence ``(low, c)`` laid from card
     mask ``k`` by ``pos`` (:mod:`simulator.kernel.runs`), its cards leaving the mask and
     traced (``RUN_TRACE``, its length in the count's place, its suit ``<< 20``); the
-    top's suits and the lock follow. Compiled apart: only ``lowest`` and ``random`` lay
-    sequences, and the other moves carry none of this."""
+    top's suits and the lock follow. Compiled apart: the other moves carry none of this."""
     at = np.uint64(pos)
     cards = run_cards(k, low, c)
     H[CARDS + at] = k & ~cards
@@ -160,11 +159,11 @@ def play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, s
             r, c = lowest_move(pos, S, H, R)
         elif sid == RANDOM:
             r, c = random_move(pos, S, H, R, rs)
-        elif is_run(tc):  # the other strategies know no sequences: they pass on one
+        elif is_run(tc) and sid >= PLUGIN_BASE:  # a user's moves are sets: a pass on one
             r, c = 0, 0
         else:
             r, c = decide(sid, pos, S, H, R, played, roles, rs, params_pos)
-        if is_run(c):  # a sequence (lowest, random)
+        if is_run(c):  # a sequence
             st = run_move_step(st, fl, trick_rules, pos, r, c, k, H, R, S, played, places, trace)
         else:
             cards = U0

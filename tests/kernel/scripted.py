@@ -108,7 +108,7 @@ from simulator.rules.options import Rules
 from strategies.adapter import hand_mask
 from strategies.dispatch import decider, tier_of
 from strategies.registry import get
-from strategies.specs import LOWEST, NPARAMS, PLUGIN_BASE, RANDOM, StrategyError
+from strategies.specs import NPARAMS, PLUGIN_BASE, StrategyError
 
 # compiled per session, never cached (see the module's docstring)
 SCRIPTED_JIT = {**JIT, "cache": False}
@@ -460,8 +460,8 @@ def play_scripted_round(
         if S[S_OVER]:
             return events
         pos = int(S[S_TURN])
-        if is_run(int(S[S_TOP_COUNT])) and sids[pos] not in (LOWEST, RANDOM):
-            rank, count = 0, 0  # the others know no sequences: they pass on one, unasked
+        if is_run(int(S[S_TOP_COUNT])) and sids[pos] >= PLUGIN_BASE:
+            rank, count = 0, 0  # a user's moves are sets: he passes on one, unasked
         else:
             rank, count = (
                 int(x) for x in decide_once(sids[pos], pos, S, H, R, played, roles, rs, params)

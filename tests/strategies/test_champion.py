@@ -47,17 +47,18 @@ from strategies.champion import (
     clairvoyant_move,
     guess_hands,
     log_likelihood,
-    policy_rows,
     resample,
     spend,
     spend_racing,
     tail_move,
 )
 from strategies.endgame import advance, out_in_two, solve, solver_memory
+from strategies.montecarlo import policy_params
 from strategies.specs import (
     CHAMPION_MARGIN,
     CHAMPION_PARAMS,
     CHAMPION_PLIES,
+    CHAMPION_POLICY_SLOT,
     CHAMPION_RACE,
     NPARAMS,
 )
@@ -215,7 +216,7 @@ def test_the_playouts_go_to_the_better_moves() -> None:
     )  # fmt: skip
     params = params_of("champion")
     params[:, CHAMPION_PLIES] = 1000  # linear plays every move of the playouts
-    lparams = policy_rows(0, params)
+    lparams = policy_params(0, params, CHAMPION_POLICY_SLOT)
     rs = np.array([9, 8, 7], np.uint64)
     cr, cc, _ = candidates(0, S, H, R, -1, 0)
     guesses = guess_hands(0, S, H, R, played, rs, lparams, False, 16, 0.3)
@@ -232,7 +233,7 @@ def test_the_race_keeps_the_prior_unless_beaten_by_the_margin() -> None:
     )  # fmt: skip
     params = params_of("champion")
     params[:, CHAMPION_PLIES] = 0  # linear for the searcher only, keep-sets for the others
-    lparams = policy_rows(0, params)
+    lparams = policy_params(0, params, CHAMPION_POLICY_SLOT)
     cr, cc, _ = candidates(0, S, H, R, -1, 0)
     guesses = guess_hands(
         0, S, H, R, played, np.array([9, 8, 7], np.uint64), lparams, False, 16, 0.3

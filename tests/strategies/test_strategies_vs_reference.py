@@ -38,8 +38,8 @@ CONFIGS = [(name, preset(name)) for name in ("french", "regles-jeu", "spade", "s
         ),
     ),
     ("two-ends-higher", Rules().with_options(two_ends_trick=True, larger_sets="higher_rank")),
-    (  # the rules that read suits: legal plays the suits allow, cards the rules choose;
-        # on a sequence (lowest and random lay them) the heuristics pass, unasked
+    ("uecda", preset("uecda")),  # every heuristic lays sequences and answers them
+    (  # the rules that read suits: legal plays the suits allow, cards the rules choose
         "suits",
         preset("french").with_options(
             jokers=1, suit_lock="suits", spade_three_return=True, sequences="above_highest"

@@ -1,7 +1,7 @@
 """Sequences (docs/rules.md, ``sequences``, ``sequence_revolution``,
 ``eights_in_sequences``): three or more cards of one suit in a row, jokers standing in.
 Hand-worked scenarios on the reference engine and ``president replay`` (see
-:mod:`tests.reference.scenarios`); the kernel does not play sequences yet.
+:mod:`tests.reference.scenarios`), and on the kernel by its own ``step``.
 
 Every seat plays ``lowest`` once the script runs out: it never leads a sequence, and on
 one it lays the legal sequence of the weakest weakest card.
