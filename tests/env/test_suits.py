@@ -184,11 +184,14 @@ def test_strategies_in_the_env_play_the_kernels_match_under_a_suited_rules_file(
     rules, names, seed = load_rules(suited_file), ["random", "lowest", "random", "random"], 5
     job = KernelJob.build(rules, names, seed, 3, 40)
     e = env(rules=suited_file, rounds=3)
+    runs = 0
     for match in range(2):
         record = play(e, names, seed, match)
         rows, trace = trace_match(job, match)
         assert record_trace(record) == trace.tolist()
         assert np.array_equal(rows_of_record(match, record, rules.players), rows)
+        runs += sum(isinstance(m, Run) for rr in record.rounds for _, m in rr.moves)
+    assert runs > 0 or not rules.sequenced  # sequences were laid, through their actions
 
 
 def test_a_play_of_the_other_family_is_refused_in_words() -> None:
