@@ -28,7 +28,7 @@ from simulator.env.encoding import (
     play_observation,
     rules_vector,
 )
-from simulator.reference.moves import Move
+from simulator.reference.moves import Move, Named, Run
 from simulator.reference.rng import Stream
 from simulator.reference.round import Observation
 from simulator.rules.options import Rules
@@ -53,10 +53,18 @@ class AgentStrategy:
         self.name, self.agent = name, agent
         self.rules: Rules | None = None  # the rules of the match in play, from its moves
 
-    def choose(self, obs: Observation, rng: Stream) -> Move:
+    def choose(self, obs: Observation, rng: Stream) -> Move | Named | Run:
+        """The move of the agent's action: a play by count, or by suits under the rules
+        that read suits (a :class:`Named` play), the pass or a sequence. An action the
+        mask forbids is refused here as the environment refuses it (an action of another
+        family may still name a legal move, which the guard would let through)."""
         self.rules = obs.rules
         vec = play_observation(obs, _rules_vec(obs.rules))
-        return move_of(int(self.agent.act(vec, play_mask(obs.legal))))
+        mask = play_mask(obs)
+        action = int(self.agent.act(vec, mask))
+        if not (0 <= action < len(mask) and mask[action]):
+            raise ValueError(f"action {action} is not allowed by the action mask")
+        return move_of(action)
 
     def give_back(self, hand: Sequence[int], k: int, rng: Stream, opens: bool = False) -> list[int]:
         """k actions, one card each, from the hand as it shrinks. A give-back is not told

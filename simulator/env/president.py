@@ -26,12 +26,15 @@ from simulator.env.encoding import (
     HIGH,
     LOW,
     N_ACTIONS,
+    as_named,
+    family,
     give_mask,
     give_observation,
     move_of,
     play_mask,
     play_observation,
     rules_vector,
+    wrong_family,
 )
 from simulator.reference.exchange import GiveBack
 from simulator.reference.match import (
@@ -64,11 +67,6 @@ def env(**kwargs: Any) -> AECEnv:
 def resolve_rules(rules: str | Path | Rules, players: int | None) -> Rules:
     """A ``Rules`` from a preset name, a rules file or a ``Rules``, with ``players`` set."""
     resolved = rules if isinstance(rules, Rules) else load_rules(rules)
-    if resolved.sequenced:  # its actions are (rank, count) plays
-        raise RulesError(
-            "rules: sequences are not played by the environment yet: its actions are plays "
-            'of one rank (allowed: sequences = "off")'
-        )
     return resolved if players is None else resolved.with_options(players=players)
 
 
@@ -77,7 +75,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
-        "name": "president_v2",
+        "name": "president_v3",
         "is_parallelizable": False,
     }
 
@@ -168,11 +166,14 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if not 0 <= action < N_ACTIONS:
             return f"actions are 0 to {N_ACTIONS - 1}"
         if isinstance(ask, GiveBack):
-            held = ask.hand[action - GIVE_BASE] - self._given.count(action - GIVE_BASE)
-            return None if action >= GIVE_BASE and held > 0 else "give back a card held"
-        if action >= GIVE_BASE:
-            return "no card exchange is under way"
-        return ask.round.why_illegal(ask.round.turn, move_of(action))
+            rank = action - GIVE_BASE
+            held = family(action) == "give" and ask.hand[rank] - self._given.count(rank) > 0
+            return None if held else "give back a card held"
+        misplaced = wrong_family(action, self.rules.suited)
+        if misplaced:
+            return misplaced
+        move, cards = as_named(move_of(action))
+        return ask.round.why_illegal(ask.round.turn, move, cards)
 
     def _send(self, answer: Any) -> None:
         try:
@@ -234,7 +235,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             return {"observation": vec, "action_mask": give_mask(hand)}
         assert self._round is not None, "a match's first question is a move"
         obs = self._round.observation(self._seating.index(player))
-        mask = play_mask(obs.legal) if deciding else play_mask(())
+        mask = play_mask(obs) if deciding else np.zeros(N_ACTIONS, np.int8)
         return {"observation": play_observation(obs, self._rules_vec), "action_mask": mask}
 
     def render(self) -> str | None:
@@ -249,7 +250,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
                     f"card(s) from {format_hand(self.decision.hand)}")  # fmt: skip
         else:
             obs = self.decision.round.observation()
-            top = "leads" if obs.top is None else f"plays on rank {obs.top.rank} x{obs.top.count}"
+            top = "leads" if obs.top is None else f"plays on a {obs.top.name}"
             text = f"{self.agent_selection} {top}, holding {format_hand(obs.hand)}"
         if self.render_mode == "human":
             print(text)

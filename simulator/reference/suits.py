@@ -14,7 +14,7 @@ kernel's twin is :mod:`simulator.kernel.suits`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Protocol
 
 from simulator.reference.moves import Run, Top
@@ -122,6 +122,32 @@ def why_not_cards(
     return None
 
 
+def play_cards(
+    held: Collection[int], lock: int, spade: bool, rank: int, count: int
+) -> list[int] | None:
+    """The cards a play of ``count`` cards of ``rank`` takes from the cards ``held`` when
+    it names none (:func:`default_cards` unless a rule imposes them), or None when the
+    suits do not allow it: the 3 that beats a lone joker (``spade``), the 3 of spades
+    (and not under a lock to other suits); under a lock (``lock``), the locked suits
+    (jokers follow them)."""
+    if spade:
+        return [SPADE_THREE] if SPADE_THREE in held and lock in (0, SPADES) else None
+    if rank != JOKER and lock:
+        chosen = [c for c in sorted(held) if card_rank(c) == rank and 1 << card_suit(c) & lock]
+        return chosen if len(chosen) == count == lock.bit_count() else None
+    if rank == JOKER and lock and count != lock.bit_count():
+        return None
+    chosen = default_cards(held, rank, count)
+    return chosen if len(chosen) == count else None
+
+
+def observed_play_cards(obs: Observed, rank: int, count: int) -> list[int] | None:
+    """:func:`play_cards` for the player of an observation: the cards the engine lays
+    for his plain play (the environment's action of a strategy's move)."""
+    spade = spade_return(obs.rules.spade_three_return, rank, count, obs.top)
+    return play_cards(obs.cards, obs.lock, spade, rank, count)
+
+
 MIN_RUN = 3  # the shortest sequence
 
 
@@ -222,23 +248,9 @@ class Suits:
         return spade_return(self.returns, rank, count, top)
 
     def cards_for(self, seat: int, rank: int, count: int, top: Top | None) -> list[int] | None:
-        """The cards a play of ``count`` cards of ``rank`` takes from ``seat``'s hand
-        (:func:`default_cards` unless a rule imposes them), or None when his suits do not
-        allow it: on a lone joker under ``spade_three_return``, the 3 of spades (and not
-        under a lock to other suits); under a lock, the locked suits (jokers follow them)."""
-        held = self.cards[seat]
-        if self.spade_return(rank, count, top):
-            spade = SPADE_THREE in held and self.lock in (0, SPADES)
-            return [SPADE_THREE] if spade else None
-        if rank != JOKER and self.lock:
-            chosen = [
-                c for c in sorted(held) if card_rank(c) == rank and 1 << card_suit(c) & self.lock
-            ]
-            return chosen if len(chosen) == count == self.lock.bit_count() else None
-        if rank == JOKER and self.lock and count != self.lock.bit_count():
-            return None
-        chosen = default_cards(held, rank, count)
-        return chosen if len(chosen) == count else None
+        """:func:`play_cards` for ``seat``'s hand under this round's top and lock."""
+        spade = self.spade_return(rank, count, top)
+        return play_cards(self.cards[seat], self.lock, spade, rank, count)
 
     def run_cards(self, seat: int, run: Run) -> list[int] | None:
         """The cards ``run`` takes from ``seat``'s hand (:func:`run_cards`), or None when he

@@ -6,15 +6,20 @@ trained in the environment plays the same game in ``tournament`` and ``compare``
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
 
 from simulator.cli import cli, main
 from simulator.env import env
-from simulator.reference.match import play_match
+from simulator.reference.match import MatchRecord, play_match
+from simulator.reference.moves import Run
 from simulator.rules.options import Rules
+from simulator.rules.presets import preset
 from strategies.agent import AgentStrategy
+from strategies.guard import Guarded
+from strategies.specs import StrategyError
 from strategies.user import load
 from tests.conftest import ROOT
 
@@ -24,26 +29,49 @@ RULES = Rules().with_options(
 )
 
 
-def env_moves(seed: int, match: int, rounds: int) -> list[tuple[int, tuple[int, int]]]:
-    """The moves of a match where the greedy agent plays every seat of the environment."""
-    agent = load(GREEDY).make().agent
-    e = env(rules=RULES, rounds=rounds)
+class Last:
+    """An agent that takes its last legal action: a sequence whenever one is legal, else
+    its highest play by suits (under the rules that read suits), so that the adapter's
+    sequences and named plays are played."""
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        return int(np.flatnonzero(action_mask)[-1])
+
+
+def env_moves(agent: object, rules: Rules, seed: int, match: int, rounds: int) -> list[tuple]:
+    """The moves of a match where ``agent`` plays every seat of the environment."""
+    e = env(rules=rules, rounds=rounds)
     e.reset(seed=seed, options={"match": match})
     for _ in e.agent_iter():
         observation, _, terminated, truncated, _ = e.last()
         done = terminated or truncated
         e.step(None if done else agent.act(observation["observation"], observation["action_mask"]))
-    return [(p, tuple(m)) for rr in e.unwrapped.record.rounds for p, m in rr.moves]
+    return played(e.unwrapped.record)
 
 
-def test_an_agent_plays_the_same_match_in_the_env_and_the_simulator() -> None:
+def played(record: MatchRecord) -> list[tuple]:
+    """A match's moves and the cards each laid (under the rules that read suits)."""
+    return [(p, tuple(m), tuple(laid)) for rr in record.rounds
+            for (p, m), laid in zip(rr.moves, rr.laid, strict=True)]  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", [RULES, preset("uecda")], ids=["suitless", "uecda"])
+def test_an_agent_plays_the_same_match_in_the_env_and_the_simulator(rules) -> None:
+    """The same moves, and under the rules that read suits the same cards laid."""
     spec = load(GREEDY)
-    players = [spec.make() for _ in range(4)]
+    players = [spec.make() for _ in range(rules.players)]
     assert all(isinstance(p, AgentStrategy) for p in players)
-    for match in range(3):
-        record = play_match(RULES, players, 9, match, rounds=3)
-        moves = [(p, tuple(m)) for rr in record.rounds for p, m in rr.moves]
-        assert moves == env_moves(9, match, 3)
+    for match in range(2):
+        record = play_match(rules, players, 9, match, rounds=3)
+        assert played(record) == env_moves(spec.make().agent, rules, 9, match, 3)
+
+
+def test_an_agents_sequences_and_suits_are_played_in_the_simulator() -> None:
+    rules = preset("uecda")
+    players = [Guarded("last", AgentStrategy("last", Last())) for _ in range(rules.players)]
+    record = play_match(rules, players, 4, 0, rounds=3)
+    assert played(record) == env_moves(Last(), rules, 4, 0, 3)
+    assert any(isinstance(m, Run) for rr in record.rounds for _, m in rr.moves)
 
 
 def test_an_agent_plays_a_tournament_and_a_run_against_built_ins(tmp_path) -> None:
@@ -74,3 +102,17 @@ def test_an_agent_is_refused_by_the_kernel_in_one_line(tmp_path, capsys) -> None
         main(["simulate", "--strategies", GREEDY, "--rounds", "10", "--out", str(tmp_path)])
     assert exc.value.code == 2
     assert "an environment agent: run it with --engine python" in capsys.readouterr().err
+
+
+def test_an_action_the_mask_forbids_stops_the_run_naming_the_agent() -> None:
+    """A play by count under the rules that read suits names a legal move, but the
+    environment refuses it: so does the adapter, as any illegal answer."""
+
+    class ByCount:
+        def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+            return 0  # one 3, by count
+
+    rules = preset("uecda")
+    players = [Guarded("by-count", AgentStrategy("by-count", ByCount()))] * rules.players
+    with pytest.raises(StrategyError, match=r"by-count.*not allowed by the action mask"):
+        play_match(rules, players, 4, 0, rounds=1)

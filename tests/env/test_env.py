@@ -15,22 +15,25 @@ from pettingzoo.test import api_test, seed_test
 
 from simulator.env import env, raw_env
 from simulator.env.encoding import (
-    GIVE_BASE,
+    ACTIONS,
+    BASE,
+    INF,
     LAYOUT,
     N_ACTIONS,
     OBS_SIZE,
     OFFSETS,
+    PASS_ACTION,
     RULES_LABELS,
-    action_of,
+    SUITS_BASE,
     rules_vector,
 )
 from simulator.matchloop.api import KernelJob, record_trace, rows_of_record, trace_match
-from simulator.reference.exchange import GiveBack, give_back_of
-from simulator.reference.rng import PLAY_STREAM, Stream
+from simulator.reference.exchange import GiveBack
+from simulator.reference.moves import Run
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import preset
-from strategies import registry
 from tests.conftest import ROOT
+from tests.env.drive import play
 
 FIELDS = [(f.name, f) for f in LAYOUT]
 SUIT_BLOCKS = ("cards", "top_suits", "lock")
@@ -50,50 +53,27 @@ def test_pettingzoo_api_and_seed_tests_pass(kwargs) -> None:
     seed_test(lambda: env(**kwargs), num_cycles=300)
 
 
-def play(e, names: list[str], seed: int, match: int):
-    """Drive the environment with built-in strategies on the match's shared play stream."""
-    e.reset(seed=seed, options={"match": match})
-    raw = e.unwrapped
-    players = [registry.make(name) for name in names]
-    rng = Stream.of(seed, match, PLAY_STREAM)
-    queued: list[int] = []
-    raw.earned = dict.fromkeys(raw.possible_agents, 0.0)  # the rewards each agent was told
-    for agent in e.agent_iter():
-        observation, reward, terminated, truncated, _ = e.last()
-        raw.earned[agent] += reward
-        if terminated or truncated:
-            e.step(None)
-            continue
-        ask, who = raw.decision, raw.possible_agents.index(agent)
-        if isinstance(ask, GiveBack):
-            if not queued:
-                queued = give_back_of(players[who], ask.hand, ask.k, rng, ask.opens)
-            action = GIVE_BASE + queued.pop(0)
-        else:
-            action = action_of(players[who].choose(ask.obs, rng))
-        assert observation["action_mask"][action] == 1  # the mask allows what the engine does
-        assert observation["observation"].shape == (OBS_SIZE,)
-        e.step(action)
-    return raw.record
-
-
 @pytest.mark.parametrize(
     ("rules", "names"),
     [
         (preset("french"), ["lowest", "random", "lowest", "random"]),
         (MANY_RULES.with_options(players=4), ["random", "planner", "lowest", "random"]),
+        (preset("uecda"), ["lowest", "random", "random", "lowest", "random"]),
     ],
-    ids=["french-lowest-random", "many-rules-planner"],
+    ids=["french-lowest-random", "many-rules-planner", "uecda-lowest-random"],
 )
 def test_strategies_in_the_env_play_the_kernels_match(rules, names) -> None:
     seed, rounds = 7, 4
     job = KernelJob.build(rules, names, seed, None if rules.target else rounds, 40)
     e = env(rules=rules, rounds=rounds, max_rounds=40)
+    runs = 0
     for match in range(3):
         record = play(e, names, seed, match)
         rows, trace = trace_match(job, match)
         assert record_trace(record) == trace.tolist()
         assert np.array_equal(rows_of_record(match, record, rules.players), rows)
+        runs += sum(isinstance(m, Run) for rr in record.rounds for _, m in rr.moves)
+    assert runs > 0 or not rules.sequenced  # sequences were laid, through their actions
 
 
 def test_rewards_are_places_by_default_and_points_by_option() -> None:
@@ -119,10 +99,23 @@ def test_one_round_episodes_and_bad_options() -> None:
         raw_env(players=9)
 
 
-def test_docs_table_is_the_observation_layout() -> None:
+def test_docs_tables_are_the_declared_layout_and_actions() -> None:
+    """docs/env.md's tables of the observation and the actions are ``LAYOUT`` and
+    ``ACTIONS`` row for row, meanings included (on failure, paste the expected rows)."""
     text = (ROOT / "docs" / "env.md").read_text()
-    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \|", text, re.MULTILINE)
-    assert rows == [(f.name, str(OFFSETS[f.name]), str(f.size)) for f in LAYOUT]
+
+    def values(f):
+        return "any" if f.high == INF else f"{f.low:g} to {f.high:g}"
+
+    blocks = [
+        f"| `{f.name}` | {OFFSETS[f.name]} | {f.size} | {values(f)} | {f.meaning} |" for f in LAYOUT
+    ]
+    families = [
+        f"| `{f.name}` | {BASE[f.name]} to {BASE[f.name] + f.size - 1} | {f.meaning} |"
+        for f in ACTIONS
+    ]
+    assert re.findall(r"^\| `\w+` \| \d+ \| \d+ \|.*$", text, re.M) == blocks, "\n".join(blocks)
+    assert re.findall(r"^\| `\w+` \| \d+ to \d+ \|.*$", text, re.M) == families, "\n".join(families)
     assert f"vector of {OBS_SIZE} numbers" in text and f"Discrete({N_ACTIONS})" in text
     assert len(RULES_LABELS) == len(rules_vector(MANY_RULES)) == LAYOUT[-1].size
 
@@ -162,11 +155,12 @@ def test_the_observation_shows_the_suits_under_the_rules_that_read_them() -> Non
                 assert not cards.any() and not top.any() and not lock.any()
             else:
                 held = ask.round.suits.cards[ask.round.turn]
-                assert sorted(np.flatnonzero(cards)) == sorted(c for c in held if c < 52)
+                assert sorted(np.flatnonzero(cards)) == sorted(held)  # the jokers at 52, 53
                 assert [int(b) for b in top] == [ask.round.suits.top >> s & 1 for s in range(4)]
                 assert [int(b) for b in lock] == [ask.round.suits.lock >> s & 1 for s in range(4)]
                 locks += bool(lock.any())
-            e.step(int(np.flatnonzero(observation["action_mask"])[0]))
+            legal = np.flatnonzero(observation["action_mask"])  # the weakest play by suits
+            e.step(int(min(legal, key=lambda a: (a == PASS_ACTION, a < SUITS_BASE, a))))
     assert locks > 0  # the lock was seen set
 
 
