@@ -1,7 +1,7 @@
 """The dose table: every measure of the atlas under known doses of luck and of skill,
 predicted against measured: ``python benchmarks/bench_doses.py [--rounds R] [--batches B]``.
 
-Plays the atlas of ``french`` (the base) and ``examples/rules/daifugo.toml`` at a fixed
+Plays the atlas of ``french`` (the base) and ``examples/rules/daifugo-without-suits.toml`` at a fixed
 size (``B`` batches of every part, ``R`` rounds a table: no precision target) once
 undosed, then with each dose of luck p (``--luck-doses``, 0.25 and 0.5) and each dose of
 skill q (``--skill-doses``, the same), all on the same deals
@@ -38,7 +38,7 @@ from simulator.runs.skill.doses import (
 )
 from simulator.runs.skill.measure import Measure
 
-RULE_SETS = ("french", "examples/rules/daifugo.toml")
+RULE_SETS = ("french", "examples/rules/daifugo-without-suits.toml")
 WORDS = {RISES: "rises", FALLS: "falls", 0: "unchanged"}
 
 

@@ -48,14 +48,14 @@ from simulator.kernel.layout import (
     rules_array,
 )
 from simulator.kernel.runs import is_run, run_length, run_move, run_suit
-from simulator.kernel.suits import picked, write_allowed
+from simulator.kernel.suits import fitting_pick, write_allowed
 from simulator.reference.moves import Named, Run, Top
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Observation
 from simulator.rules.cards import DECK_IDS
 from simulator.rules.options import Rules
 from simulator.rules.roles import president_seat
-from strategies.specs import NPARAMS, PLUGIN_BASE
+from strategies.specs import NPARAMS
 
 
 def hand_mask(counts: Sequence[int]) -> int:
@@ -96,6 +96,7 @@ class KernelStrategy:
     reference engine."""
 
     reads_club_three = True  # told when its give-back hand holds the 3 of clubs that opens
+    answers_sequences = True  # asked on a sequence (a user's kernel strategy is not)
 
     def __init__(self, name: str, kernel_id: int, values: Sequence[float]) -> None:
         self.name = name
@@ -172,7 +173,7 @@ class KernelStrategy:
         (:func:`~simulator.kernel.suits.pick_cards`: a :class:`Named` play); a sequence
         as a :class:`Run`. A user's kernel strategy, whose moves are sets, passes on a
         sequence, and draws nothing (as in the kernel's suited loop)."""
-        if obs.top is not None and obs.top.run and self.kernel_id >= PLUGIN_BASE:
+        if obs.top is not None and obs.top.run and not self.answers_sequences:
             return PASS
         S, H, R, played, roles = self.arrays(obs)
         rs = stream_array(rng)
@@ -183,8 +184,16 @@ class KernelStrategy:
         if is_run(count):
             return Run(int(rank), int(run_length(count)), int(run_suit(count)))
         move = Move(int(rank), int(count))
-        p = int(picked(S))
+        p = self.named_cards(S, H, R, obs.seat, int(rank), int(count))
         return Named(move, tuple(c for c in range(DECK_IDS) if p >> c & 1)) if p else move
+
+    def named_cards(self, S: np.ndarray, H: np.ndarray, R: np.ndarray, seat: int, rank: int,
+                    count: int) -> int:  # fmt: skip
+        """The cards the function chose for its play, as the kernel lays them: when they fit
+        it (:func:`~simulator.kernel.suits.fitting_pick`; a search player's move may not be
+        its prior's, whose cards then stay unused), else none (the rules' cards)."""
+        k, t, tc = H[CARDS + seat], S[S_TOP_RANK], S[S_TOP_COUNT]
+        return int(fitting_pick(S, k, rank, count, t, tc, R[R_TRICK_FLAGS]))
 
     def give_back(self, hand: Sequence[int], k: int, rng: Stream, opens: bool = False) -> list[int]:
         out = np.zeros(8, dtype=np.int64)

@@ -26,9 +26,10 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, count_of, ctz, next32, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE
-from simulator.kernel.knowledge import CARDS
+from simulator.kernel.knowledge import CARDS, holds_cards
 from simulator.kernel.layout import (
     JACKS,
+    LOCK,
     R_FLAGS,
     R_JOKERS,
     R_TRICK_FLAGS,
@@ -43,6 +44,7 @@ from simulator.kernel.layout import (
     TWOS_LAST,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
+from simulator.kernel.runs import is_run
 from simulator.kernel.trick import ends_trick, revolts, skips_next, trick_over
 from simulator.rules.cards import ACE, JACK, JOKER, TWO
 from strategies.hand import (
@@ -61,7 +63,7 @@ from strategies.hand import (
     weakest_of,
 )
 from strategies.linear_runs import nth_run, run_features, runs_of_state
-from strategies.rules_aware import mean_strength
+from strategies.rules_aware import lock_when_it_can, mean_strength
 from strategies.sequences import lays_runs
 from strategies.specs import (
     LINEAR_FEATURES,
@@ -352,7 +354,18 @@ def move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, fin
 
 @njit(**HOT)
 def linear_move(pos, S, H, R, played, rs, params):
-    """``linear``'s move: ``(rank, count)``, count 0 = pass (see the module's docstring)."""
+    """``linear``'s move: ``(rank, count)``, count 0 = pass (see the module's docstring).
+    Under ``suit_lock`` its play lays the top's suits when it can, locking the trick, as
+    ``rules-aware``'s does (the cards, not the move: no weight changes meaning)."""
+    r, c = linear_choice(pos, S, H, R, played, rs, params)
+    if c > 0 and R[R_TRICK_FLAGS] & LOCK != 0 and not is_run(c) and holds_cards(H):
+        lock_when_it_can(pos, r, c, S, H)
+    return r, c
+
+
+@njit(**INLINE)
+def linear_choice(pos, S, H, R, played, rs, params):
+    """The move :func:`linear_move` makes, its cards aside."""
     at = np.uint64(pos)
     m = legal_plays(H[pos], S, R)
     following = S[S_TOP_COUNT] != 0

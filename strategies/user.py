@@ -46,6 +46,7 @@ from numba.core.errors import NumbaError
 
 from simulator.kernel.freshness import refresh_module
 from simulator.kernel.layout import MAX_PLAYERS, R_SIZE, S_SIZE
+from simulator.kernel.suits import picked
 from simulator.rules.cards import NUM_RANKS
 from strategies.adapter import KernelStrategy
 from strategies.agent import AgentStrategy, is_agent
@@ -138,6 +139,13 @@ class UserKernelStrategy(KernelStrategy):
         return self.func(pos, *arrays)
 
     reads_club_three = False  # a user's give-back has the kernel's fixed signature
+    answers_sequences = False  # its moves are sets: on a sequence it passes, unasked
+
+    def named_cards(self, S: np.ndarray, H: np.ndarray, R: np.ndarray, seat: int, rank: int,
+                    count: int) -> int:  # fmt: skip
+        """The cards it chose, fitting or not: a bad choice is its fault, reported as the
+        kernel reports it (``bad_pick``)."""
+        return int(picked(S))
 
     def give_ranks(
         self, h: np.uint64, k: int, rs: np.ndarray, out: np.ndarray, opens: bool = False

@@ -173,15 +173,25 @@ def pick_fits(p, k, r, c, t, tc, lock, trick_rules):
 
 
 @njit(**INLINE)
+def fitting_pick(S, k, r, c, t, tc, trick_rules):
+    """The cards chosen for a play of ``c`` cards of ``r`` from card mask ``k`` when they
+    fit it (the jokers, which nothing tells apart, excepted), else 0: a search player's
+    move may differ from its prior's, whose cards then stay unused."""
+    p = picked(S)
+    if r != JOKER and p != U0 and pick_fits(p, k, r, c, t, tc, S[S_LOCK], trick_rules):
+        return p
+    return U0
+
+
+@njit(**INLINE)
 def chosen_cards(S, k, r, c, t, tc, trick_rules):
     """The cards a play of ``c`` cards of ``r`` lays from card mask ``k``: those its
-    strategy chose, when they fit (the jokers, which nothing tells apart, excepted), else
-    the rules' (:func:`play_cards`)."""
-    p = picked(S)
-    lock = S[S_LOCK]
-    if r != JOKER and p != U0 and pick_fits(p, k, r, c, t, tc, lock, trick_rules):
+    strategy chose, when they fit (:func:`fitting_pick`), else the rules'
+    (:func:`play_cards`)."""
+    p = fitting_pick(S, k, r, c, t, tc, trick_rules)
+    if p != U0:
         return p
-    return play_cards(k, r, c, t, tc, lock, trick_rules)
+    return play_cards(k, r, c, t, tc, S[S_LOCK], trick_rules)
 
 
 @njit(**INLINE)

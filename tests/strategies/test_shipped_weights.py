@@ -116,9 +116,9 @@ def test_champion_searches_with_the_shipped_weights_of_the_rules() -> None:
 
 
 def test_the_kernel_job_row_holds_the_shipped_weights() -> None:
-    rules = load_rules(EXAMPLES / "daifugo.toml")
+    rules = load_rules(EXAMPLES / "daifugo-without-suits.toml")
     job = KernelJob.build(rules, ["linear", "lowest", "linear", "lowest"], 0, 2, 10, generic=True)
-    assert np.array_equal(job.params[0, : len(NAMES)], SETS["daifugo"].values)
+    assert np.array_equal(job.params[0, : len(NAMES)], SETS["daifugo-without-suits"].values)
 
 
 def test_a_shipped_file_for_another_feature_version_is_refused_in_one_line() -> None:
@@ -199,7 +199,7 @@ def test_strategies_verbose_takes_the_players_of_the_table() -> None:
 def test_every_engine_plays_the_shipped_weights_to_the_same_bytes(tmp_path: Path) -> None:
     args = [
         "--rules",
-        str(EXAMPLES / "daifugo.toml"),
+        str(EXAMPLES / "daifugo-without-suits.toml"),
         "--strategies",
         "linear,lowest,random,linear",
     ]

@@ -29,7 +29,7 @@ from simulator.rules.presets import PRESET_NAMES, preset
 OTHER_PLAYERS = (3, 5, 6)  # the base at these table sizes
 # the default atlas's tables of examples/rules/ (the exchange's absence, daifugo's house
 # rules); its options changed alone are the rule spec's ARGUED (the others: --all)
-ARGUED_FILES = ("daifugo.toml", "french-no-exchange.toml")
+ARGUED_FILES = ("daifugo-without-suits.toml", "french-no-exchange.toml")
 EXAMPLES = Path(simulator.__file__).resolve().parent.parent / "examples" / "rules"
 
 
