@@ -1,0 +1,132 @@
+"""``president uecda play``: any strategy of ours as a UECda client (protocol 20070) on
+any UECda server, on asyncio; ``count`` clients share one event loop.
+
+A client follows the order of the messages of :mod:`simulator.uecda.server` (tndhm's):
+its profile (the strategy's name) and its player number; per game the hand of the
+exchange, and the cards it gives back when asked; per move its hand and the state of
+play, its play when its turn is flagged and the server's 9 or 8, then the cards on the
+table and 0, 1 or 2. After an 8 a server may ask again (its hand with the turn flag set):
+the client then answers the pass (a leader: his first legal play). It writes nothing: a
+server that goes away ends it with one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from simulator.errors import PresidentError
+from simulator.reference.rng import Stream
+from simulator.rules.options import Rules
+from simulator.uecda import protocol as P
+from simulator.uecda.mirror import Mirror, give_back_table
+from strategies.registry import make
+
+
+class ServerGone(PresidentError):
+    """The server closed the connection, or never answered: the message says which."""
+
+
+@dataclass
+class ClientOptions:
+    """What ``president uecda play`` is asked."""
+
+    strategy: str
+    rules: Rules
+    host: str = "127.0.0.1"
+    port: int = P.PORT
+    count: int = 1
+    seed: int = 0
+    name: str = ""
+
+
+class Connection:
+    """The client's side of the socket: whole tables and integers, or :class:`ServerGone`."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, where: str):
+        self.reader, self.writer, self.where = reader, writer, where
+        self.game = 0
+
+    async def table(self) -> P.Table:
+        return P.unpack(await self._read(P.TABLE_BYTES))
+
+    async def integer(self) -> int:
+        return P.unpack_int(await self._read(P.INT_BYTES))
+
+    async def _read(self, size: int) -> bytes:
+        try:
+            return await self.reader.readexactly(size)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            when = f"in game {self.game}" if self.game else "before the first game"
+            raise ServerGone(f"the server at {self.where} closed the connection {when}") from None
+
+    def send(self, table: P.Table) -> None:
+        self.writer.write(P.pack(table))
+
+
+async def connect(host: str, port: int) -> Connection:
+    where = f"{host}:{port}"
+    try:
+        reader, writer = await asyncio.open_connection(host, port)
+    except OSError as exc:
+        raise ServerGone(f"no UECda server at {where}: {exc.strerror or exc}") from None
+    return Connection(reader, writer, where)
+
+
+async def play_one(options: ClientOptions, index: int) -> int:
+    """One client from its profile to the server's last word: the games it played."""
+    strategy = make(options.strategy, options.rules)
+    name = options.name or options.strategy
+    conn = await connect(options.host, options.port)
+    conn.send(P.profile(name))
+    player = await conn.integer()
+    rng = Stream.of(options.seed, index, 0)
+    try:
+        while True:
+            conn.game += 1
+            if await play_game(conn, Mirror(options.rules, player), strategy, rng):
+                return conn.game
+    finally:
+        conn.writer.close()
+
+
+async def play_game(conn: Connection, mirror: Mirror, strategy: object, rng: Stream) -> bool:
+    """One game; whether it was the tournament's last."""
+    first = await conn.table()
+    if first[P.STATUS][P.IN_EXCHANGE] and first[P.STATUS][P.TO_GIVE] > 0:
+        conn.send(give_back_table(first, strategy, rng))
+    while True:
+        table = await conn.table()
+        mirror.on_turn_table(table)
+        if table[P.STATUS][P.MY_TURN]:
+            conn.send(mirror.answer(table, strategy, rng))
+            await conn.integer()  # 9 or 8: the table that follows tells
+            table = await conn.table()
+            while table[P.STATUS][P.MY_TURN]:  # rejected and asked again
+                conn.send(mirror.answer(table, strategy, rng, plain=True))
+                await conn.integer()
+                table = await conn.table()
+        else:
+            table = await conn.table()
+        mirror.on_stage(table)
+        code = await conn.integer()
+        if code != P.GAME_ON:
+            return code == P.ALL_OVER
+
+
+async def play(options: ClientOptions, log: Callable[[str], None]) -> list[int]:
+    """``count`` clients, connected one after the other (so they are numbered in order):
+    the games each played."""
+    tasks = []
+    for index in range(options.count):
+        tasks.append(asyncio.create_task(play_one(options, index)))
+        await asyncio.sleep(0.01)  # the server numbers the clients as they connect
+    try:
+        games = await asyncio.gather(*tasks)
+    finally:
+        for task in tasks:
+            task.cancel()
+    log(f"{options.count} client{'s' if options.count > 1 else ''} of {options.strategy}: "
+        f"{games[0]} games")  # fmt: skip
+    return list(games)
