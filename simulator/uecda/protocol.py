@@ -73,7 +73,10 @@ def empty() -> Table:
 
 def pack(table: Sequence[Sequence[int]]) -> bytes:
     """A table as the 480 bytes on the wire."""
-    return _FORMAT.pack(*(max(v, 0) for row in table for v in row))
+    flat = [v for row in table for v in row]
+    if min(flat) < 0:
+        flat = [max(v, 0) for v in flat]
+    return _FORMAT.pack(*flat)
 
 
 def unpack(data: bytes) -> Table:

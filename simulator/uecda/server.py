@@ -24,7 +24,7 @@ import asyncio
 import errno
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from simulator.errors import PresidentError
@@ -61,24 +61,30 @@ class Client:
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
     timeout: float
+    queued: list[bytes] = field(default_factory=list)
 
     @property
     def who(self) -> str:
         return f"player {self.player} ({self.name})"
 
     def send(self, data: bytes) -> None:
-        self.writer.write(data)
+        """Queued until :meth:`flush`: a move's messages to one client leave in one write."""
+        self.queued.append(data)
 
     async def read(self, size: int = P.TABLE_BYTES) -> bytes:
         """``size`` bytes, or :class:`ClientGone` when it leaves or stays silent."""
         try:
-            return await asyncio.wait_for(self.reader.readexactly(size), self.timeout)
+            async with asyncio.timeout(self.timeout):
+                return await self.reader.readexactly(size)
         except TimeoutError:
             raise ClientGone(self.who, f"was silent for more than {self.timeout:g} s") from None
         except (asyncio.IncompleteReadError, ConnectionError):
             raise ClientGone(self.who, "disconnected") from None
 
     async def flush(self) -> None:
+        if self.queued:
+            self.writer.write(b"".join(self.queued))
+            self.queued.clear()
         try:
             await self.writer.drain()
         except ConnectionError:
@@ -221,7 +227,7 @@ class Tournament:
             code = P.GAME_ON if not rnd.over else P.ALL_OVER if last else P.GAME_OVER
             for c in self.clients:
                 c.send(stage + P.pack_int(code))
-            await self.flush()
+        await self.flush()  # each move's last words leave with the next move's first
         return game.record(totals)
 
     async def ask(self, game: Game, g: int, client: Client) -> Move | Run | Named:
