@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from simulator.errors import PresidentError
 from simulator.reference.rng import Stream
+from simulator.rules.cards import card_name
 from simulator.rules.options import Rules
 from simulator.uecda import protocol as P
 from simulator.uecda.mirror import Mirror, give_back_table
@@ -47,6 +48,7 @@ class Connection:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, where: str):
         self.reader, self.writer, self.where = reader, writer, where
         self.game = 0
+        self.rejected: list[str] = []  # our plays the server refused, in words
 
     async def table(self) -> P.Table:
         return P.unpack(await self._read(P.TABLE_BYTES))
@@ -74,8 +76,9 @@ async def connect(host: str, port: int) -> Connection:
     return Connection(reader, writer, where)
 
 
-async def play_one(options: ClientOptions, index: int) -> int:
-    """One client from its profile to the server's last word: the games it played."""
+async def play_one(options: ClientOptions, index: int, rejected: list[str] | None = None) -> int:
+    """One client from its profile to the server's last word: the games it played
+    (``rejected`` is told of each play the server refused)."""
     strategy = make(options.strategy, options.rules)
     name = options.name or options.strategy
     conn = await connect(options.host, options.port)
@@ -88,6 +91,8 @@ async def play_one(options: ClientOptions, index: int) -> int:
             if await play_game(conn, Mirror(options.rules, player), strategy, rng):
                 return conn.game
     finally:
+        if rejected is not None:
+            rejected += conn.rejected
         conn.writer.close()
 
 
@@ -100,12 +105,14 @@ async def play_game(conn: Connection, mirror: Mirror, strategy: object, rng: Str
         table = await conn.table()
         mirror.on_turn_table(table)
         if table[P.STATUS][P.MY_TURN]:
-            conn.send(mirror.answer(table, strategy, rng))
-            await conn.integer()  # 9 or 8: the table that follows tells
+            sent = mirror.answer(table, strategy, rng)
+            conn.send(sent)
+            await answered(conn, sent)
             table = await conn.table()
             while table[P.STATUS][P.MY_TURN]:  # rejected and asked again
-                conn.send(mirror.answer(table, strategy, rng, plain=True))
-                await conn.integer()
+                sent = mirror.answer(table, strategy, rng, plain=True)
+                conn.send(sent)
+                await answered(conn, sent)
                 table = await conn.table()
         else:
             table = await conn.table()
@@ -115,18 +122,29 @@ async def play_game(conn: Connection, mirror: Mirror, strategy: object, rng: Str
             return code == P.ALL_OVER
 
 
+async def answered(conn: Connection, sent: P.Table) -> None:
+    """The server's 9 or 8 to a play; an 8 to anything but a pass (which some servers
+    answer 8: docs/uecda.md) is a rule our engine and the server read apart, kept."""
+    if await conn.integer() == P.REJECT and sent != P.empty():
+        cards = " ".join(card_name(c) for c in P.laid_cards(sent))
+        conn.rejected.append(f"game {conn.game}: {cards}")
+
+
 async def play(options: ClientOptions, log: Callable[[str], None]) -> list[int]:
     """``count`` clients, connected one after the other (so they are numbered in order):
     the games each played."""
     tasks = []
+    rejected: list[str] = []
     for index in range(options.count):
-        tasks.append(asyncio.create_task(play_one(options, index)))
+        tasks.append(asyncio.create_task(play_one(options, index, rejected)))
         await asyncio.sleep(0.01)  # the server numbers the clients as they connect
     try:
         games = await asyncio.gather(*tasks)
     finally:
         for task in tasks:
             task.cancel()
+    for line in rejected:
+        log(f"rejected by the server: {line}")
     log(f"{options.count} client{'s' if options.count > 1 else ''} of {options.strategy}: "
-        f"{games[0]} games")  # fmt: skip
+        f"{games[0]} games, {len(rejected)} plays rejected")  # fmt: skip
     return list(games)

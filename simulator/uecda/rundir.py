@@ -18,7 +18,7 @@ from simulator.matchloop.api import rows_of_record
 from simulator.reference.match import MatchRecord, RoundRecord
 from simulator.rules.options import Rules
 from simulator.runs.claims import claim
-from simulator.runs.folder import OutputFolder
+from simulator.runs.folder import MANIFEST_FILE, OutputFolder
 from simulator.runs.job import SimConfig
 from simulator.runs.parts import Part, settle
 from simulator.runs.summary import RunResult, summary_of
@@ -62,8 +62,14 @@ class RunWriter:
         self.matches = match + 1
 
     def finish(self) -> RunResult | None:
-        """``summary.json`` last; a tournament cut short says the matches it played."""
+        """``summary.json`` last; a tournament cut short says the matches it played, and
+        one that finished no game leaves the folder empty (None)."""
         if self.config is None or self.tally is None:
+            return None
+        if not self.matches:
+            if self.folder is not None:
+                (self.folder.path / MANIFEST_FILE).unlink(missing_ok=True)
+                self.folder.parts.rmdir()
             return None
         if self.matches != self.config.matches:
             self.config = replace(self.config, matches=self.matches)
@@ -78,6 +84,6 @@ class RunWriter:
             self.tally.estimation(),
             self.rounds,
         )
-        if self.folder is not None and self.matches:
+        if self.folder is not None:
             self.folder.finish(summary_of(self.config, result))
         return result

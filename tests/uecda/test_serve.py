@@ -116,6 +116,13 @@ def test_a_client_lost_mid_game_ends_the_tournament_keeping_finished_games(tmp_p
     assert all(isinstance(r, ServerGone) for r in results[:4])
 
 
+def test_a_client_lost_in_the_first_game_leaves_the_folder_empty(tmp_path):
+    out = tmp_path / "run"
+    outcome, _, _ = tournament([*ours()[:4], Minimal("goner", "leave").run], 5, out)
+    assert outcome.games == 0 and "in game 1" in outcome.stopped
+    assert list(out.iterdir()) == []
+
+
 def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
