@@ -13,6 +13,7 @@ server that goes away ends it with one line and exit code 2.
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,11 +44,19 @@ class ClientOptions:
 
 
 class Connection:
-    """The client's side of the socket: whole tables and integers, or :class:`ServerGone`."""
+    """The client's side of the socket: whole tables and integers, or :class:`ServerGone`.
+
+    Each read acknowledges at once (``TCP_QUICKACK``, where the system has it): tndhm
+    sends its small messages without ``TCP_NODELAY``, so a client that delays its
+    acknowledgements holds each of the server's next messages up to 40 ms — 300 games
+    took 6 minutes on tndhm without it, 30 games 2 seconds with it."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, where: str):
         self.reader, self.writer, self.where = reader, writer, where
         self.game = 0
+        sock = writer.get_extra_info("socket")
+        quick = getattr(socket, "TCP_QUICKACK", None)  # Linux only
+        self.quickack = (lambda: sock.setsockopt(socket.IPPROTO_TCP, quick, 1)) if quick else None
         self.rejected: list[str] = []  # our plays the server refused, in words
 
     async def table(self) -> P.Table:
@@ -58,7 +67,10 @@ class Connection:
 
     async def _read(self, size: int) -> bytes:
         try:
-            return await self.reader.readexactly(size)
+            data = await self.reader.readexactly(size)
+            if self.quickack is not None:
+                self.quickack()
+            return data
         except (asyncio.IncompleteReadError, ConnectionError):
             when = f"in game {self.game}" if self.game else "before the first game"
             raise ServerGone(f"the server at {self.where} closed the connection {when}") from None
