@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from simulator.reference.moves import PASS, Move, Named, Run, Top
 from simulator.reference.rng import Stream
 from simulator.reference.round import Round
-from simulator.reference.suits import default_cards, suit_set
-from simulator.rules.cards import NUM_RANKS, card_rank, counts_from_ids
+from simulator.reference.suits import MIN_RUN, default_cards, suit_set
+from simulator.rules.cards import JOKER, NUM_RANKS, TWO, card_rank, counts_from_ids
 from simulator.rules.options import Rules
 from simulator.rules.roles import role_of
 from simulator.uecda import protocol as P
@@ -52,9 +52,8 @@ class Mirror:
         if P.same_cards(table, self.stage):
             self.passed.add(mover)
             return
-        move = P.read_play(table)
         cards = P.laid_cards(table)
-        self.top = move.move if isinstance(move, Named) else move
+        self.top = stage_top(table)
         self.owner = mover
         for card in cards:
             self.played[card_rank(card)] += 1
@@ -108,6 +107,25 @@ class Mirror:
         else:
             laid = list(named) or rnd.suits.cards_for(seat, move.rank, move.count, rnd.top) or []
         return P.play_table(move, laid, rnd.reversed)
+
+
+def stage_top(table: P.Table) -> Move | Run:
+    """The combination on a stage as our engine compares it. Another server may have
+    accepted a play our rules refuse (docs/uecda.md, "Where our server differs"): a set
+    with the joker standing in is a set of all its cards; a sequence reaching past the 2
+    (or below the 3) with the joker ends at the 2 (starts at the 3), which nothing passes."""
+    try:
+        move = P.read_play(table)
+        return move.move if isinstance(move, Named) else move
+    except P.IllegalShape:
+        pass
+    cells = [(r, c) for r in range(P.JOKER_ROW + 1) for c in range(P.COLS) if table[r][c]]
+    rows, cols = {r for r, _ in cells}, sorted(c for _, c in cells)
+    if len(rows) == 1 and len(cols) >= MIN_RUN and cols == list(range(cols[0], cols[-1] + 1)):
+        low = min(max(cols[0] - 1, 0), TWO + 1 - len(cols))
+        return Run(low, len(cols), 3 - rows.pop())
+    ones = [c for r, c in cells if table[r][c] == P.CARD]
+    return Move(ones[0] - 1 if ones else JOKER, len(cells))
 
 
 def give_back_table(table: P.Table, strategy: object, rng: Stream) -> P.Table:

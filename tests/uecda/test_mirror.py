@@ -4,10 +4,11 @@ when every other player has passed (docs/uecda.md, "Where our server differs")."
 
 from __future__ import annotations
 
+from simulator.reference.moves import Run
 from simulator.reference.rng import Stream
 from simulator.rules.presets import preset
 from simulator.uecda import protocol as P
-from simulator.uecda.mirror import Mirror, give_back_table
+from simulator.uecda.mirror import Mirror, give_back_table, stage_top
 from strategies.registry import make
 
 RULES = preset("uecda")
@@ -66,3 +67,13 @@ def test_the_cards_given_back_are_the_strategys_lowest():
     table[5][P.IN_EXCHANGE], table[5][P.TO_GIVE] = 1, 2
     given = give_back_table(table, make("lowest", RULES), Stream(0))
     assert P.hand_cards(given) == [FIVE_S, SEVEN_C]
+
+
+def test_plays_another_server_accepts_and_ours_refuses_are_read_as_tops():
+    """tndhm lets the joker stand in a set, and a sequence run past the 2."""
+    pair = P.empty()
+    pair[0][5], pair[2][5] = 1, 2  # the 7 of spades and the joker as a 7
+    assert stage_top(pair) == P.Move(4, 2)
+    past_two = P.empty()
+    past_two[1][12], past_two[1][13], past_two[1][14] = 1, 1, 2  # A 2 and the joker above
+    assert stage_top(past_two) == Run(10, 3, 2)  # K A 2 of hearts: nothing passes it
