@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import pandas as pd
@@ -74,9 +75,10 @@ def main() -> None:
         raise SystemExit("the server did not finish:\n" + log)
     games, seconds = re.search(r"(\d+) games in ([\d.]+) s", done[-1]).groups()  # type: ignore[union-attr]
     print(f"{games} games in {seconds} s: {int(games) / float(seconds) * 60:.0f} games a minute")
-    print(f"{len(rejected)} plays rejected")
-    for line in rejected[:10]:
-        print("  " + line)
+    print(f"{len(rejected)} plays rejected, by the rule our engine names:")
+    reasons = Counter(re.sub(r".*'s play rejected \((.*)\);.*", r"\1", line) for line in rejected)
+    for reason, count in reasons.most_common():
+        print(f"  {count:6d}  {reason}")
     rows = pd.read_parquet(out / "rounds.parquet")
     by = rows.groupby("seat").agg(name=("strategy", "first"), place=("place", "mean"),
                                   points=("points", "mean"), games=("place", "size"))  # fmt: skip
