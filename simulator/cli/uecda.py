@@ -9,12 +9,13 @@ from pathlib import Path
 
 import click
 
-from simulator.cli.common import complete_folders, complete_strategies, quiet_option, seed_option
+from simulator.cli.common import complete_folders, complete_strategies, seed_option
 from simulator.rules.presets import preset
 from simulator.uecda import protocol as P
 
 PRESET = "uecda"
 PORTS = click.IntRange(0, 65535)
+quiet_option = click.option("--quiet", is_flag=True, help="No log on standard error.")
 
 
 def _log(quiet: bool):  # type: ignore[no-untyped-def]
@@ -31,16 +32,19 @@ def uecda_group() -> None:
 
 
 @uecda_group.command("serve")
-@click.option("--games", type=click.IntRange(min=1), required=True, help="Games to play.")
-@click.option("--port", type=PORTS, default=P.PORT, show_default=True,
+@click.option("--games", type=click.IntRange(min=1), required=True, metavar="N",
+              help="Games to play.")  # fmt: skip
+@click.option("--port", type=PORTS, default=P.PORT, show_default=True, metavar="P",
               help="TCP port to listen on (0: any free port, told on standard error).")  # fmt: skip
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option("--out", "out", type=click.Path(file_okay=False), default=None,
+@click.option("--host", default="0.0.0.0", show_default=True, metavar="ADDRESS",
+              help="Address to listen on.")  # fmt: skip
+@click.option("--out", "out", type=click.Path(file_okay=False), default=None, metavar="DIR",
               shell_complete=complete_folders, help="Write the run folder here.")  # fmt: skip
 @seed_option
-@click.option("--tries", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--tries", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
               help="Tries a player has for a legal play before it is played as a pass.")  # fmt: skip
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=60.0,
+              metavar="SECONDS",
               show_default=True, help="Seconds a client may stay silent.")  # fmt: skip
 @quiet_option
 def serve_command(
@@ -65,13 +69,20 @@ def serve_command(
 
 
 @uecda_group.command("play")
-@click.option("--strategy", required=True, shell_complete=complete_strategies,
+@click.option("--strategy", required=True, shell_complete=complete_strategies, metavar="NAME",
               help="The strategy to play (president strategies).")  # fmt: skip
-@click.option("--host", default="127.0.0.1", show_default=True, help="The server's address.")
-@click.option("--port", type=PORTS, default=P.PORT, show_default=True, help="The server's port.")
-@click.option("--count", type=click.IntRange(1, 5), default=1, show_default=True,
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+              help="The server's address.")  # fmt: skip
+@click.option("--port", type=PORTS, default=P.PORT, show_default=True, metavar="P",
+              help="The server's port.")  # fmt: skip
+@click.option("--count", type=click.IntRange(1, 5), default=1, show_default=True, metavar="N",
               help="Clients to start, each a player.")  # fmt: skip
-@click.option("--name", default="", help="The name sent to the server (default: the strategy's).")
+@click.option(
+    "--name",
+    default="",
+    metavar="NAME",
+    help="The name sent to the server (default: the strategy's).",
+)
 @seed_option
 @quiet_option
 def play_command(
