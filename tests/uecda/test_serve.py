@@ -123,6 +123,21 @@ def test_a_client_lost_in_the_first_game_leaves_the_folder_empty(tmp_path):
     assert list(out.iterdir()) == []
 
 
+def test_a_client_of_another_protocol_version_is_refused_and_the_table_still_fills(tmp_path):
+    async def old(port: int) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        profile = bytearray(480)
+        profile[:4] = (20060).to_bytes(4, "big")
+        writer.write(bytes(profile))
+        answer = await reader.read()  # closed without a player number
+        writer.close()
+        return answer
+
+    outcome, lines, results = tournament([old, *ours()], 2, None)
+    assert outcome.games == 2 and results[0] == b""
+    assert any("protocol 20060 (allowed: 20070)" in line for line in lines)
+
+
 def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
