@@ -165,36 +165,41 @@ class Tournament:
             self.log(f"{stamp()} {client.who} joined")
 
     async def run(self) -> ServeOutcome:
-        """Every game; the run folder written block by block."""
+        """Every game; the run folder written block by block, and finished whatever
+        stops the tournament (a client lost, an interrupt, a bug): its finished games
+        are kept."""
         started = time.perf_counter()
         self.writer.open([c.name for c in self.clients])
         prev: list[int] = []
         totals = [0] * self.n
-        records: list[RoundRecord] = []
+        records: list[RoundRecord] = []  # the block's finished games not yet written
         seating = list(range(self.n))
-        played, stopped = 0, ""
-        for g in range(self.o.games):
-            match, index = divmod(g, CLASS_CYCLE)
-            if index == 0:
-                prev, totals, records = [], [0] * self.n, []
-            if g % SEAT_CYCLE == 0:
-                seating = draw_seats(self.o.seed, g, self.n)
-            try:
-                record = await self.play(g, seating, prev, totals)
-            except ClientGone as gone:
-                stopped = f"{gone.who} {gone.why} at {stamp()} in game {g + 1}"
-                self.log(f"{stamp()} {gone.who} {gone.why} in game {g + 1}: the tournament "
-                         f"stops, its {played} finished games kept")  # fmt: skip
-                self.writer.add_match(match, records)
-                break
-            played += 1
-            records.append(record)
-            prev, totals = record.places, record.totals
-            if index == CLASS_CYCLE - 1 or g == self.o.games - 1:
-                self.writer.add_match(match, records)
-        self.writer.finish()
-        for client in self.clients:
-            client.close()
+        played, stopped, match = 0, "", 0
+        try:
+            for g in range(self.o.games):
+                match, index = divmod(g, CLASS_CYCLE)
+                if index == 0:
+                    prev, totals = [], [0] * self.n
+                if g % SEAT_CYCLE == 0:
+                    seating = draw_seats(self.o.seed, g, self.n)
+                try:
+                    record = await self.play(g, seating, prev, totals)
+                except ClientGone as gone:
+                    stopped = f"{gone.who} {gone.why} at {stamp()} in game {g + 1}"
+                    self.log(f"{stamp()} {gone.who} {gone.why} in game {g + 1}: the "
+                             f"tournament stops, its {played} finished games kept")  # fmt: skip
+                    break
+                played += 1
+                records.append(record)
+                prev, totals = record.places, record.totals
+                if index == CLASS_CYCLE - 1:
+                    self.writer.add_match(match, records)
+                    records = []
+        finally:
+            self.writer.add_match(match, records)
+            self.writer.finish()
+            for client in self.clients:
+                client.close()
         return ServeOutcome(played, stopped, time.perf_counter() - started)
 
     async def play(
