@@ -118,6 +118,7 @@ class ServeOutcome:
 
 
 def stamp() -> str:
+    """The time of a log line, in UTC: the log says when a client joined, erred or left."""
     return time.strftime("%H:%M:%S", time.gmtime()) + " UTC"
 
 
