@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("compiled match loop", ("simulator.matchloop",)),
     ("runs", ("simulator.runs",)),
     ("analytics and pages", ("reports",)),
-    ("applications", ("simulator.apps",)),
+    ("applications", ("simulator.apps", "simulator.uecda")),
     ("command line and Python API", ("simulator.cli", "simulator.__main__", "simulator.api")),
 )
 MAX_LINES = 450

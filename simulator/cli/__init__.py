@@ -54,6 +54,10 @@ COMMANDS = {
         "simulator.cli.tune:tune_command",
         "Tune a strategy's numeric parameters for a rule set with CMA-ES.",
     ),
+    "uecda": (
+        "simulator.cli.uecda:uecda_group",
+        "Play the UECda protocol: a server on our engine, our strategies as clients.",
+    ),
     "tournament": (
         "simulator.cli.tournament:tournament_command",
         "Rank strategies fairly: seat rotation and duplicate deals, many matches.",

@@ -16,7 +16,8 @@ from typing import Any
 from simulator import __version__
 from simulator.errors import PresidentError
 from simulator.runs.job import SimConfig
-from strategies.registry import search_played, weights_played
+from strategies.registry import get, search_played, weights_played
+from strategies.specs import StrategyError
 
 FORMAT = "president-sim/1"
 ROUNDS_FILE = "rounds.parquet"
@@ -57,9 +58,22 @@ def summary_of(config: SimConfig, result: RunResult) -> dict[str, Any]:
         "group_matches": config.group,
         **result.estimation,
         "table": result.table,
-        "linear_weights": weights_played(config.names, config.rules),
-        "search": search_played(config.names, config.rules),
+        "linear_weights": weights_played(registered(config.names), config.rules),
+        "search": search_played(registered(config.names), config.rules),
     }
+
+
+def registered(names: list[str]) -> list[str]:
+    """The names the registry knows: a run served to UECda clients (simulator/uecda)
+    names each player by the name its program gave, which plays nothing of ours."""
+    known = []
+    for name in names:
+        try:
+            get(name)
+        except StrategyError:
+            continue
+        known.append(name)
+    return known
 
 
 def read_summary(path: Path) -> dict[str, Any]:
