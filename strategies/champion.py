@@ -130,14 +130,16 @@ def pass_log_probability(q, S, G, R, played, lparams, temperature):
     at = np.uint64(q)
     finite = finite_weights(lparams, at)
     scores = np.empty(popc(m) + 1)
-    scores[0] = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, lparams, at, finite)
+    scores[0] = move_score(
+        h, 0, 0, out, u, S, R, fewest, owner_cards, last, lparams, at, finite, U0
+    )
     scores[0] /= temperature  # the pass's
     i = 1
     while m != U0:
         b = ctz(m)
         m &= m - U1
         r, c = play_rank(b), play_count(b)
-        v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, lparams, at, finite)
+        v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, lparams, at, finite, U0)
         scores[i] = v / temperature
         i += 1
     top = scores.max()

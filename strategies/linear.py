@@ -9,14 +9,13 @@ legal move — every play, and the pass when following — gets a feature vector
 ``w_<feature>`` is its weight and whose help says what it measures), and its score is
 the dot product with the weights ``params[pos, :LINEAR_FEATURES]``. At temperature 0 it
 plays the best-scored move, the first in the canonical order on a tie (the pass, then
-count ascending, then rank ascending), so the kernel and the reference engine agree;
-above 0 it draws a move with probability proportional to ``exp(score / temperature)``
-from the match's random stream, as ``random`` does.
+count ascending, then rank ascending, then the sequences: :mod:`strategies.linear_runs`),
+so the kernel and the reference engine agree; above 0 it draws a move with probability
+proportional to ``exp(score / temperature)`` from the match's random stream.
 
 Only public facts and its own hand are read: the card counts of the others, the cards
-played this round, the round state and the rules.
-``strategies.linear_features.move_features`` gives a move's features by name, on the
-reference engine's observation.
+played this round, the round state and the rules. ``move_features`` of
+:mod:`strategies.linear_features` gives a move's features by name.
 """
 
 from __future__ import annotations
@@ -62,9 +61,8 @@ from strategies.hand import (
     unbeatable_plays,
     weakest_of,
 )
-from strategies.linear_runs import nth_run, run_features, runs_of_state
+from strategies.linear_runs import nth_run, reads_suits, run_features, runs_of_state, suit_terms
 from strategies.rules_aware import lock_when_it_can, mean_strength
-from strategies.sequences import lays_runs
 from strategies.specs import (
     LINEAR_FEATURES,
     LINEAR_TEMPERATURE,
@@ -80,6 +78,7 @@ from strategies.specs import (
     LINEAR_W_LEAD_CARDS,
     LINEAR_W_LEAD_OVER,
     LINEAR_W_LEAD_STRENGTH,
+    LINEAR_W_LOCKS,
     LINEAR_W_NEED,
     LINEAR_W_ONLY_TWOS,
     LINEAR_W_OUT,
@@ -90,6 +89,7 @@ from strategies.specs import (
     LINEAR_W_PASS_OWNER,
     LINEAR_W_PASS_THREAT,
     LINEAR_W_REVOLT,
+    LINEAR_W_RUNS_LEFT,
     LINEAR_W_SKIP,
     LINEAR_W_STRENGTH,
     LINEAR_W_SURE,
@@ -145,13 +145,14 @@ def beaters(out, r, c, rev):
 
 
 @njit(**INLINE)
-def features(h, r, c, out, u, S, R, fewest, owner_cards, last):
+def features(h, r, c, out, u, S, R, fewest, owner_cards, last, k):
     """The features of playing ``c`` cards of rank ``r`` from hand ``h`` (``c == 0``: the
     pass), in the order of ``LINEAR_PARAMS``; ``out`` is the cards out there
     (:func:`~strategies.hand.outside`), ``u`` the unbeatable plays
     (:func:`~strategies.hand.unbeatable_plays`), ``fewest`` the fewest cards another
     player holds, ``owner_cards`` the cards of the top's owner, ``last`` whether a pass
-    would be the last answer to the top."""
+    would be the last answer to the top, ``k`` the card mask under the rules that read
+    suits (else 0: :func:`strategies.linear_runs.suit_terms`)."""
     tc = S[S_TOP_COUNT]
     rev = S[S_REV]
     after = remove_cards(h, r, c) if c > 0 else h
@@ -159,11 +160,13 @@ def features(h, r, c, out, u, S, R, fewest, owner_cards, last):
     sure = popc(unbeatable_groups(after, u))
     need = max(g - sure, 0)
     threat = fewest <= THREAT
+    locks, runs_left = suit_terms(k, r, c, S, R)
     if c == 0:
-        return (1.0, 0.0, 0.0, 0.0, 0.0, float(g), float(need), float(sure), 0.0, 0.0,
+        base = (1.0, 0.0, 0.0, 0.0, 0.0, float(g), float(need), float(sure), 0.0, 0.0,
                 0.0, 0.0, 0.0, 0.0, 0.0, flag(threat), flag(owner_cards <= THREAT), 0.0,
                 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
                 popc(h) / 13.0, flag(last))  # fmt: skip
+        return base + (0.0, 0.0, runs_left)  # noqa: RUF005 (as below)
     gone = after == U0
     nofin2 = R[R_FLAGS] & TWOS_LAST != 0
     wins = unbeatable(u, r, c) and not gone
@@ -171,7 +174,7 @@ def features(h, r, c, out, u, S, R, fewest, owner_cards, last):
     revolt = 0.0
     if revolts(c, R[R_FLAGS]) and not gone:
         revolt = 1.0 - mean_strength(after, rev) / (STRONGEST / 2)
-    return (
+    base = (
         0.0,  # w_pass
         float(c),  # w_cards
         s,  # w_strength
@@ -202,6 +205,8 @@ def features(h, r, c, out, u, S, R, fewest, owner_cards, last):
         0.0,  # w_pass_cards
         0.0,  # w_pass_last
     )
+    # in two parts: a tuple of over 30 items written out is a list, which numba refuses
+    return base + (0.0, locks, runs_left)  # noqa: RUF005
 
 
 @njit(**INLINE)
@@ -241,10 +246,10 @@ def finite_weights(params, at):
 
 
 @njit(**INLINE)
-def pass_score(h, u, fewest, owner_cards, last, params, at):
+def pass_score(h, u, fewest, owner_cards, last, params, at, runs_left):
     """The score of the pass, as :func:`play_score` counts a play's (the pass's features
     that may be other than 0: itself, groups, need, sure, the two threats, the cards
-    held and the last answer)."""
+    held, the last answer and the cards in sequences)."""
     g = groups(h)
     sure = popc(unbeatable_groups(h, u))
     need = max(g - sure, 0)
@@ -262,11 +267,13 @@ def pass_score(h, u, fewest, owner_cards, last, params, at):
     total += params[at, LINEAR_W_PASS_CARDS] * (popc(h) / 13.0)
     if last:
         total += params[at, LINEAR_W_PASS_LAST]
+    if runs_left != 0.0:
+        total += params[at, LINEAR_W_RUNS_LEFT] * runs_left
     return total
 
 
 @njit(**INLINE)
-def play_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at):
+def play_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, k):
     """The score of playing ``c`` cards of ``r`` (``c > 0``), equal to the last bit to
     :func:`score` of :func:`features` under finite weights, at a fraction of its cost.
 
@@ -339,17 +346,25 @@ def play_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at):
         total += params[at, LINEAR_W_LEAD_OVER]
     if held > c:
         total += params[at, LINEAR_W_BREAKS_KEPT] * (popc(after) / 13.0)
+    if k != U0:
+        locks, runs_left = suit_terms(k, r, c, S, R)
+        if locks != 0.0:
+            total += params[at, LINEAR_W_LOCKS]
+        if runs_left != 0.0:
+            total += params[at, LINEAR_W_RUNS_LEFT] * runs_left
     return total
 
 
 @njit(**INLINE)
-def move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite):
-    """The score of one candidate move (``finite``: :func:`finite_weights`)."""
+def move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite, k):
+    """The score of one candidate move (``finite``: :func:`finite_weights`; ``k``: 0, or
+    the card mask where features read suits)."""
     if finite:
         if c == 0:
-            return pass_score(h, u, fewest, owner_cards, last, params, at)
-        return play_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at)
-    return score(features(h, r, c, out, u, S, R, fewest, owner_cards, last), params, at)
+            runs_left = suit_terms(k, 0, 0, S, R)[1]
+            return pass_score(h, u, fewest, owner_cards, last, params, at, runs_left)
+        return play_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, k)
+    return score(features(h, r, c, out, u, S, R, fewest, owner_cards, last, k), params, at)
 
 
 @njit(**HOT)
@@ -369,7 +384,7 @@ def linear_choice(pos, S, H, R, played, rs, params):
     at = np.uint64(pos)
     m = legal_plays(H[pos], S, R)
     following = S[S_TOP_COUNT] != 0
-    k = H[CARDS + at] if lays_runs(R, H) else U0  # the cards that lay its sequences
+    k = H[CARDS + at] if reads_suits(R, H) else U0  # its cards, where features read suits
     runs = runs_of_state(k, S, R) if k != U0 else 0
     if following and m == U0 and runs == 0:  # before the situation: most moves of a playout
         return 0, 0
@@ -377,13 +392,13 @@ def linear_choice(pos, S, H, R, played, rs, params):
     finite = finite_weights(params, at)
     best_r, best_c, best = 0, 0, -np.inf
     if following:
-        best = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, params, at, finite)
+        best = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, params, at, finite, k)
     x = m
     while x != U0:
         b = ctz(x)
         x &= x - U1
         r, c = play_rank(b), play_count(b)
-        v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite)
+        v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite, k)
         if v > best:
             best, best_r, best_c = v, r, c
     for j in range(runs):  # its sequences after the plays of one rank (sequences)
@@ -412,7 +427,7 @@ def sample(h, m, k, runs, following, out, u, S, R, fewest, owner_cards, last, pa
         if step == 1:
             total *= next32(rs) / 4294967296.0
         if following:
-            v = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, params, at, finite)
+            v = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, params, at, finite, k)
             total += np.exp((v - best) / temperature) * (1 - 2 * step)
             if step == 1 and total <= 0:
                 return 0, 0
@@ -422,7 +437,7 @@ def sample(h, m, k, runs, following, out, u, S, R, fewest, owner_cards, last, pa
             b = ctz(x)
             x &= x - U1
             r, c = play_rank(b), play_count(b)
-            v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite)
+            v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, finite, k)
             total += np.exp((v - best) / temperature) * (1 - 2 * step)
             if step == 1 and total <= 0:
                 return r, c

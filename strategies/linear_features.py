@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from simulator.kernel.bits import U0
 from simulator.kernel.config import HOT
 from simulator.kernel.knowledge import CARDS
 from simulator.kernel.runs import is_run, run_move
@@ -16,7 +17,7 @@ from simulator.reference.moves import Run
 from simulator.reference.round import Move, Observation
 from strategies.adapter import KernelStrategy
 from strategies.linear import features, situation
-from strategies.linear_runs import run_features
+from strategies.linear_runs import reads_suits, run_features
 from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS
 
 
@@ -28,7 +29,8 @@ def features_at(pos, S, H, R, played, r, c):
     h, out, u, fewest, owner_cards, last = situation(pos, S, H, R, played)
     if is_run(c):
         return run_features(h, H[CARDS + pos], r, c, u, S, R, fewest)
-    return features(h, r, c, out, u, S, R, fewest, owner_cards, last)
+    k = H[CARDS + pos] if reads_suits(R, H) else U0
+    return features(h, r, c, out, u, S, R, fewest, owner_cards, last, k)
 
 
 def move_features(obs: Observation, move: Move | Run) -> dict[str, float]:

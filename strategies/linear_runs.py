@@ -1,5 +1,6 @@
-"""``linear``'s sequences (``sequences``): each legal sequence scored by the features of
-a play, read for a sequence (docs/strategies.md, "linear").
+"""``linear`` under the rules that read suits: each legal sequence (``sequences``) scored
+by the features of a play, read for a sequence, and the features of the suits
+(docs/strategies.md, "linear").
 
 A sequence is a play of several ranks, one card each, so the features of a play keep
 their meaning with "the rank played" read as its strongest card: the cards it sheds
@@ -8,8 +9,11 @@ its cards was one of a pair or more), the groups, needs and sure winners left, w
 nobody can beat it by rank (no sequence as long fits above it), going out (on 2s when it
 holds a 2 or a joker), 2s and jokers in it, the weakest rank in it, an 8 that ends the
 trick, a revolution by its length, the cards of a lead, a control spent. The features
-of a trick's answer by rank (jacks, skips, beaters) are 0 for a sequence. No weight is
-new, so the weights tuned before sequences keep their meaning for every other move.
+of a trick's answer by rank (jacks, skips, beaters) are 0 for a sequence. Three features
+are the suits' own (feature set 4): laying a sequence, locking the trick (its play lays
+the top's suits, which ``linear`` then does), and the cards left in sequences of the
+hand (what a play spends of its sequences to come). They are 0 under rules without
+suits, so the weights tuned there keep their meaning.
 """
 
 from __future__ import annotations
@@ -19,17 +23,22 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, popc
 from simulator.kernel.config import INLINE
+from simulator.kernel.knowledge import holds_cards
 from simulator.kernel.layout import (
+    LOCK,
     R_FLAGS,
     R_TRICK_FLAGS,
+    RUNS,
     RUNS_HIGH,
     S_LOCK,
     S_REV,
     S_TOP_COUNT,
     S_TOP_RANK,
+    S_TOP_SUITS,
     TWOS_LAST,
 )
 from simulator.kernel.runs import (
+    run_cards,
     run_ends_trick,
     run_left,
     run_length,
@@ -39,6 +48,7 @@ from simulator.kernel.runs import (
     runs_scan,
     suit_ranks,
 )
+from simulator.kernel.suits import locking_cards, play_cards
 from simulator.rules.cards import ACE, TWO
 from strategies.hand import (
     STRONGEST,
@@ -87,7 +97,9 @@ def run_features(h, k, low, c, u, S, R, fewest):
     if run_turns(length, R) and not gone:
         revolt = 1.0 - mean_strength(after, rev) / (STRONGEST / 2)
     kept = popc(after) / 13.0
-    return (
+    suits = np.int64(1) << run_suit(c)
+    locks = trick_rules & LOCK != 0 and S[S_LOCK] == 0 and S[S_TOP_SUITS] == suits and not lead
+    base = (
         0.0,  # w_pass
         float(length),  # w_cards
         s,  # w_strength
@@ -118,6 +130,48 @@ def run_features(h, k, low, c, u, S, R, fewest):
         0.0,  # w_pass_cards
         0.0,  # w_pass_last
     )
+    left = cards_in_runs(k & ~run_cards(k, low, c)) / 13.0
+    return base + (1.0, flag(locks), left)  # noqa: RUF005 (numba: see strategies.linear.features)
+
+
+@njit(**INLINE)
+def reads_suits(R, H):
+    """Whether ``linear``'s features read the cards here: under ``sequences`` or
+    ``suit_lock``, with the cards in ``H`` (not a search's sampled deals)."""
+    return R[R_TRICK_FLAGS] & (RUNS | LOCK) != 0 and holds_cards(H)
+
+
+@njit(**INLINE)
+def cards_in_runs(k):
+    """The cards of card mask ``k`` in sequences of three or more of one suit (jokers
+    aside): the sequences a hand still holds."""
+    total = 0
+    for suit in range(4):
+        m = suit_ranks(k, suit)
+        three = m & (m >> U1) & (m >> np.uint64(2))
+        total += popc(three | (three << U1) | (three << np.uint64(2)))
+    return total
+
+
+@njit(**INLINE)
+def suit_terms(k, r, c, S, R):
+    """``(locks, runs left)`` of a play of ``c`` cards of ``r`` from card mask ``k``
+    (``c == 0``: the pass; ``k`` 0: rules without suits, both 0): whether it locks the
+    trick (it can lay the top's suits, as ``linear`` then does), and the cards left in
+    sequences after the cards it lays (the locking ones, else the rules'), / 13."""
+    if k == U0:
+        return 0.0, 0.0
+    trick_rules = R[R_TRICK_FLAGS]
+    lock = U0
+    if c > 0 and trick_rules & LOCK != 0:
+        lock = locking_cards(S, k, r, c)
+    left = 0.0
+    if trick_rules & RUNS != 0:
+        cards = lock
+        if c > 0 and lock == U0:
+            cards = play_cards(k, r, c, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_LOCK], trick_rules)
+        left = cards_in_runs(k & ~cards) / 13.0
+    return flag(lock != U0), left
 
 
 @njit(**INLINE)

@@ -194,7 +194,7 @@ RULES_AWARE = heuristic(
 
 # linear's weights, one per feature of a move (strategies.linear computes them in this
 # order; docs/strategies.md says what each means), then its softmax temperature
-LINEAR_FEATURES_VERSION = 3  # bump when a feature is added, removed or changes meaning
+LINEAR_FEATURES_VERSION = 4  # bump when a feature is added, removed or changes meaning
 # the range president tune searches each weight in (going out, and out on 2s, are rules
 # of play written as weights: they stay fixed)
 WEIGHT_RANGE = (-4.0, 4.0)
@@ -239,6 +239,11 @@ LINEAR_PARAMS = (
     weight("w_breaks_kept", 0.0, "breaks a group, times cards kept / 13"),
     weight("w_pass_cards", 0.0, "the pass, times cards held / 13"),
     weight("w_pass_last", 0.0, "the pass as the last answer to the top (then the trick ends)"),
+    weight("w_sequence", 0.0, "lays a sequence (sequences)"),
+    weight("w_locks", 0.0, "locks the trick to the top's suits (suit_lock)"),
+    weight(
+        "w_runs_left", 0.0, "cards left in sequences of 3 or more of one suit, / 13 (sequences)"
+    ),
     Param("temperature", 0.0, "softmax temperature of the choice (0: the best-scored move)"),
 )
 (
@@ -271,6 +276,9 @@ LINEAR_PARAMS = (
     LINEAR_W_BREAKS_KEPT,
     LINEAR_W_PASS_CARDS,
     LINEAR_W_PASS_LAST,
+    LINEAR_W_SEQUENCE,
+    LINEAR_W_LOCKS,
+    LINEAR_W_RUNS_LEFT,
     LINEAR_TEMPERATURE,
 ) = slots(LINEAR_PARAMS)
 LINEAR_FEATURES = LINEAR_TEMPERATURE  # the weights come first, one slot per feature

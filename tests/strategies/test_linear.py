@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
+from simulator.kernel.bits import U0
 from simulator.kernel.layout import MAX_PLAYERS
 from simulator.matchloop.api import KernelJob, trace_match
 from simulator.reference.rng import Stream
@@ -201,7 +202,9 @@ def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
     (ties are common) and random; a weight that is not finite takes the dot product."""
     rng = np.random.default_rng(5)
     names = ("french", "regles-jeu", "spade", "scum")
-    tables = [preset(name) for name in names] + [load_rules("examples/rules/daifugo-without-suits.toml")]
+    tables = [preset(name) for name in names] + [
+        load_rules("examples/rules/daifugo-without-suits.toml")
+    ]
     strategy = KernelStrategy("linear", LINEAR, ())
     checked = 0
     for k, rules in enumerate(tables * 2):
@@ -217,7 +220,7 @@ def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
             h, out, u, fewest, owner_cards, last = situation(obs.seat, S, H, R, played)
             moves = rnd.legal_moves()
             for move in moves:
-                f = features(h, move.rank, move.count, out, u, S, R, fewest, owner_cards, last)
+                f = features(h, move.rank, move.count, out, u, S, R, fewest, owner_cards, last, U0)
                 dot = 0.0
                 for w, x in zip(weights, f, strict=True):
                     dot += w * x
@@ -235,7 +238,7 @@ def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
                     params,
                     0,
                 )
-                fast = move_score(*args, finite_weights(params, 0))
+                fast = move_score(*args, finite_weights(params, 0), U0)
                 assert fast == dot, (rules, obs, move)
                 checked += 1
             rnd.apply(moves[rng.integers(len(moves))])

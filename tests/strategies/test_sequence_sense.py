@@ -100,3 +100,59 @@ def test_linear_goes_out_on_a_sequence_and_the_search_players_follow_it():
         assert kernel_choice(name, rnd) == Run(FOUR, 4, SPADES), name
     answer = position(SEQ, ["4D 5D 6D 3S", "8C 9C 10C KH", "3C 3H KD"], [Run(FOUR, 3, 1)])
     assert kernel_choice("champion", answer) == Run(EIGHT, 3, CLUBS)  # out next: linear's
+
+
+def test_linear_features_of_the_suits():
+    lock = Rules(jokers=1, suit_lock="suits", sequences="above_highest")
+    # on the 9 of hearts seat 1 may lay its 10 of hearts (it locks) or of spades, or a
+    # sequence: 4 5 6 of clubs are in a sequence, the 10s are not
+    rnd = position(lock, ["9H 3D", "10H 10S 4C 5C 6C", "3C 3H KD"], [Move(NINE, 1)])
+    obs = rnd.observation()
+    ten = move_features(obs, Move(TEN, 1))
+    assert (ten["locks"], ten["runs_left"], ten["sequence"]) == (1, 3 / 13, 0)
+    assert move_features(obs, PASS)["runs_left"] == 3 / 13
+    lead = position(lock, ["4C 5C 6C 7H", *OTHERS])
+    run = move_features(lead.observation(), Run(FOUR, 3, CLUBS))
+    assert (run["sequence"], run["locks"], run["runs_left"]) == (1, 0, 0)
+    # without the rules that read suits, the suits' features are 0
+    plain = position(Rules(jokers=1, spade_three_return=True), ["9H 3D", "10H 4C 5C 6C", "KD"])
+    assert move_features(plain.observation(), Move(TEN, 1))["runs_left"] == 0
+
+
+def test_linear_fast_score_is_the_dot_product_under_the_suits():
+    """The fast score sums the suits' terms as the feature vector has them."""
+    import numpy as np
+
+    from simulator.kernel.knowledge import CARDS
+    from simulator.kernel.layout import MAX_PLAYERS
+    from simulator.rules.presets import preset
+    from strategies.linear import features, finite_weights, move_score, situation
+    from strategies.specs import LINEAR, LINEAR_FEATURES, NPARAMS
+
+    rules = preset("uecda")
+    rng = np.random.default_rng(3)
+    strategy = KernelStrategy("linear", LINEAR, ())
+    checked = 0
+    for _ in range(3):
+        weights = np.round(rng.normal(0, 1, LINEAR_FEATURES), 1)
+        params = np.zeros((MAX_PLAYERS, NPARAMS))
+        params[:, :LINEAR_FEATURES] = weights
+        deck = [int(c) for c in rng.permutation(53)]
+        ids = [deck[i::5] for i in range(5)]
+        rnd = Round(rules, [counts_from_ids(i) for i in ids], 0, cards=ids)
+        while not rnd.over:
+            obs = rnd.observation()
+            S, H, R, played, _ = strategy.arrays(obs)
+            k = H[CARDS + obs.seat]
+            h, out, u, fewest, owner_cards, last = situation(obs.seat, S, H, R, played)
+            for move in obs.legal:
+                if isinstance(move, Run):
+                    continue
+                f = features(h, move.rank, move.count, out, u, S, R, fewest, owner_cards, last, k)
+                dot = sum(w * x for w, x in zip(weights, f, strict=True))
+                fast = move_score(h, move.rank, move.count, out, u, S, R, fewest, owner_cards,
+                                  last, params, 0, finite_weights(params, 0), k)  # fmt: skip
+                assert fast == pytest.approx(dot, abs=1e-12), (obs, move)
+                checked += 1
+            rnd.apply(obs.legal[rng.integers(len(obs.legal))])
+    assert checked > 100
