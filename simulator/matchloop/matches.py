@@ -150,7 +150,7 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
     n = R[R_N]
     every_round = R[R_CLUBS] == CLUBS_EVERY
     knows = reads_knowledge(sids, n)
-    suited = R[R_TRICK_FLAGS] & SUITED != 0
+    suited = SUITS and R[R_TRICK_FLAGS] & SUITED != 0  # (SUITS: round.py)
     cur = -1
     for i in range(1, R[R_NEXCH] + 1):
         k = R[R_EXCH + i - 1]
