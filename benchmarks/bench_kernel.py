@@ -8,6 +8,9 @@ target for it). In order:
   (a file outside the project, named by ``$PRESIDENT_PROTOTYPE`` and loaded by path:
   one round of the default rules, no options, no matches) measured in the same run,
   with the kernel's ratio to it;
+* the rules that read suits (issue 40): ``uecda`` 5 x ``random`` as a share of the default
+  rules' 5 x ``random``, and the same for ``lowest``, timed taking turns in the same run
+  (``--compare-uecda`` times only these);
 * each built-in strategy on ``french`` (4 x that strategy) per thread, the search
   players (``montecarlo``, ``champion``, ``clairvoyant``) on 2 threads, taking turns, and
   their speed shares timed in the same run (champion / montecarlo, clairvoyant / champion);
@@ -110,16 +113,17 @@ def best_of_each(fns: list[Callable[[], object]], repeats: int) -> list[float]:
 def kernel_run(
     rules: Rules, strategy: str, threads: int, matches: int
 ) -> tuple[Callable[[], object], int]:
-    """A timed call of the kernel (``matches`` whole matches, 4 x ``strategy`` on
-    ``threads`` threads), compiled or loaded already, and the rounds it plays."""
-    job = KernelJob.build(rules, [strategy] * 4, 1, ROUNDS_PER_MATCH, 1000)
+    """A timed call of the kernel (``matches`` whole matches, ``strategy`` in every seat of
+    the rules' table, on ``threads`` threads), compiled or loaded already, and the rounds
+    it plays."""
+    job = KernelJob.build(rules, [strategy] * rules.players, 1, ROUNDS_PER_MATCH, 1000)
     # Blocks small enough that every thread gets work: the search's 10 matches made one
     # 64-match block, which one thread played alone.
     block = min(64, max(1, matches // (4 * threads)))
     set_threads(threads)
     # The rows go where the last call's went, as the prototype's do and a run's parts do
     # (simulator/runs/local.py): fresh memory would add the system's page zeroing.
-    into = np.empty((rows_room(job, matches, block), out_cols(4)), np.int32)
+    into = np.empty((rows_room(job, matches, block), out_cols(rules.players)), np.int32)
     rounds = len(run_matches(job, 0, matches, block, into=into))
 
     def call() -> object:
@@ -230,6 +234,31 @@ def kernel_section(proto: ModuleType | None, matches: int, repeats: int) -> None
         show(f"{label} / prototype", f"{share:.2f}", f">= {least:.2f}", share >= least)
 
 
+def suited_section(matches: int, repeats: int) -> None:
+    """Issue 40's target for the rules that read suits: ``uecda`` (5 x ``random``) at half
+    the default rules' rounds/s at least, 5 x ``random`` too, in the same run. The two take
+    turns; each turn gives a ratio of two calls back to back, and the median of the turns'
+    ratios is the figure (the machine's load moves between turns, less within one)."""
+    heading("rules that read suits: uecda against the default rules, 5 players, 1 thread")
+    print(f"(rounds/s: best of {repeats} turns; ratio: median of the turns' ratios)")
+    default = Rules(players=5)
+    for strategy, target in (("random", 0.5), ("lowest", None)):
+        (suited, suited_rounds), (plain, plain_rounds) = (
+            kernel_run(rules, strategy, 1, matches) for rules in (preset("uecda"), default)
+        )
+        ratios, best = [], [0.0, 0.0]
+        for _ in range(repeats):
+            a, b = best_of_each([suited, plain], 1)
+            rates = (suited_rounds / a, plain_rounds / b)
+            best = [max(x, y) for x, y in zip(best, rates, strict=True)]
+            ratios.append(rates[0] / rates[1])
+        show(f"uecda, 5 x {strategy}", rate(best[0]))
+        show(f"default rules, 5 x {strategy}", rate(best[1]))
+        ratio = float(np.median(ratios))
+        show(f"uecda / default rules, 5 x {strategy}", f"{ratio:.2f}",
+             f">= {target}" if target else "", None if target is None else ratio >= target)  # fmt: skip
+
+
 def search_rates(rules: Rules, matches: int, repeats: int) -> dict[str, float]:
     """Rounds/s of 4 x each search player on 2 threads, best of ``repeats``, the players
     taking turns: a share of two of them is then a ratio of speeds under the same load."""
@@ -322,9 +351,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
                         help="shorter timings; skip the compile and output runs")  # fmt: skip
+    parser.add_argument("--compare-uecda", action="store_true",
+                        help="only uecda against the default rules (issue 40), 15 turns")  # fmt: skip
     args = parser.parse_args()
     quick = args.quick
+    if args.compare_uecda:
+        suited_section(20_000, 15)
+        return
     kernel_section(load_prototype(), 50_000 if quick else 100_000, 3 if quick else 5)
+    suited_section(10_000 if quick else 20_000, 5 if quick else 9)
     strategy_section(2_000 if quick else 20_000, 40 if quick else 100, 3 if quick else 7)
     startup_section(5)
     if quick:

@@ -18,9 +18,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import U0, U1, popc, remove_cards
+from simulator.kernel.bits import U0, U1, ctz, highest, nth_bit, popc, remove_cards
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import EIGHTS, LOCK, PLAIN_EIGHTS, R_RUN_TURNS, RUNS, RUNS_HIGH
+from simulator.kernel.suits import RANK_BITS
 from simulator.rules.cards import EIGHT, JOKER, TWO
 
 RUNS_AT = 8  # a count from here on is a sequence's (sets hold 1 to 4 cards)
@@ -53,71 +54,91 @@ def run_suit(c):
     return (c - RUNS_AT) & 3
 
 
-@njit(**INLINE)
-def suit_ranks(k, suit):
-    """The ranks (bit ``r`` for rank ``r`` < 13) of ``suit`` in card mask ``k``."""
-    m = U0
-    for r in range(TWO + 1):
-        m |= ((k >> np.uint64(4 * r + suit)) & U1) << np.uint64(r)
-    return m
+# A card mask read a window at a time: bit ``4 × low + suit`` of the masks below stands for
+# the sequence of ``suit`` from rank ``low`` (of the length at hand), so that every suit and
+# every lowest rank is weighed at once, and the set bits in increasing order are the
+# engines' order of sequences of one length (lowest rank, then suit).
+SETS = np.uint64((1 << 52) - 1)  # the cards of ranks 3 … 2 of a card mask
+ALL_SUITS = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @njit(**INLINE)
-def run_strengths(low, length, rev):
-    """``(weakest, strongest)``: the strengths of a sequence's weakest and strongest cards
-    under the order ``rev`` (reversed, its highest rank is its weakest card)."""
-    high = low + length - 1
-    if rev:
-        return TWO - high, TWO - low
-    return low, high
+def lows_below(n):
+    """The sequences (every suit) whose lowest rank is below ``n`` (0 … 13)."""
+    return (U1 << np.uint64(4 * n)) - U1
 
 
 @njit(**INLINE)
-def run_fits(ranks, jokers, low, length):
-    """Whether a hand holding ``ranks`` of a suit and ``jokers`` jokers can lay the
-    sequence of ``length`` from ``low`` in it: a card of it at least, a joker for each
-    missing one."""
-    held = popc(ranks & (((U1 << np.uint64(length)) - U1) << np.uint64(low)))
-    return held > 0 and length - held <= jokers
+def count_gaps(shorts, missing, i):
+    """The windows' missing cards counted one rank further, their ``i``-th (``missing``:
+    the cards a card mask lacks). ``shorts`` holds the windows lacking at least 1, 2 and
+    3 cards so far, a bit ``4 × low + suit`` each: every window is counted at once."""
+    short1, short2, short3 = shorts
+    gap = missing >> np.uint64(4 * i)
+    return short1 | gap, short2 | (short1 & gap), short3 | (short2 & gap)
 
 
 @njit(**INLINE)
-def run_beats(low, length, t, tc, rev, trick_rules):
-    """Whether the sequence of ``length`` from ``low`` may be laid on the top ``(t, tc)``
+def fitting(shorts, jokers, length):
+    """The sequences of ``length`` whose windows (counted by :func:`count_gaps` over
+    ``length`` ranks) lack no more cards than the ``jokers`` can stand for (one card of
+    their own at least: with at most 2 jokers and 3 cards or more, that follows)."""
+    short = shorts[0] if jokers == 0 else shorts[1] if jokers == 1 else shorts[2]
+    return ~short & lows_below(TWO + 2 - length)
+
+
+@njit(**INLINE)
+def fitting_runs(k, length):
+    """The sequences of ``length`` card mask ``k`` can lay: a card of the suit at each rank,
+    a joker for each it lacks."""
+    missing = ~(k & SETS)  # the ranks above the 2 are missing too
+    shorts = (U0, U0, U0)
+    for i in range(length):
+        shorts = count_gaps(shorts, missing, i)
+    return fitting(shorts, popc(k & JOKERS), length)
+
+
+@njit(**INLINE)
+def beating_runs(length, t, tc, rev, trick_rules):
+    """The sequences of ``length`` (any suit) that may be laid on the top ``(t, tc)``
     (``tc == 0``: a lead) under the order ``rev``: on a sequence as long, its weakest card
-    above the top's strongest (``above_highest``) or weakest (``above_lowest``)."""
+    above the top's strongest (``above_highest``) or weakest (``above_lowest``). Reversed,
+    a sequence's weakest card is its highest."""
     if tc == 0:
-        return True
+        return ALL_SUITS
     if not is_run(tc) or run_length(tc) != length:
-        return False
-    weakest = run_strengths(low, length, rev)[0]
-    top_weakest, top_strongest = run_strengths(t, length, rev)
-    return weakest > (top_strongest if trick_rules & RUNS_HIGH != 0 else top_weakest)
+        return U0
+    above_highest = trick_rules & RUNS_HIGH != 0
+    if rev:  # TWO - (low + length - 1) above TWO - t, or above TWO - (t + length - 1)
+        last = t - length if above_highest else t - 1
+        return lows_below(last + 1) if last >= 0 else U0
+    first = t + length if above_highest else t + 1  # low above t + length - 1, or above t
+    return ~lows_below(min(first, TWO + 1))
 
 
 @njit(**INLINE)
-def allowed_run(ranks, jokers, low, length, suit, t, tc, rev, lock, trick_rules):
-    """Whether a hand holding ``ranks`` of ``suit`` and ``jokers`` jokers may lay the
-    sequence now: its cards (:func:`run_fits`), the lock, the top (:func:`run_beats`)."""
-    return (
-        run_fits(ranks, jokers, low, length)
-        and (lock == 0 or lock == 1 << suit)
-        and run_beats(low, length, t, tc, rev, trick_rules)
-    )
+def lock_allows(lock):
+    """The sequences (any rank) the trick's lock allows: all, or those of its one suit."""
+    if lock == 0:
+        return ALL_SUITS
+    if lock & (lock - 1) != 0:
+        return U0
+    return RANK_BITS * np.uint64(lock)
+
+
+@njit(**INLINE)
+def legal_runs(k, length, t, tc, rev, lock, trick_rules):
+    """The sequences of ``length`` card mask ``k`` may lay now (bit ``4 × low + suit``):
+    its cards (:func:`fitting_runs`), the lock, the top (:func:`beating_runs`)."""
+    return (fitting_runs(k, length) & lock_allows(lock)
+            & beating_runs(length, t, tc, rev, trick_rules))  # fmt: skip
 
 
 @njit(**INLINE)
 def legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
-    """Whether card mask ``k`` may lay the sequence now (:func:`allowed_run`)."""
-    jokers = popc(k & JOKERS)
-    return allowed_run(suit_ranks(k, suit), jokers, low, length, suit, t, tc, rev, lock,
-                       trick_rules)  # fmt: skip
-
-
-@njit(**INLINE)
-def suit_masks(k):
-    """Each suit's ranks in card mask ``k`` (:func:`suit_ranks`), read once."""
-    return suit_ranks(k, 0), suit_ranks(k, 1), suit_ranks(k, 2), suit_ranks(k, 3)
+    """Whether card mask ``k`` may lay the sequence now (:func:`legal_runs`)."""
+    bit = np.uint64(4 * low + suit)
+    return (legal_runs(k, length, t, tc, rev, lock, trick_rules) >> bit) & U1 != U0
 
 
 @njit(**INLINE)
@@ -128,22 +149,22 @@ def runs_scan(k, t, tc, rev, lock, trick_rules, nth):
     on a lead (a longer one cannot be made either)."""
     if trick_rules & RUNS == 0 or (tc != 0 and not is_run(tc)):
         return 0, 0, 0
-    jokers = popc(k & JOKERS)
-    suits = suit_masks(k)
     found = 0
-    for length in range(MIN_RUN, TWO + 2):
+    missing = ~(k & SETS)
+    jokers = popc(k & JOKERS)
+    shorts = count_gaps(count_gaps((U0, U0, U0), missing, 0), missing, 1)
+    for length in range(MIN_RUN, TWO + 2):  # each length one rank longer than the last
+        shorts = count_gaps(shorts, missing, length - 1)
         if tc != 0 and run_length(tc) != length:
             continue
-        made = False
-        for low in range(TWO + 2 - length):
-            for suit in range(4):
-                made = made or run_fits(suits[suit], jokers, low, length)
-                if allowed_run(suits[suit], jokers, low, length, suit, t, tc, rev, lock,
-                               trick_rules):  # fmt: skip
-                    if found == nth:
-                        return found + 1, low, run_move(length, suit)
-                    found += 1
-        if not made and tc == 0:
+        fits = fitting(shorts, jokers, length)
+        legal = fits & lock_allows(lock) & beating_runs(length, t, tc, rev, trick_rules)
+        count = popc(legal)
+        if found <= nth < found + count:
+            bit = nth_bit(legal, nth - found)
+            return nth + 1, bit >> 2, run_move(length, bit & 3)
+        found += count
+        if fits == U0 and tc == 0:
             break
     return found, 0, 0
 
@@ -151,18 +172,41 @@ def runs_scan(k, t, tc, rev, lock, trick_rules, nth):
 @njit(**INLINE)
 def weakest_run(k, t, tc, rev, lock, trick_rules):
     """``lowest``'s answer to the sequence on top: the legal one of the weakest weakest
-    card, the lowest suit among equals, as ``(low, count)``; ``(0, 0)``: none (a pass)."""
+    card, the lowest suit among equals, as ``(low, count)``; ``(0, 0)``: none (a pass).
+    Its weakest card is its lowest rank, its highest when the order is reversed."""
     length = run_length(tc)
-    jokers = popc(k & JOKERS)
-    suits = suit_masks(k)
-    best_low, best_count, best = 0, 0, TWO + 1
-    for low in range(TWO + 2 - length):
-        weakest = run_strengths(low, length, rev)[0]
-        for suit in range(4):
-            if weakest < best and allowed_run(suits[suit], jokers, low, length, suit, t, tc,
-                                              rev, lock, trick_rules):  # fmt: skip
-                best_low, best_count, best = low, run_move(length, suit), weakest
-    return best_low, best_count
+    legal = legal_runs(k, length, t, tc, rev, lock, trick_rules)
+    if legal == U0:
+        return 0, 0
+    low = highest(legal) >> 2 if rev else ctz(legal) >> 2
+    suit = ctz((legal >> np.uint64(4 * low)) & np.uint64(15))
+    return low, run_move(length, suit)
+
+
+@njit(**INLINE)
+def suit_ranks(k, suit):
+    """The ranks (bit ``r`` for rank ``r`` < 13) of ``suit`` in card mask ``k`` (for the
+    strategies, which read a suit's ranks as a hand's)."""
+    m = U0
+    for r in range(TWO + 1):
+        m |= ((k >> np.uint64(4 * r + suit)) & U1) << np.uint64(r)
+    return m
+
+
+@njit(**INLINE)
+def suit_masks(k):
+    """Each suit's ranks in card mask ``k`` (:func:`suit_ranks`)."""
+    return suit_ranks(k, 0), suit_ranks(k, 1), suit_ranks(k, 2), suit_ranks(k, 3)
+
+
+@njit(**INLINE)
+def run_strengths(low, length, rev):
+    """``(weakest, strongest)``: the strengths of a sequence's weakest and strongest cards
+    under the order ``rev`` (reversed, its highest rank is its weakest card)."""
+    high = low + length - 1
+    if rev:
+        return TWO - high, TWO - low
+    return low, high
 
 
 @njit(**INLINE)

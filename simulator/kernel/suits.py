@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import JOKER_BIT, U0, U1, add_card, count_of, popc
+from simulator.kernel.bits import JOKER_BIT, RANKS, U0, U1, add_card, count_of, ctz, popc
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.knowledge import CARDS
 from simulator.kernel.layout import (
@@ -50,11 +50,12 @@ from simulator.kernel.layout import (
     SPADE3,
     SUITED,
 )
-from simulator.rules.cards import JOKER, NUM_RANKS, SPADE_THREE, SPADES, THREE
+from simulator.rules.cards import JOKER, SPADE_THREE, SPADES, THREE
 
 UNRESTRICTED = np.int64((1 << 62) - 1)  # every play of a plays mask, storable in S
 M4 = np.uint64(15)
 SPADE_THREE_BIT = np.uint64(1 << SPADE_THREE)  # in a card mask
+RANK_BITS = np.uint64(0x1111111111111)  # bit 4r of a card mask for each rank r < 13 (3 … 2)
 
 
 @njit(**INLINE)
@@ -97,6 +98,23 @@ def play_cards(k, r, c, t, tc, lock, trick_rules):
 
 
 @njit(**INLINE)
+def locked_ranks(k, u):
+    """The ranks (bit ``r``, ``r`` < 13) of which card mask ``k`` holds every suit of ``u``,
+    every rank at once: a rank lacking one has a bit of ``missing`` in its nibble, folded
+    onto the nibble's lowest bit, and those bits are gathered to one bit a rank (four
+    shifts, where a loop read the 13 ranks one by one)."""
+    missing = (RANK_BITS * u) & ~k
+    lacking = (
+        missing | (missing >> np.uint64(1)) | (missing >> np.uint64(2)) | (missing >> np.uint64(3))
+    )
+    x = ~lacking & RANK_BITS
+    x = (x | (x >> np.uint64(3))) & np.uint64(0x0303030303030303)
+    x = (x | (x >> np.uint64(6))) & np.uint64(0x000F000F000F000F)
+    x = (x | (x >> np.uint64(12))) & np.uint64(0x000000FF000000FF)
+    return (x | (x >> np.uint64(24))) & np.uint64(0xFFFF)
+
+
+@njit(**INLINE)
 def suits_allow(k, t, tc, lock, trick_rules):
     """What card mask ``k`` allows on a top of ``tc`` cards of ``t`` (0: a lead), the
     trick locked to ``lock``: ``(ok, add)``, the plays masks that
@@ -109,10 +127,7 @@ def suits_allow(k, t, tc, lock, trick_rules):
         return ok, add
     if lock != 0:
         u = np.uint64(lock)
-        ranks = JOKER_BIT
-        for r in range(JOKER):
-            if suits_of_rank(k, r) & u == u:
-                ranks |= U1 << np.uint64(r)
+        ranks = JOKER_BIT | locked_ranks(k, u)
         ok = np.int64(ranks << np.uint64(16 * (popc(u) - 1)))
     if trick_rules & SPADE3 != 0 and t == JOKER and tc == 1:  # of the 3s, the spade alone
         if k & SPADE_THREE_BIT != U0 and (lock == 0 or lock == SPADES):
@@ -245,7 +260,7 @@ def given(give, k):
     return ranks
 
 
-@njit(**HOT)
+@njit(**INLINE)
 def move_cards(H, giver, to, ranks, club, card):
     """The cards of ``ranks`` (a rank hand) go from position ``giver``'s card mask to
     ``to``'s (``to < 0``: out of the round), the lowest suits of each rank first. Returns
@@ -253,11 +268,12 @@ def move_cards(H, giver, to, ranks, club, card):
     (``club`` -1: not followed)."""
     kg = H[CARDS + giver]
     moved = U0
-    for r in range(NUM_RANKS):
-        c = count_of(ranks, r)
-        if c > 0:
-            cards, kg = take_lowest(kg, r, c)
-            moved |= cards
+    left = ranks & RANKS  # each rank given once (its first level), weakest first
+    while left != U0:
+        r = ctz(left)
+        left &= left - U1
+        cards, kg = take_lowest(kg, r, count_of(ranks, r))
+        moved |= cards
     H[CARDS + giver] = kg
     if to >= 0:
         H[CARDS + to] |= moved

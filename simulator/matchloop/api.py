@@ -40,9 +40,9 @@ from simulator.matchloop.matches import (
     seats,
 )
 from simulator.matchloop.plain import simple_plays
-from simulator.matchloop.round import SUIT_SHIFT
 from simulator.matchloop.seating import group_size
 from simulator.matchloop.specialise import Specialisation, specialised_loop
+from simulator.matchloop.suited import SUIT_SHIFT, suited_fast
 from simulator.reference.match import MatchRecord
 from simulator.reference.moves import Run
 from simulator.reference.suits import suit_set
@@ -109,8 +109,9 @@ class KernelJob:
         runner: Runner = run_blocks
         if not generic:
             flags = trick_rule_flags.py_func(R)  # the kernel's own tests, in Python
+            suits = bool(flags & SUITED)
             spec = Specialisation.of(sids, bool(flags), bool(simple_plays.py_func(R)), shared,
-                                     suits=bool(flags & SUITED))  # fmt: skip
+                                     suits, suits and bool(suited_fast.py_func(flags)))  # fmt: skip
             runner = specialised_loop(spec, seat_strategies)
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
             # the users' machinery (their files, the reference engine's replay of a

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import GOLDEN, M32, U0, U1, U32, add_card, mix
-from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.config import INLINE
 from simulator.kernel.knowledge import CARDS
 
 
@@ -82,12 +82,14 @@ def club_index(draws, size, card):
 
 
 @njit(**INLINE)
-def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, opening, draws):
+def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, opening, draws, ids=False):
     """Shuffle (Fisher–Yates on stream ``rs``) and deal: base hand ``k`` (the cards
     ``i < n·⌊D/n⌋`` with ``i mod n = k``) to position ``slot_pos[k]``, then the ``D mod n``
     leftover cards one each from the dealer's left. ``base[pos]`` receives each
     position's base hand. With ``slot_pos[k] = dealer + 1 + k`` this is the rules' deal,
-    one card at a time from the dealer's left.
+    one card at a time from the dealer's left. ``ids``: each card id also goes to its
+    position's card mask (``H[CARDS + pos]``, under rules that read suits); a loop whose
+    rules never read them passes the constant False, and its deal carries none of it.
 
     Each card is dealt the moment the shuffle puts it in its place (:func:`take`); with
     four players the four base hands are built in registers (a deal 74 ns against 90
@@ -98,21 +100,24 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, opening, draws):
     for i in range(size):  # the card ids in order (simulator.rules.cards)
         deck[i] = i
     swap_partners(rs, size, draws)
+    if ids:
+        for p in range(n):
+            H[CARDS + p] = U0
     full = size - size % n
     if n == 4:
         h0, h1, h2, h3 = U0, U0, U0, U0
         for i in range(0, full, 4):
-            h0 = deal_card(h0, take(deck, draws, i))
-            h1 = deal_card(h1, take(deck, draws, i + 1))
-            h2 = deal_card(h2, take(deck, draws, i + 2))
-            h3 = deal_card(h3, take(deck, draws, i + 3))
+            h0 = deal_id(h0, take(deck, draws, i), H, slot_pos[0], ids)
+            h1 = deal_id(h1, take(deck, draws, i + 1), H, slot_pos[1], ids)
+            h2 = deal_id(h2, take(deck, draws, i + 2), H, slot_pos[2], ids)
+            h3 = deal_id(h3, take(deck, draws, i + 3), H, slot_pos[3], ids)
         H[slot_pos[0]], H[slot_pos[1]], H[slot_pos[2]], H[slot_pos[3]] = h0, h1, h2, h3
     else:  # base holds the hands by k until they are placed
         for k in range(n):
             base[k] = U0
         k = 0
         for i in range(full):
-            base[k] = deal_card(base[k], take(deck, draws, i))
+            base[k] = deal_id(base[k], take(deck, draws, i), H, slot_pos[k], ids)
             k = k + 1 if k + 1 < n else 0
         for k in range(n):
             H[slot_pos[k]] = base[k]
@@ -121,31 +126,17 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, opening, draws):
     pos = dealer
     for i in range(full, size):
         pos = pos + 1 if pos + 1 < n else 0
-        H[pos] = deal_card(H[pos], take(deck, draws, i))
+        H[pos] = deal_id(H[pos], take(deck, draws, i), H, pos, ids)
     if opening < 0:
         return -1
     club = club_index(draws, size, opening)
     return slot_pos[club % n] if club < full else (dealer + 1 + club - full) % n
 
 
-@njit(**HOT)
-def deal_ids(draws, size, slot_pos, n, dealer, deck, H):
-    """The card masks of the deal :func:`deal` has just made (``H[CARDS + pos]``, under
-    rules that read suits): its shuffle done again from the swap partners it left in
-    ``draws``, then each card id to the position :func:`deal` gave its place. Apart from
-    :func:`deal`, which keeps ranks only and stores no card: the common deal is not
-    slowed by suits."""
-    for i in range(size):
-        deck[i] = i
-    for i in range(size - 1):
-        j = np.int64(draws[i])
-        deck[i], deck[j] = deck[j], deck[i]
-    for p in range(n):
-        H[CARDS + p] = U0
-    full = size - size % n
-    for i in range(full):
-        H[CARDS + slot_pos[i % n]] |= U1 << np.uint64(deck[i])
-    pos = dealer
-    for i in range(full, size):
-        pos = pos + 1 if pos + 1 < n else 0
-        H[CARDS + pos] |= U1 << np.uint64(deck[i])
+@njit(**INLINE)
+def deal_id(h, card, H, pos, ids):
+    """Hand ``h`` with card id ``card`` (:func:`deal_card`), the card also added to the card
+    mask of position ``pos`` when ``ids`` (:func:`deal`)."""
+    if ids:
+        H[CARDS + pos] |= U1 << np.uint64(card)
+    return deal_card(h, card)

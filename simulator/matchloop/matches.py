@@ -64,9 +64,9 @@ from simulator.kernel.layout import (
 )
 from simulator.kernel.suits import given, move_cards
 from simulator.matchloop import seating
-from simulator.matchloop.deal import deal, deal_ids
+from simulator.matchloop.deal import deal
 from simulator.matchloop.plain import LEGAL_TABLE, fill_legal_table
-from simulator.matchloop.round import ALL_LOWEST, ONLY_PLAIN, play_round
+from simulator.matchloop.round import ALL_LOWEST, ONLY_PLAIN, SUITS, play_round
 from simulator.matchloop.rowspec import OUT, OUT_SEATS, SEAT, SEAT_QUANTITIES
 from simulator.matchloop.streams import release_stream, use_stream
 from simulator.reference.rng import SEAT_STREAMS
@@ -150,7 +150,7 @@ def exchange(R, H, pos_of, by_place, sids, params, rs, seat_streams, srow, give,
     n = R[R_N]
     every_round = R[R_CLUBS] == CLUBS_EVERY
     knows = reads_knowledge(sids, n)
-    suited = R[R_TRICK_FLAGS] & SUITED != 0
+    suited = SUITS and R[R_TRICK_FLAGS] & SUITED != 0  # (SUITS: round.py)
     cur = -1
     for i in range(1, R[R_NEXCH] + 1):
         k = R[R_EXCH + i - 1]
@@ -310,9 +310,8 @@ def play_match(m, key, R, sids, params, dup, rounds_limit, role_tab, out, row, e
                 slot_pos[k] = first + k if first + k < n else first + k - n
         clubs = R[R_CLUBS]
         opening = R[R_OPENING] if clubs != CLUBS_OFF else -1
-        club = deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, opening, draws)
-        if R[R_TRICK_FLAGS] & SUITED != 0:
-            deal_ids(draws, 52 + R[R_JOKERS], slot_pos, n, dealer, deck, H)
+        ids = SUITS and R[R_TRICK_FLAGS] & SUITED != 0  # the card masks too (SUITS: round.py)
+        club = deal(rs_deal, dealer, slot_pos, n, R[R_JOKERS], deck, H, base, opening, draws, ids)
         if knows:
             forget(H)
         if rd == 0:

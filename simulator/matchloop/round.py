@@ -48,6 +48,7 @@ from simulator.kernel.suits import after_play, chosen_cards, given, move_cards, 
 from simulator.kernel.trick import gift_receiver, owed_cards
 from simulator.matchloop.plain import plain_table, play_plain_round
 from simulator.matchloop.streams import release_stream, use_stream
+from simulator.matchloop.suited import SUIT_SHIFT, play_suited_plain_round
 from simulator.rules.cards import JOKER
 from strategies.dispatch import decide, give_back
 from strategies.kernels import lowest_choice, lowest_move, random_move, random_pick
@@ -63,7 +64,9 @@ PLAIN_ROUNDS = False  # ONLY_PLAIN and no trick rule: the general loop is never 
 SIMPLE_PLAYS = False  # PLAIN_ROUNDS, and every play only takes the top (plain.simple_plays)
 ALL_LOWEST = False  # PLAIN_ROUNDS, and every player is lowest
 SUITS = True  # a table may play under rules that read suits: play_suited_round is compiled in
-SUIT_SHIFT = 20  # a traced play's suits sit this far up (play_suited_round)
+# ONLY_PLAIN, and every round reads suits under trick rules the suited plain loop plays
+# (simulator/matchloop/suited.py): no other round loop is compiled
+SUITED_ROUNDS = False
 
 
 @njit(**HOT)
@@ -221,11 +224,18 @@ def play_round(
     table of legal plays): the same moves, with far less work per answer. A loop
     specialised for such a job under rules with no trick rule has only that loop
     (``PLAIN_ROUNDS``), and knows whether its plays only take the top and whether its
-    players are all ``lowest`` (``SIMPLE_PLAYS``, ``ALL_LOWEST``: see the plain loop).
+    players are all ``lowest`` (``SIMPLE_PLAYS``, ``ALL_LOWEST``: see the plain loop);
+    under rules that read suits, one whose trick rules
+    :func:`~simulator.matchloop.suited.play_suited_plain_round` plays has only that loop
+    (``SUITED_ROUNDS``).
     """
     if PLAIN_ROUNDS:
         play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader,
                          SIMPLE_PLAYS, ALL_LOWEST)  # fmt: skip
+        return
+    if SUITED_ROUNDS:
+        play_suited_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace,
+                                legal_tab, leader)  # fmt: skip
         return
     trick_rules = trick_rule_flags(R)
     if not SUITS:  # a loop for rules without suits: no suited loop to compile

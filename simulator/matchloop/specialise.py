@@ -44,7 +44,9 @@ Functions compiled apart (the heuristics, the search player, ``step_trick_rules`
 their own numba cache, shared by every loop and dropped whenever the sources change
 (:mod:`simulator.kernel.freshness`: a loop compiled anew links their code as it is). A lowest/random job whose rules have no
 table rule is also told so (:attr:`Specialisation.plain_rounds`): its loop holds only
-the plain round loop, and a first run is shorter. Such a loop is also told whether
+the plain round loop, and a first run is shorter; so is one whose rules read suits
+under trick rules the suited plain loop plays (``suited_rounds``,
+:mod:`simulator.matchloop.suited`). Such a loop is also told whether
 every play of the job's rules only takes the top and whether every player is
 ``lowest`` (:attr:`Specialisation.simple_plays`, ``all_lowest``), which the plain loop's
 tests then fold away, for at most four such loops (the default rules and french, say,
@@ -105,7 +107,7 @@ LOOP = (
 )  # the functions copied into a specialised module, each calling the ones before it
 DISPATCH = ("decide", "give_back", "give_back_opening")  # the fields of a Tier the loop calls
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
-PLAIN_ROUNDS_SECONDS = 10  # a first run of a lowest/random job without table rules (measured)
+PLAIN_ROUNDS_SECONDS = 10  # a first run of a lowest/random job of one round loop (measured)
 KEEP = 12  # modules kept in the cache folder: the most recently used ones
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
@@ -120,6 +122,7 @@ class Specialisation:
     simple_plays: bool = False  # plain_rounds only: every play only takes the top
     all_lowest: bool = False  # plain_rounds only: every player is lowest
     suits: bool = True  # whether a rule that reads suits may be on (the suited round loop)
+    suited_rounds: bool = False  # only_plain, and every round is the suited plain loop's
 
     @classmethod
     def of(
@@ -129,6 +132,7 @@ class Specialisation:
         simple_plays: bool = False,
         shared: Tier | None = None,
         suits: bool = False,
+        suited_rounds: bool = False,
     ) -> Specialisation:
         """The loop of a job of strategies ``sids``; ``simple_plays``:
         :func:`simulator.matchloop.plain.simple_plays` holds for its rules. ``shared``: the
@@ -136,7 +140,9 @@ class Specialisation:
         tier's ``lowest`` and ``random`` takes it, so the study compiles one such loop, not
         one per tier; plain jobs keep their own loop, which is several times faster.
         ``suits``: a rule that reads suits is on, and the loop holds the suited round loop
-        (the others leave it out: a shorter compile)."""
+        (the others leave it out: a shorter compile); ``suited_rounds``: the suited plain
+        loop (:func:`simulator.matchloop.suited.suited_fast`) plays its rules, and a
+        ``lowest``/``random`` job's loop then holds only that round loop."""
         ids = sorted({int(s) for s in sids if s >= PLUGIN_BASE})
         users: tuple[tuple[int, str], ...] = ()
         if ids:  # users' files: a job of built-ins imports none of their machinery
@@ -150,7 +156,7 @@ class Specialisation:
         if not spec.only_plain:  # the same loop, table rules or not: compiled once for both
             return replace(spec, table_rules=True)
         if not spec.plain_rounds:  # the constants serve the plain round loop alone
-            return spec
+            return replace(spec, suited_rounds=suited_rounds)
         return replace(spec, simple_plays=simple_plays, all_lowest=all(s == LOWEST for s in sids))
 
     @property
@@ -171,7 +177,7 @@ class Specialisation:
         plain = self.only_plain
         return {"ONLY_PLAIN": plain, "NO_PLAIN": not plain, "PLAIN_ROUNDS": self.plain_rounds,
                 "SIMPLE_PLAYS": self.simple_plays, "ALL_LOWEST": self.all_lowest,
-                "SUITS": self.suits}  # fmt: skip
+                "SUITS": self.suits, "SUITED_ROUNDS": self.suited_rounds}  # fmt: skip
 
     @property
     def user_ids(self) -> list[int]:
@@ -179,7 +185,7 @@ class Specialisation:
 
     def seconds(self) -> int:
         """The measured estimate of a cold compile (the message's "about N s")."""
-        if self.plain_rounds:
+        if self.plain_rounds or self.suited_rounds:
             return PLAIN_ROUNDS_SECONDS
         return self.tier.seconds + (USER_SECONDS if self.users else 0)
 

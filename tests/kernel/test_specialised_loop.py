@@ -212,6 +212,19 @@ def test_a_job_says_whether_its_rules_have_table_rules() -> None:
     assert spec.seconds() < Specialisation.of([LOWEST, RANDOM]).seconds()
 
 
+def test_a_plain_job_under_suits_gets_the_suited_plain_loop() -> None:
+    """A lowest/random job whose rules read suits, under trick rules the suited plain loop
+    plays, gets a loop holding only that round loop; with one it does not play (7s that
+    hand cards over), the loop that has the general suited one."""
+    names = ["lowest", "random", "random", "lowest", "random"]
+    fast = KernelJob.build(preset("uecda"), names, 1, 2, 10)
+    other = KernelJob.build(preset("uecda").with_options(seven_passes=True), names, 1, 2, 10)
+    assert fast.runner.py_func.__globals__["SUITED_ROUNDS"] is True
+    assert not fast.runner.py_func.__globals__["PLAIN_ROUNDS"]
+    assert other.runner.py_func.__globals__["SUITED_ROUNDS"] is False
+    assert other.runner.py_func.__globals__["ONLY_PLAIN"]
+
+
 def test_without_the_jit_the_generic_loop_runs(monkeypatch) -> None:
     monkeypatch.setattr(specialise.numba.config, "DISABLE_JIT", True)
     assert specialised_loop(Specialisation.of([LOWEST]), ["lowest"]) is (
