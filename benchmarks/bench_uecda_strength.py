@@ -99,8 +99,9 @@ def read(path: Path) -> pd.DataFrame:
         return read_ours(path)
     if not path.is_dir():
         return read_tndhm(path)
-    sessions = sorted((*path.glob("tndhm.*.log"), *path.glob("run.*")),
-                      key=lambda p: int(p.name.split(".")[1]))  # fmt: skip
+    sessions = sorted((*path.glob("tndhm*.log"), *path.glob("run.*")), key=session_number)
+    if not sessions:
+        raise SystemExit(f"{path}: no tndhm log (tndhm.log, tndhm.K.log) and no run folder")
     frames, offset = [], 0
     for session in sessions:
         df = read(session)
@@ -108,6 +109,12 @@ def read(path: Path) -> pd.DataFrame:
             frames.append(df.assign(game=df.game - df.game.min() + 1 + offset))
             offset = int(frames[-1].game.max())
     return pd.concat(frames, ignore_index=True)
+
+
+def session_number(path: Path) -> int:
+    """``tndhm.K.log`` and ``run.K`` are session K; ``tndhm.log`` session 0."""
+    number = path.name.split(".")[1]
+    return int(number) if number.isdigit() else 0
 
 
 def interval(values: pd.Series, games: pd.Series, batch: int) -> tuple[float, int]:
