@@ -10,6 +10,9 @@ the plays the server rejected (a program's play our rules refuse: docs/uecda.md,
 our server differs"), and each player's mean place and points per game (``president
 report`` on the run folder gives them with their 95 % intervals).
 
+How strong our strategies are at a table of external programs:
+``benchmarks/bench_uecda_strength.py``.
+
 The target: 500 games a minute or more with five ``lowest`` clients on 2 cores
 (docs/uecda.md, "Speed").
 """

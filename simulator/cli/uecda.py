@@ -94,18 +94,9 @@ def play_command(
     The server's rules are taken as the uecda preset. A server that goes away ends the
     clients with one line and exit code 2.
     """
-    from simulator.cli.common import UserError
-    from simulator.uecda.client import ClientOptions, play
-    from strategies.registry import REGISTRY, get
+    from simulator.uecda.client import ClientOptions, client_strategy, play
 
     rules = preset(PRESET)
-    spec = get(strategy, rules)  # an unknown strategy is refused before any connection
-    if spec.make_python is None:
-        plain = ", ".join(name for name in REGISTRY if get(name).make_python is not None)
-        raise UserError(
-            f"strategy {spec.name!r} plays in the kernel only ({spec.python_note}); a UECda "
-            f"client plays on the reference engine (allowed: {plain}, a FILE.py:NAME, a "
-            "DIR/tuned.toml)"
-        )
+    client_strategy(strategy, rules)  # one that cannot be a client: refused before connecting
     options = ClientOptions(strategy, rules, host, port, count, seed, name)
     asyncio.run(play(options, _log(quiet)))

@@ -18,16 +18,53 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from simulator.errors import PresidentError
+from simulator.reference.match import deal_cards
 from simulator.reference.rng import Stream
 from simulator.rules.cards import card_name
 from simulator.rules.options import Rules
 from simulator.uecda import protocol as P
 from simulator.uecda.mirror import Mirror, give_back_table
-from strategies.registry import make
+from strategies.adapter import KernelStrategy
+from strategies.registry import SEES_EVERY_HAND, get
 
 
 class ServerGone(PresidentError):
     """The server closed the connection, or never answered: the message says which."""
+
+
+class NotAClient(PresidentError):
+    """A strategy that cannot sit at a UECda table: the message says why."""
+
+
+def client_strategy(name: str, rules: Rules) -> object:
+    """The strategy ``name`` as a client plays it: its plain-Python player, or for a
+    strategy that plays in the kernel only (``champion``, ``montecarlo``) the kernel's
+    own function through :class:`~strategies.adapter.KernelStrategy`, which knows of the
+    exchange nothing beyond its own hand (the kernel also tells it what the exchange
+    showed). ``clairvoyant`` is refused: it reads every hand, which a client never sees."""
+    spec = get(name, rules)
+    if spec.make_python is not None:
+        return spec.make()
+    if spec.kernel_id in SEES_EVERY_HAND:
+        raise NotAClient(
+            f"strategy {spec.name!r} reads every player's hand, and a UECda server shows a "
+            "client only its own: it cannot play as a client"
+        )
+    return KernelStrategy(spec.label, spec.kernel_id, spec.kernel_vector)
+
+
+def warm_up(strategy: object, rules: Rules, seed: int = 0) -> None:
+    """One decision of ``strategy`` on a dealt hand, before it joins: a kernel strategy
+    compiles then (a minute or two on a cold cache, longer than a server waits for a
+    play), not at its first turn."""
+    hands, _ = deal_cards(rules, Stream.of(seed, 0, 1), 0)
+    table = P.hand_table(hands[0])
+    n = rules.players
+    table[P.STATUS][P.MY_TURN] = table[P.STATUS][P.EMPTY] = 1
+    for p in range(n):
+        table[P.PLAYERS][P.COUNTS + p] = len(hands[p])
+        table[P.PLAYERS][P.SEATS + p] = p
+    Mirror(rules, 0).answer(table, strategy, Stream.of(seed, 0, 2))
 
 
 @dataclass
@@ -91,7 +128,7 @@ async def connect(host: str, port: int) -> Connection:
 async def play_one(options: ClientOptions, index: int, rejected: list[str] | None = None) -> int:
     """One client from its profile to the server's last word: the games it played
     (``rejected`` is told of each play the server refused)."""
-    strategy = make(options.strategy, options.rules)
+    strategy = client_strategy(options.strategy, options.rules)
     name = options.name or options.strategy
     conn = await connect(options.host, options.port)
     conn.send(P.profile(name))
@@ -145,6 +182,7 @@ async def answered(conn: Connection, sent: P.Table) -> None:
 async def play(options: ClientOptions, log: Callable[[str], None]) -> list[int]:
     """``count`` clients, connected one after the other (so they are numbered in order):
     the games each played."""
+    warm_up(client_strategy(options.strategy, options.rules), options.rules)
     tasks = []
     rejected: list[str] = []
     for index in range(options.count):

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from simulator.rules.presets import preset
-from simulator.uecda.client import ClientOptions, ServerGone, play_one
+from simulator.uecda.client import ClientOptions, ServerGone, client_strategy, play_one, warm_up
 from simulator.uecda.server import ServeOptions, ServeOutcome, serve
 from tests.conftest import run_cli
 from tests.uecda.minimal import Minimal
@@ -72,6 +72,20 @@ def test_our_clients_on_our_server_write_the_run_folder_simulate_writes(tmp_path
     summary = json.loads((out / "summary.json").read_text())
     assert summary["rules"]["players"] == 5 and summary["rounds_played"] == 6
     assert summary["strategies"] == ["lowest"] * 5
+
+
+def test_champion_plays_as_a_client_through_the_kernel(tmp_path):
+    """A kernel-only strategy sits at the table through KernelStrategy: compiled before it
+    joins (as ``president uecda play`` does), then two games with no play refused."""
+    warm_up(client_strategy("champion", RULES), RULES)
+    clients = ours("champion")[:2] + ours()[:3]
+    outcome, lines, results = tournament(clients, 2, tmp_path / "run", timeout=120.0)
+    assert outcome.games == 2 and not outcome.stopped, lines
+    assert results == [2] * 5
+    assert not any("rejected" in line for line in lines)
+    assert rows(tmp_path / "run").strategy.value_counts().to_dict() == {
+        "champion": 4, "lowest": 6,
+    }  # fmt: skip
 
 
 def test_the_independent_client_plays_legal_moves_only(tmp_path):
@@ -184,6 +198,7 @@ def test_no_server_is_one_line_and_exit_2():
     ("args", "says"),
     [
         (["play", "--strategy", "nonsense"], "unknown strategy 'nonsense'"),
+        (["play", "--strategy", "clairvoyant"], "reads every player's hand"),
         (["play", "--strategy", "lowest", "--port", "70000"], "70000"),
         (["play", "--strategy", "lowest", "--count", "6"], "--count"),
         (["serve", "--games", "0"], "--games"),
