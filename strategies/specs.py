@@ -9,12 +9,10 @@ place they are written, and a declaration returns its id as a plain int, which n
 compiles as a constant. User strategies loaded from files get ids from
 :data:`PLUGIN_BASE` on.
 
-Each built-in's parameters are declared once (name, default, meaning), and the kernel
-reads them through slot constants unpacked from the declaration
-(``params[pos, PLANNER_PASS_COST]``): plain ints, which numba compiles as constants.
-A constant is named ``<STRATEGY>_<PARAMETER>`` (``tests/strategies/test_param_slots.py``
-checks each against its declaration).
-"""
+Each built-in's parameters are declared once (name, default, meaning); the kernel reads
+them through slot constants unpacked from the declaration (``params[pos,
+PLANNER_PASS_COST]``, plain ints numba compiles as constants), each named
+``<STRATEGY>_<PARAMETER>`` (``tests/strategies/test_param_slots.py`` checks them)."""
 
 from __future__ import annotations
 

@@ -168,7 +168,7 @@ class Game:
         status = table[P.STATUS]
         status[P.TURN] = turn
         status[P.EMPTY] = int(rnd.top is None)
-        status[P.REVOLUTION] = int(rnd.reversed)
+        status[P.REVERSED] = int(rnd.reversed)
         status[P.LOCK] = int(bool(rnd.suits and rnd.suits.lock))
         self._players_row(table, [rnd.cards_left[self.pos(p)] for p in range(self.n)])
 

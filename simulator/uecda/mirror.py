@@ -79,7 +79,7 @@ class Mirror:
         classes = [table[P.PLAYERS][P.CLASSES + p] for p in seating]
         roles = [role_of(c + 1, n) for c in classes] if len(set(classes)) > 1 else []
         rnd = Round(self.rules, hands, seat, roles, cards)
-        rnd.reversed = bool(table[P.STATUS][P.REVOLUTION])
+        rnd.reversed = bool(table[P.STATUS][P.REVERSED])
         rnd.played = list(self.played)
         rnd.out_of_trick = [p in self.passed for p in seating]
         if self.top is not None:

@@ -48,7 +48,7 @@ CARD, STAND_IN = 1, 2  # a card; the joker
 JOKER_ROW, HAND_JOKER = 4, (4, 1)  # the joker's row, and its cell in a hand
 STATUS, PLAYERS = 5, 6
 # the status row's columns
-IN_EXCHANGE, TO_GIVE, MY_TURN, TURN, EMPTY, ELEVEN_BACK, REVOLUTION, LOCK = range(8)
+IN_EXCHANGE, TO_GIVE, MY_TURN, TURN, EMPTY, ELEVEN_BACK, REVERSED, LOCK = range(8)
 # the players row's first columns: cards left, classes, seats
 COUNTS, CLASSES, SEATS = 0, 5, 10
 NO_TURN = 6  # row 5, column 3 of the exchange message: nobody's turn (tndhm writes 6)

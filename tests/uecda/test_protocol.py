@@ -134,5 +134,5 @@ def test_status_rows_name_their_columns():
     """Row 5 and row 6 as tndhm fills them (server.cc, "convert status to table")."""
     assert (P.STATUS, P.PLAYERS) == (5, 6)
     assert (P.IN_EXCHANGE, P.TO_GIVE, P.MY_TURN, P.TURN) == (0, 1, 2, 3)
-    assert (P.EMPTY, P.ELEVEN_BACK, P.REVOLUTION, P.LOCK) == (4, 5, 6, 7)
+    assert (P.EMPTY, P.ELEVEN_BACK, P.REVERSED, P.LOCK) == (4, 5, 6, 7)
     assert (P.COUNTS, P.CLASSES, P.SEATS) == (0, 5, 10)
