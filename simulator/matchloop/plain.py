@@ -97,6 +97,21 @@ def plain_table(sid_pos, n):
 
 
 @njit(**INLINE)
+def store_round(S, counts, skips, pos, t, tc, owner, rev, oot, active, best_free, worst_free, n,
+                leader):  # fmt: skip
+    """Store the state of a round played out in registers (the plain loops'), its tricks,
+    passes and plays unpacked from ``counts`` (``COUNT_BITS`` each)."""
+    tricks, passes, plays = (
+        counts >> TRICK_SHIFT,
+        (counts >> COUNT_BITS) & COUNT_MASK,
+        counts & COUNT_MASK,
+    )
+    store_state(S, (pos, t, tc, owner, rev, 0, oot, active, best_free, worst_free, 1, tricks,
+                    plays, passes, skips))  # fmt: skip
+    S[S_N], S[S_LEADER] = n, leader
+
+
+@njit(**INLINE)
 def next_waiting(waiting, after, n):
     """The first player of the non-empty set ``waiting`` clockwise after position ``after``.
 
@@ -222,11 +237,5 @@ def play_plain_round(
         counts += TRICK
     rs[0], rs[1], rs[2] = s, buf, have
     release_stream(rs, seat_streams, cur)
-    tricks, passes, plays = (
-        counts >> TRICK_SHIFT,
-        (counts >> COUNT_BITS) & COUNT_MASK,
-        counts & COUNT_MASK,
-    )
-    store_state(S, (pos, t, tc, owner, rev, 0, oot, active, best_free, worst_free, 1, tricks,
-                    plays, passes, skips))  # fmt: skip
-    S[S_N], S[S_LEADER] = n, leader
+    store_round(S, counts, skips, pos, t, tc, owner, rev, oot, active, best_free, worst_free, n,
+                leader)  # fmt: skip

@@ -42,8 +42,6 @@ from simulator.kernel.layout import (
     R_RUN_TURNS,
     REVERSES,
     RUNS,
-    S_LEADER,
-    S_N,
     S_TRACE,
     SKIP,
     SPADE3,
@@ -64,17 +62,15 @@ from simulator.kernel.runs import (
     runs_scan,
     weakest_run,
 )
-from simulator.kernel.step import goes_out, rule_flags, store_state, trick_rule_flags
+from simulator.kernel.step import goes_out, rule_flags, trick_rule_flags
 from simulator.kernel.suits import after_play, play_cards, spade_return, suits_allow
 from simulator.kernel.trick import ends_trick_at_once, play_effect, trick_leader
 from simulator.matchloop.plain import (
-    COUNT_BITS,
-    COUNT_MASK,
     PASS,
     RARE,
     TRICK,
-    TRICK_SHIFT,
     next_waiting,
+    store_round,
 )
 from simulator.matchloop.streams import release_stream, use_stream
 from simulator.rules.cards import EIGHT, JACK, JOKER, THREE, TWO
@@ -275,11 +271,5 @@ def play_suited_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, tr
         counts += TRICK
     rs[0], rs[1], rs[2] = s, buf, have
     release_stream(rs, seat_streams, cur)
-    tricks, passes, plays = (
-        counts >> TRICK_SHIFT,
-        (counts >> COUNT_BITS) & COUNT_MASK,
-        counts & COUNT_MASK,
-    )
-    store_state(S, (pos, t, tc, owner, rev, 0, oot, active, best_free, worst_free, 1, tricks,
-                    plays, passes, skips))  # fmt: skip
-    S[S_N], S[S_LEADER] = n, leader
+    store_round(S, counts, skips, pos, t, tc, owner, rev, oot, active, best_free, worst_free, n,
+                leader)  # fmt: skip

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from simulator.env.encoding import GIVE_BASE, OBS_SIZE, action_of
+from simulator.matchloop.api import KernelJob, record_trace, rows_of_record, trace_match
 from simulator.reference.exchange import GiveBack, give_back_of
 from simulator.reference.match import MatchRecord
+from simulator.reference.moves import Run
 from simulator.reference.rng import PLAY_STREAM, Stream
 from strategies import registry
 
@@ -40,3 +44,17 @@ def play(e: Any, names: list[str], seed: int, match: int) -> MatchRecord:
         assert observation["observation"].shape == (OBS_SIZE,)
         e.step(action)
     return raw.record
+
+
+def kernel_matches_replayed(e: Any, job: KernelJob, names: list[str], seed: int,
+                            matches: int, players: int) -> int:  # fmt: skip
+    """Drive ``e`` through the first ``matches`` matches of ``seed`` with ``names`` and
+    check each against the kernel's ``job`` (moves and rows); the sequences laid."""
+    runs = 0
+    for match in range(matches):
+        record = play(e, names, seed, match)
+        rows, trace = trace_match(job, match)
+        assert record_trace(record) == trace.tolist()
+        assert np.array_equal(rows_of_record(match, record, players), rows)
+        runs += sum(isinstance(m, Run) for rr in record.rounds for _, m in rr.moves)
+    return runs

@@ -27,13 +27,12 @@ from simulator.env.encoding import (
     SUITS_BASE,
     rules_vector,
 )
-from simulator.matchloop.api import KernelJob, record_trace, rows_of_record, trace_match
+from simulator.matchloop.api import KernelJob
 from simulator.reference.exchange import GiveBack
-from simulator.reference.moves import Run
 from simulator.rules.options import Rules, RulesError
 from simulator.rules.presets import preset
 from tests.conftest import ROOT
-from tests.env.drive import play
+from tests.env.drive import kernel_matches_replayed, play
 
 FIELDS = [(f.name, f) for f in LAYOUT]
 SUIT_BLOCKS = ("cards", "top_suits", "lock")
@@ -66,13 +65,7 @@ def test_strategies_in_the_env_play_the_kernels_match(rules, names) -> None:
     seed, rounds = 7, 4
     job = KernelJob.build(rules, names, seed, None if rules.target else rounds, 40)
     e = env(rules=rules, rounds=rounds, max_rounds=40)
-    runs = 0
-    for match in range(3):
-        record = play(e, names, seed, match)
-        rows, trace = trace_match(job, match)
-        assert record_trace(record) == trace.tolist()
-        assert np.array_equal(rows_of_record(match, record, rules.players), rows)
-        runs += sum(isinstance(m, Run) for rr in record.rounds for _, m in rr.moves)
+    runs = kernel_matches_replayed(e, job, names, seed, 3, rules.players)
     assert runs > 0 or not rules.sequenced  # sequences were laid, through their actions
 
 

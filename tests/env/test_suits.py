@@ -27,7 +27,7 @@ from simulator.env.encoding import (
     play_observation,
     rules_vector,
 )
-from simulator.matchloop.api import KernelJob, record_trace, rows_of_record, trace_match
+from simulator.matchloop.api import KernelJob
 from simulator.reference.exchange import GiveBack
 from simulator.reference.moves import Run
 from simulator.reference.round import Round
@@ -35,7 +35,7 @@ from simulator.rules.cards import counts_from_ids, parse_suited_cards
 from simulator.rules.files import load_rules
 from simulator.rules.options import Rules
 from simulator.rules.presets import preset
-from tests.env.drive import play
+from tests.env.drive import kernel_matches_replayed
 
 SUITED_FILE = """\
 players = 4
@@ -184,13 +184,7 @@ def test_strategies_in_the_env_play_the_kernels_match_under_a_suited_rules_file(
     rules, names, seed = load_rules(suited_file), ["random", "lowest", "random", "random"], 5
     job = KernelJob.build(rules, names, seed, 3, 40)
     e = env(rules=suited_file, rounds=3)
-    runs = 0
-    for match in range(2):
-        record = play(e, names, seed, match)
-        rows, trace = trace_match(job, match)
-        assert record_trace(record) == trace.tolist()
-        assert np.array_equal(rows_of_record(match, record, rules.players), rows)
-        runs += sum(isinstance(m, Run) for rr in record.rounds for _, m in rr.moves)
+    runs = kernel_matches_replayed(e, job, names, seed, 2, rules.players)
     assert runs > 0 or not rules.sequenced  # sequences were laid, through their actions
 
 
