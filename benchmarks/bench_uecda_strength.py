@@ -5,8 +5,9 @@ game with 95 % intervals (docs/strategies.md, "Against programs nobody here wrot
 [--server tndhm|ours] [--out DIR]`` plays, for each ``--strategy`` (default ``champion``
 and ``linear``), one tournament of ``--games`` games: one client of that strategy and four
 external programs, on the contest's server ``tndhm`` (``DIR/tndhm``) or on ours
-(``president uecda serve``). ``--read FILE_OR_DIR``… instead rebuilds the table from
-tournaments already played (a ``tndhm`` log, or our server's run folder).
+(``president uecda serve``). A tournament already begun in ``--out`` is carried on
+to ``--games`` (a stopped run resumes). ``--read FILE_OR_DIR``… instead rebuilds the
+table from tournaments already played (a ``tndhm`` log, or our server's run folder).
 
 **The folder of programs.** Nothing here is fetched or built: the user builds each program
 outside this project and puts in ``DIR`` one executable per program, ``NAME.sh``, that
@@ -99,16 +100,21 @@ def read(path: Path) -> pd.DataFrame:
         return read_ours(path)
     if not path.is_dir():
         return read_tndhm(path)
-    sessions = sorted((*path.glob("tndhm*.log"), *path.glob("run.*")), key=session_number)
-    if not sessions:
+    found = sessions(path)
+    if not found:
         raise SystemExit(f"{path}: no tndhm log (tndhm.log, tndhm.K.log) and no run folder")
     frames, offset = [], 0
-    for session in sessions:
-        df = read(session)
+    for one in found:
+        df = read(one)
         if len(df):
             frames.append(df.assign(game=df.game - df.game.min() + 1 + offset))
             offset = int(frames[-1].game.max())
     return pd.concat(frames, ignore_index=True)
+
+
+def sessions(folder: Path) -> list[Path]:
+    """The sessions of one tournament in ``folder``, in the order they were played."""
+    return sorted((*folder.glob("tndhm*.log"), *folder.glob("run.*")), key=session_number)
 
 
 def session_number(path: Path) -> int:
@@ -158,14 +164,18 @@ def play(args: argparse.Namespace, strategy: str, out: Path) -> Path:
     """One tournament of ``--games`` games: the server, the programs, then our client.
     A program that crashes ends a server's session (a UECda server stops when a client
     leaves); the finished games are kept and a new session plays the games left, up to
-    20 sessions. What to read: ``out``, one ``tndhm.K.log`` or ``run.K`` per session."""
+    20 sessions. A tournament already begun in ``out`` is carried on, its sessions
+    numbered on, so a stopped benchmark resumes where it stopped. What to read: ``out``,
+    one ``tndhm.K.log`` or ``run.K`` per session."""
     out.mkdir(parents=True, exist_ok=True)
-    for k in range(1, 21):
-        left = args.games - (read(out).game.nunique() if k > 1 else 0)
+    begun = sessions(out)
+    first = session_number(begun[-1]) + 1 if begun else 1
+    for k in range(first, first + 20):
+        left = args.games - (read(out).game.nunique() if sessions(out) else 0)
         if left <= 0:
             break
-        if k > 1:
-            print(f"{strategy}: session {k - 1} stopped; {left} games left", file=sys.stderr)
+        if left < args.games:
+            print(f"{strategy}: carrying on in session {k}; {left} games left", file=sys.stderr)
         session(args, strategy, left, out, k)
     return out
 
