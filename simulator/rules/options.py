@@ -195,6 +195,7 @@ class Rules:
         "suits: two plays in a row of the same suits lock the trick to them until it ends; "
         "every play must then be of those suits (jokers follow them) (Daifugo's shibari).",
         choices=("off", "suits"),
+        argued=True,
     )
     spade_three_return: bool = option(
         False,
@@ -207,6 +208,7 @@ class Rules:
         "Sequences of 3+ ranks in a row of one suit (jokers stand in), beaten by one as long "
         "whose weakest card is above the top's highest (UECda) or lowest (Daifugo's kaidan).",
         choices=("off", "above_highest", "above_lowest"),
+        argued=True,
     )
     sequence_revolution: int = option(
         0,

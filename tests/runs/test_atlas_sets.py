@@ -29,6 +29,7 @@ from simulator.runs.atlas.sets import (
     AtlasError,
     default_rule_sets,
     named_rule_sets,
+    shown,
 )
 from simulator.runs.atlas.windows import is_mix_measure
 from strategies.registry import get
@@ -38,33 +39,59 @@ def test_the_default_atlas_holds_the_presets_the_argued_options_and_the_table_si
     sets = default_rule_sets("french")
     names = [s.name for s in sets]
     assert names[0] == "french" and len(set(names)) == len(names)
-    singles = [f"french: {key}=true" for key in ARGUED]  # each false in french
+    # each boolean false in french; the suits' options (the lock, sequences) would give
+    # french suits, another game: they are argued around uecda
+    singles = [f"french: {key}=true" for key in ARGUED if key in BOOL_KEYS]
     files = [f"examples/rules/{name}" for name in ARGUED_FILES]
     sizes = [f"french: {n} players" for n in (3, 5, 6)]
     assert sorted(names) == sorted([*PRESET_NAMES, *singles, *files, *sizes])
+    assert {"suit_lock", "sequences"} <= set(ARGUED) - set(BOOL_KEYS)
     full = [s.name for s in default_rule_sets("french", every=True)]
     assert set(names) < set(full) and full[0] == "french"
+    assert "french: suit_lock=suits" in full
 
 
-@pytest.mark.parametrize("base", ["french", "scum"])
+def test_the_default_atlas_around_uecda_measures_daifugos_argued_rules_turned_off():
+    sets = {s.name: s for s in default_rule_sets("uecda")}
+    base = preset("uecda")
+    assert sets["uecda: suit_lock=off"].rules == dataclasses.replace(base, suit_lock="off")
+    # no sequences: the revolution by a sequence of five, which leans on them, goes too
+    # (named in the rule set's words)
+    off = sets["uecda: sequences=off"]
+    assert off.rules == dataclasses.replace(base, sequences="off", sequence_revolution=0)
+    assert off.change == "sequences = off, sequence_revolution = 0"
+    assert "uecda: sequences=above_lowest" in sets and "uecda: revolution=false" in sets
+    with pytest.raises(RulesError):
+        dataclasses.replace(base, sequences="off")
+
+
+@pytest.mark.parametrize("base", ["french", "scum", "uecda"])
 def test_the_full_atlas_changes_each_option_alone_to_each_legal_value(base):
     sets = default_rule_sets(base, every=True)
     names = [s.name for s in sets]
     assert len(set(names)) == len(names) and names[0] == base
     assert set(PRESET_NAMES) <= set(names)
-    assert {f"{base}: {n} players" for n in (3, 5, 6)} <= set(names)
+    sizes = {3, 5, 6} - {preset(base).players}
+    assert {f"{base}: {n} players" for n in sizes} <= set(names)
     assert {f"examples/rules/{p.name}" for p in EXAMPLES.glob("*.toml")} <= set(names)
     rules = preset(base)
     singles = {s.rules for s in sets if s.name.startswith(f"{base}: ") and "players" not in s.name}
     expected = set()
+    by_name = {s.name: s.rules for s in sets}
     for key in KEYS:  # every value of the spec's choices and booleans, one change at a time
         values = CHOICES.get(key, (False, True) if key in BOOL_KEYS else ())
         for value in values:
             if value != getattr(rules, key):
                 try:
                     expected.add(dataclasses.replace(rules, **{key: value}))
-                except RulesError:
-                    continue
+                except RulesError:  # legal only with one option leaning on it at its default
+                    found = by_name.get(f"{base}: {key}={shown(value)}")
+                    if found is not None:
+                        others = [k for k in KEYS if k != key and getattr(found, k) != getattr(rules, k)]  # fmt: skip
+                        assert len(others) == 1
+                        assert getattr(found, others[0]) == getattr(Rules(), others[0])
+                        assert getattr(found, key) == value
+                        expected.add(found)
     assert singles == expected
     for rule_set in sets:
         changed = [k for k in KEYS if getattr(rule_set.rules, k) != getattr(rules, k)]

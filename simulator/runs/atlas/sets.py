@@ -27,6 +27,7 @@ from simulator.rules.options import ARGUED, BOOL_KEYS, CHOICES, KEYS, Points, Ru
 from simulator.rules.presets import PRESET_NAMES, preset
 
 OTHER_PLAYERS = (3, 5, 6)  # the base at these table sizes
+DEFAULT_RULES = Rules()
 # the default atlas's tables of examples/rules/ (the exchange's absence, daifugo's house
 # rules); its options changed alone are the rule spec's ARGUED (the others: --all)
 ARGUED_FILES = ("daifugo-without-suits.toml", "french-no-exchange.toml")
@@ -86,11 +87,8 @@ def default_rule_sets(base_name: str = "french", every: bool = False) -> list[Ru
     sets += [RuleSet(p, change_in_words(preset(p), base), preset(p))
              for p in PRESET_NAMES if p != base_name]  # fmt: skip
     for key, value in single_changes(base):
-        if not every and key not in ARGUED:
-            continue
-        try:
-            rules = dataclasses.replace(base, **{key: value})
-        except RulesError:  # illegal with the base's other options: not in the atlas
+        rules = single_change(base, key, value)
+        if rules is None or not (every or argued(rules, key, base)):
             continue
         sets.append(RuleSet(f"{base_name}: {key}={shown(value)}", change_in_words(rules, base),
                             rules))  # fmt: skip
@@ -103,6 +101,35 @@ def default_rule_sets(base_name: str = "french", every: bool = False) -> list[Ru
             sets.append(RuleSet(f"{base_name}: {players} players",
                                 change_in_words(rules, base), rules))  # fmt: skip
     return sets
+
+
+def single_change(base: Rules, key: str, value: object) -> Rules | None:
+    """``base`` with ``key`` changed to ``value``. Where the rule spec refuses that change
+    alone because another option of the base leans on ``key`` (``uecda``'s revolution by a
+    sequence of five, without sequences), the same change with that option back at its
+    default, the first such reset the spec accepts (both changes are named in the rule
+    set's words); None where no single reset makes it legal."""
+    try:
+        return dataclasses.replace(base, **{key: value})
+    except RulesError:
+        pass
+    for other in KEYS:
+        default = getattr(DEFAULT_RULES, other)
+        if other == key or getattr(base, other) == default:
+            continue
+        try:
+            return dataclasses.replace(base, **{key: value, other: default})
+        except RulesError:
+            continue
+    return None
+
+
+def argued(rules: Rules, key: str, base: Rules) -> bool:
+    """Whether the default atlas measures this single change: an option players argue
+    about most (:data:`ARGUED`), unless it would give suits to a base that plays without
+    them (a table with sequences or the lock is another game, Daifugō, measured around
+    ``--base uecda``, where players argue about them)."""
+    return key in ARGUED and (base.suited or not rules.suited)
 
 
 def base_rules(name: str) -> Rules:
