@@ -48,14 +48,11 @@ from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import (
     DECK,
     MAX_PLAYERS,
-    S_ACTIVE,
     S_ANSWERED,
-    S_BEST_FREE,
     S_N,
     S_REV,
     S_TOP_COUNT,
     S_TOP_RANK,
-    S_WORST_FREE,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank
 from simulator.kernel.runs import is_run
@@ -78,7 +75,7 @@ from strategies.hand import whole
 from strategies.heuristics import keep_sets_choice
 from strategies.kernels import random_move
 from strategies.linear import finite_weights, linear_move, move_score, situation
-from strategies.montecarlo import ALLOC, policy_params, race, sample_hands
+from strategies.montecarlo import ALLOC, policy_params, race, relabelled, sample_hands
 from strategies.specs import (
     CHAMPION_BUDGET,
     CHAMPION_DOSE,
@@ -335,16 +332,6 @@ def search(pos, S, H, R, played, rs, params, see_all):
     total, visits = spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses)
     best = choice(total, visits, prior, S[S_N], params[pos, CHAMPION_MARGIN])
     return cr[best], cc[best]
-
-
-@njit(**ALLOC)
-def relabelled(S):
-    """The state with the places still free relabelled as if everybody out so far took a
-    best one (a shift that keeps every comparison)."""
-    S0 = S.copy()
-    S0[S_BEST_FREE] = 1 + S[S_N] - popc(np.uint64(S[S_ACTIVE]))
-    S0[S_WORST_FREE] = S[S_N]
-    return S0
 
 
 @njit(**ALLOC)

@@ -42,6 +42,7 @@ from simulator.kernel.layout import (
     S_BEST_FREE,
     S_N,
     S_REV,
+    S_SUIT_AT,
     S_TOP_COUNT,
     S_TOP_RANK,
     S_WORST_FREE,
@@ -259,6 +260,24 @@ def policy_params(pos, params, slot):
 
 
 @njit(**ALLOC)
+def relabelled(S):
+    """The state a search plays out from: the places still free relabelled as if everybody
+    out so far took a best one (a shift that keeps every comparison; an Observation does
+    not tell who went out on 2s), and the suits the player to move may lay forgotten.
+
+    Those suits (:func:`~simulator.kernel.suits.suit_filter`) hold in this position only,
+    which ``S``'s count of moves stamps; a playout of ``lowest`` moves the state on
+    without writing that count back into ``S``, so every player of the playout would be
+    offered the searcher's suited plays (the 3 of spades on a lone joker), hold none of
+    their cards, and lay them forever."""
+    S0 = S.copy()
+    S0[S_BEST_FREE] = 1 + S[S_N] - popc(np.uint64(S[S_ACTIVE]))
+    S0[S_WORST_FREE] = S[S_N]
+    S0[S_SUIT_AT] = -1
+    return S0
+
+
+@njit(**ALLOC)
 def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     """``montecarlo``'s move: the candidate with the best mean place over sampled deals.
 
@@ -315,11 +334,7 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     last = np.zeros(nmoves, np.int64)
     diff2 = np.zeros(nmoves, np.int64)
     live = np.ones(nmoves, np.int64)
-    # Places still free, relabelled as if everybody out so far had taken a best place:
-    # a shift that keeps every comparison (an Observation does not tell who went out on 2s).
-    S0 = S.copy()
-    S0[S_BEST_FREE] = 1 + n - popc(np.uint64(S[S_ACTIVE]))
-    S0[S_WORST_FREE] = n
+    S0 = relabelled(S)
     margin = params[pos, MONTECARLO_MARGIN] * samples  # the lead over the prior a candidate needs
     for k in range(samples):
         sample_hands(pos, S, H, R, played, rs, dealt, cnt, need, pool)

@@ -94,6 +94,30 @@ def kernel_choice(name: str, rnd: Round) -> Move | Run:
     return strategy.choose(rnd.observation(), Stream(3))
 
 
+def test_a_search_forgets_the_suits_of_its_own_seat_when_it_plays_out():
+    """The suits the player to move may lay hold in his position only: a playout of
+    ``lowest`` that read them again offered every player the searcher's 3 of spades on a
+    lone joker, which none held, and laid it forever (montecarlo hung under uecda)."""
+    import numpy as np
+
+    from simulator.kernel.layout import S_SUIT_AT
+    from simulator.kernel.suits import suit_filter
+    from strategies.montecarlo import relabelled
+
+    rules = Rules(jokers=1, spade_three_return=True)
+    # seat 0 leads the 5, seat 1 lays the joker, seat 2 passes: seat 0 holds the 3 of
+    # spades, the one play that beats the joker, and nobody else holds a 3
+    rnd = position(rules, ["3S 5H 9C 9D", "JK 4D 8D KC", "6C 7H QS AD"],
+                   [Move(FIVE, 1), Move(13, 1), PASS])  # fmt: skip
+    spec = registry.get("montecarlo", rules)
+    strategy = KernelStrategy(spec.label, spec.kernel_id, spec.kernel_vector)
+    S = strategy.arrays(rnd.observation())[0]
+    everything = np.uint64(2**64 - 1)
+    assert S[S_SUIT_AT] >= 0 and suit_filter(everything, S) != everything  # seat 0's suits
+    assert suit_filter(everything, relabelled(S)) == everything  # forgotten in a playout
+    assert strategy.choose(rnd.observation(), Stream(3)) in (Move(THREE, 1), PASS)
+
+
 def test_linear_goes_out_on_a_sequence_and_the_search_players_follow_it():
     rnd = position(SEQ, ["4S 5S 6S 7S", *OTHERS])
     for name in ("linear", "champion", "montecarlo:prior=8"):
