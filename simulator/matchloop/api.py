@@ -35,6 +35,7 @@ from simulator.matchloop.matches import (
     SEAT_POS,
     SEAT_STRENGTH,
     SEAT_TOTAL,
+    make_workspace,
     out_cols,
     run_blocks,
     seats,
@@ -74,6 +75,10 @@ class KernelJob:
     expected_rounds: int
     duplicate: int = 0  # the duplicate group size (seating.group_size), 0 without duplicate deals
     runner: Runner = run_blocks  # the match loop compiled for the job (specialise.py)
+
+    def workspace(self) -> tuple[np.ndarray, ...]:
+        """The scratch arrays of one call of :attr:`runner` (each thread's own)."""
+        return make_workspace(self.params.shape[1], self.R)
 
     @property
     def players(self) -> int:
@@ -225,7 +230,7 @@ def _run(
         part = np.zeros(2 * (b1 - b0), dtype=np.int64)
         job.runner(job.key, lo + b0 * block, min(hi, lo + b1 * block), block, cap, job.R,
                    job.sids, job.params, job.duplicate, job.rounds_limit, job.role_tab,
-                   out[b0 * cap : b1 * cap], part, _NO_TRACE)  # fmt: skip
+                   out[b0 * cap : b1 * cap], part, _NO_TRACE, job.workspace())  # fmt: skip
         done[b0:b1], done[nblocks + b0 : nblocks + b1] = part[: b1 - b0], part[b1 - b0 :]
         return int(part[b1 - b0 :].sum())
 
@@ -323,6 +328,7 @@ def trace_match(
         out,
         done,
         trace,
+        job.workspace(),
     )
     used = int(np.count_nonzero(trace != np.iinfo(np.int32).min))
     return out[: done[1]], trace[:used]

@@ -82,6 +82,15 @@ def club_index(draws, size, card):
 
 
 @njit(**INLINE)
+def holder(H, card):
+    """The position whose card mask holds card id ``card`` (dealt: one does)."""
+    pos = 0
+    while (H[CARDS + pos] >> np.uint64(card)) & U1 == U0:
+        pos += 1
+    return pos
+
+
+@njit(**INLINE)
 def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, opening, draws, ids=False):
     """Shuffle (Fisher–Yates on stream ``rs``) and deal: base hand ``k`` (the cards
     ``i < n·⌊D/n⌋`` with ``i mod n = k``) to position ``slot_pos[k]``, then the ``D mod n``
@@ -129,6 +138,8 @@ def deal(rs, dealer, slot_pos, n, jokers, deck, H, base, opening, draws, ids=Fal
         H[pos] = deal_id(H[pos], take(deck, draws, i), H, pos, ids)
     if opening < 0:
         return -1
+    if ids:  # the card masks say who holds it: no walk through the swaps
+        return holder(H, opening)
     club = club_index(draws, size, opening)
     return slot_pos[club % n] if club < full else (dealer + 1 + club - full) % n
 

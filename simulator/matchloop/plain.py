@@ -59,7 +59,7 @@ LEGAL_TABLE = RARE + 1
 def fill_legal_table(R, legal):
     """``legal[(rev*4 + tc-1)*16 + t]`` = :func:`~simulator.kernel.legal.legal_layout` of
     every top: the plain loop looks the legal plays up when the top changes, rather
-    than testing each beating rule again (filled once per block of matches)."""
+    than testing each beating rule again (filled once per call of the match loop)."""
     lf = legal_flags(R)
     for rev in range(2):
         for tc in range(1, 5):

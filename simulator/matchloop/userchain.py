@@ -153,11 +153,11 @@ def kernel_runner(job: FaultReplay, run_blocks: Runner) -> Runner:
     function is replayed on the reference engine and stops the run as a StrategyError."""
 
     def run(key, lo, hi, block, cap, R, sids, params, dup, rounds_limit, role_tab, out, done,
-            trace):  # type: ignore[no-untyped-def]  # fmt: skip
+            trace, ws):  # type: ignore[no-untyped-def]  # fmt: skip
         flagged = np.concatenate([R, np.zeros(2, np.int64)])
         try:
             run_blocks(key, lo, hi, block, cap, flagged, sids, params, dup, rounds_limit,
-                       role_tab, out, done, trace)  # fmt: skip
+                       role_tab, out, done, trace, ws)  # fmt: skip
         except Exception as exc:
             label = _raiser(job, exc)
             if label is None:  # not raised in a user's code: the project's own fault
