@@ -244,6 +244,14 @@ def test_edge_sd_and_n95_are_recovered() -> None:
     assert rounds.estimate == pytest.approx((Z95 * sd.estimate / delta.estimate) ** 2)
 
 
+def test_the_long_run_sd_of_two_matches_has_an_estimate_and_no_interval() -> None:
+    """A tiny atlas plays two ordinary matches: σ is estimated, its leave-one-out (one
+    match each) has no spread, so no interval, and nothing divides by zero."""
+    sd = long_run_sd(np.array([3.0, -1.0]), np.array([10.0, 10.0]))
+    assert np.isfinite(sd.estimate) and sd.estimate > 0
+    assert np.isnan(sd.low) and np.isnan(sd.high)
+
+
 def test_n95_coverage_and_the_carry_over_matters() -> None:
     dup, ordinary = differences(np.random.default_rng(6), RUNS, 40, 60)
     truth = (Z95 * np.sqrt(long_run_var(SD, WHITE, ROUNDS)) / DELTA) ** 2

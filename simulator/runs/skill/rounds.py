@@ -30,12 +30,13 @@ HORIZON = 2 * DIRECT_BELOW  # rounds a direct count follows (consecutive matches
 
 def _long_run_var(sums: np.ndarray, g: int) -> np.ndarray:
     """σ² from sums over ``g`` matches, ``sums`` = (Σs, Σm, Σs², Σsm, Σm²) on the first
-    axis: G/(G − 1) · Σ(s_j − μ m_j)² / Σm_j with μ = Σs/Σm."""
+    axis: G/(G − 1) · Σ(s_j − μ m_j)² / Σm_j with μ = Σs/Σm; not a number from one match
+    (a spread needs two: a tiny atlas's leave-one-out of two matches)."""
     ss, sm, sss, ssm, smm = sums
     with np.errstate(divide="ignore", invalid="ignore"):
         mu = ss / sm
         q = np.maximum(sss - 2 * mu * ssm + mu * mu * smm, 0.0)
-        return g / (g - 1) * q / sm
+        return (g / (g - 1) if g > 1 else np.nan) * q / sm
 
 
 def long_run_sd_interval(match_diff: np.ndarray, match_rounds: np.ndarray) -> Interval:
