@@ -8,16 +8,20 @@ agree move for move under ``uecda`` in ``test_strategies_vs_reference.py``.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from simulator.kernel.layout import S_SUIT_AT
+from simulator.kernel.suits import suit_filter
 from simulator.reference.moves import Run
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Round
-from simulator.rules.cards import counts_from_ids, parse_suited_cards
+from simulator.rules.cards import JOKER, counts_from_ids, parse_suited_cards
 from simulator.rules.options import Rules
 from strategies import registry
 from strategies.adapter import KernelStrategy
 from strategies.linear_features import move_features
+from strategies.montecarlo import relabelled
 
 SEQ = Rules(jokers=1, sequences="above_highest")
 THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN = range(10)
@@ -98,17 +102,11 @@ def test_a_search_forgets_the_suits_of_its_own_seat_when_it_plays_out():
     """The suits the player to move may lay hold in his position only: a playout of
     ``lowest`` that read them again offered every player the searcher's 3 of spades on a
     lone joker, which none held, and laid it forever (montecarlo hung under uecda)."""
-    import numpy as np
-
-    from simulator.kernel.layout import S_SUIT_AT
-    from simulator.kernel.suits import suit_filter
-    from strategies.montecarlo import relabelled
-
     rules = Rules(jokers=1, spade_three_return=True)
     # seat 0 leads the 5, seat 1 lays the joker, seat 2 passes: seat 0 holds the 3 of
     # spades, the one play that beats the joker, and nobody else holds a 3
     rnd = position(rules, ["3S 5H 9C 9D", "JK 4D 8D KC", "6C 7H QS AD"],
-                   [Move(FIVE, 1), Move(13, 1), PASS])  # fmt: skip
+                   [Move(FIVE, 1), Move(JOKER, 1), PASS])  # fmt: skip
     spec = registry.get("montecarlo", rules)
     strategy = KernelStrategy(spec.label, spec.kernel_id, spec.kernel_vector)
     S = strategy.arrays(rnd.observation())[0]
@@ -145,8 +143,6 @@ def test_linear_features_of_the_suits():
 
 def test_linear_fast_score_is_the_dot_product_under_the_suits():
     """The fast score sums the suits' terms as the feature vector has them."""
-    import numpy as np
-
     from simulator.kernel.knowledge import CARDS
     from simulator.kernel.layout import MAX_PLAYERS
     from simulator.rules.presets import preset

@@ -27,7 +27,7 @@ from simulator.rules.options import ARGUED, BOOL_KEYS, CHOICES, KEYS, Points, Ru
 from simulator.rules.presets import PRESET_NAMES, preset
 
 OTHER_PLAYERS = (3, 5, 6)  # the base at these table sizes
-DEFAULT_RULES = Rules()
+DEFAULT_RULES = Rules()  # the spec's defaults, which single_change resets an option to
 # the default atlas's tables of examples/rules/ (the exchange's absence, daifugo's house
 # rules); its options changed alone are the rule spec's ARGUED (the others: --all)
 ARGUED_FILES = ("daifugo-without-suits.toml", "french-no-exchange.toml")
