@@ -18,6 +18,7 @@ __version__ = "0.1.0"
 
 API = (
     "simulate",
+    "advise",
     "compare",
     "tournament",
     "report",

@@ -31,6 +31,7 @@ from strategies.montecarlo import montecarlo_move
 from strategies.policies import UNDISPATCHED, choose, decide_basic
 from strategies.rules_aware import rules_aware_give
 from strategies.specs import (
+    ADVISED,
     CHAMPION,
     CLAIRVOYANT,
     HEURISTIC_IDS,
@@ -74,10 +75,11 @@ def give_back_opening(sid, h, k, rs, params, out, giver):
     """:func:`give_back` from a hand that holds the 3 of clubs which opens the round
     (clubs_three_opens = "every_round"); ``giver`` is the giver's row of ``params``.
 
-    Only ``rules-aware`` gives back differently then. A separate entry point, so that
-    the common give-back keeps its signature and its speed.
+    Only ``rules-aware`` (and ``advised``, which is it with tips) gives back differently
+    then. A separate entry point, so that the common give-back keeps its signature and
+    its speed.
     """
-    if sid == RULES_AWARE:
+    if sid in (RULES_AWARE, ADVISED):  # advised gives back as rules-aware
         return rules_aware_give(h, k, out, params, giver)
     return give_back(sid, h, k, rs, params, out)
 

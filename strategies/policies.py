@@ -32,6 +32,7 @@ from simulator.kernel.layout import (
 )
 from simulator.kernel.legal import legal_plays
 from simulator.kernel.runs import is_run
+from strategies.advice import advised_move
 from strategies.hand import outside, unbeatable_plays
 from strategies.heuristics import control_choice, keep_sets_choice, planner_choice, shed_max_choice
 from strategies.kernels import lowest_move, random_move
@@ -39,6 +40,7 @@ from strategies.linear import linear_move
 from strategies.rules_aware import rules_aware_move
 from strategies.sequences import lays_runs, sequence_sense
 from strategies.specs import (
+    ADVISED,
     CONTROL,
     CONTROL_SPEND_AT,
     CONTROL_STRENGTH,
@@ -64,6 +66,7 @@ from strategies.specs import (
 UNDISPATCHED = "a built-in strategy id that the kernel's dispatch has no branch for"
 # the heuristics that lay sequences by the shared sense of strategies.sequences, a bit each
 SENSE = (1 << KEEP_SETS) | (1 << SHED_MAX) | (1 << CONTROL) | (1 << PLANNER) | (1 << RULES_AWARE)
+SENSE |= 1 << ADVISED  # rules-aware with tips: its sequences are rules-aware's
 
 
 @njit(**INLINE)
@@ -77,7 +80,7 @@ def choose(sid, pos, S, H, R, played, roles, rs, params):
     rev = S[S_REV]
     if SENSE >> sid & 1 != 0 and lays_runs(R, H):  # a sequence first, none on one: a pass
         low, c = sequence_sense(H[CARDS + at], h, S[S_TOP_RANK], tc, rev, S[S_LOCK],
-                                R[R_TRICK_FLAGS], sid == RULES_AWARE)  # fmt: skip
+                                R[R_TRICK_FLAGS], sid in (RULES_AWARE, ADVISED))  # fmt: skip
         if c != 0 or is_run(tc):
             return low, c
     m = legal_plays(h, S, R)
@@ -99,6 +102,8 @@ def choose(sid, pos, S, H, R, played, roles, rs, params):
         return linear_move(pos, S, H, R, played, rs, params)
     if sid == RULES_AWARE:
         return rules_aware_move(pos, S, H, R, played, params)
+    if sid == ADVISED:
+        return advised_move(pos, S, H, R, played, roles, params)
     raise ValueError(UNDISPATCHED)
 
 

@@ -174,14 +174,9 @@ RULES_AWARE_PARAMS = (
     ),
 )
 (
-    RULES_AWARE_STRENGTH,
-    RULES_AWARE_SPEND_AT,
-    RULES_AWARE_REVOLT_BELOW,
-    RULES_AWARE_TWOS_AT,
-    RULES_AWARE_BURN_AT,
-    RULES_AWARE_THREAT_AT,
-    RULES_AWARE_KNOWS,
-) = slots(RULES_AWARE_PARAMS)
+    RULES_AWARE_STRENGTH, RULES_AWARE_SPEND_AT, RULES_AWARE_REVOLT_BELOW, RULES_AWARE_TWOS_AT,
+    RULES_AWARE_BURN_AT, RULES_AWARE_THREAT_AT, RULES_AWARE_KNOWS,
+) = slots(RULES_AWARE_PARAMS)  # fmt: skip
 
 RULES_AWARE = heuristic(
     6,
@@ -245,40 +240,15 @@ LINEAR_PARAMS = (
     Param("temperature", 0.0, "softmax temperature of the choice (0: the best-scored move)"),
 )
 (
-    LINEAR_W_PASS,
-    LINEAR_W_CARDS,
-    LINEAR_W_STRENGTH,
-    LINEAR_W_LEAD_STRENGTH,
-    LINEAR_W_BREAKS,
-    LINEAR_W_GROUPS,
-    LINEAR_W_NEED,
-    LINEAR_W_SURE,
-    LINEAR_W_WINS,
-    LINEAR_W_OUT,
-    LINEAR_W_OUT_ON_TWO,
-    LINEAR_W_ONLY_TWOS,
-    LINEAR_W_TWO,
-    LINEAR_W_JOKER,
-    LINEAR_W_WEAKEST,
-    LINEAR_W_PASS_THREAT,
-    LINEAR_W_PASS_OWNER,
-    LINEAR_W_WINS_THREAT,
-    LINEAR_W_ENDS,
-    LINEAR_W_JACK,
-    LINEAR_W_REVOLT,
-    LINEAR_W_SKIP,
-    LINEAR_W_LEAD_CARDS,
-    LINEAR_W_CONTROL_KEPT,
-    LINEAR_W_BEATERS,
-    LINEAR_W_LEAD_OVER,
-    LINEAR_W_BREAKS_KEPT,
-    LINEAR_W_PASS_CARDS,
-    LINEAR_W_PASS_LAST,
-    LINEAR_W_SEQUENCE,
-    LINEAR_W_LOCKS,
-    LINEAR_W_RUNS_LEFT,
+    LINEAR_W_PASS, LINEAR_W_CARDS, LINEAR_W_STRENGTH, LINEAR_W_LEAD_STRENGTH, LINEAR_W_BREAKS,
+    LINEAR_W_GROUPS, LINEAR_W_NEED, LINEAR_W_SURE, LINEAR_W_WINS, LINEAR_W_OUT,
+    LINEAR_W_OUT_ON_TWO, LINEAR_W_ONLY_TWOS, LINEAR_W_TWO, LINEAR_W_JOKER, LINEAR_W_WEAKEST,
+    LINEAR_W_PASS_THREAT, LINEAR_W_PASS_OWNER, LINEAR_W_WINS_THREAT, LINEAR_W_ENDS,
+    LINEAR_W_JACK, LINEAR_W_REVOLT, LINEAR_W_SKIP, LINEAR_W_LEAD_CARDS, LINEAR_W_CONTROL_KEPT,
+    LINEAR_W_BEATERS, LINEAR_W_LEAD_OVER, LINEAR_W_BREAKS_KEPT, LINEAR_W_PASS_CARDS,
+    LINEAR_W_PASS_LAST, LINEAR_W_SEQUENCE, LINEAR_W_LOCKS, LINEAR_W_RUNS_LEFT,
     LINEAR_TEMPERATURE,
-) = slots(LINEAR_PARAMS)
+) = slots(LINEAR_PARAMS)  # fmt: skip
 LINEAR_FEATURES = LINEAR_TEMPERATURE  # the weights come first, one slot per feature
 LINEAR = heuristic(
     8,
@@ -288,6 +258,37 @@ LINEAR = heuristic(
     LINEAR_FEATURES_VERSION,
 )
 
+
+# advised: rules-aware (its parameters first, in its slots, so that rules-aware's code reads
+# them there) and up to ADVISED_TIPS tips of `president advise`, TIP_WIDTH slots each:
+# the play (strategies.advice.PLAYS, from 1; 0 ends the tips), then two conditions, each
+# the place of what it reads (strategies.advice.VIEW, from 1; 0: none) and its bounds.
+ADVISED_TIPS = 10
+TIP_FIELDS = (
+    ("", "play (strategies/advice.py PLAYS, from 1; 0: no tip)"),
+    ("_if", "what the first condition reads (VIEW, from 1; 0: none)"),
+    ("_from", "its lowest value"),
+    ("_to", "its highest value"),
+    ("_and", "what the second condition reads (0: none)"),
+    ("_and_from", "its lowest value"),
+    ("_and_to", "its highest value"),
+)
+TIP_WIDTH = len(TIP_FIELDS)
+TIP_SLOT = len(RULES_AWARE_PARAMS)
+ADVISED_PARAMS = RULES_AWARE_PARAMS + tuple(
+    Param(f"tip{i}{suffix}", 0, f"tip {i}: {meaning}")
+    for i in range(1, ADVISED_TIPS + 1)
+    for suffix, meaning in TIP_FIELDS
+)
+# its slot constants, ADVISED_STRENGTH … ADVISED_TIP10_AND_TO, as every parameter has one
+# (advice.py reads the tips from TIP_SLOT by TIP_WIDTH; rules-aware its own constants)
+globals().update({f"ADVISED_{p.name.upper()}": slot for slot, p in enumerate(ADVISED_PARAMS)})
+ADVISED = heuristic(
+    11,
+    "advised",
+    "rules-aware following the tips of a `president advise` run (its tips.toml); with none, rules-aware.",
+    ADVISED_PARAMS,
+)
 
 # montecarlo's rollout policy and its prior get this many slots each in its row: the most
 # any built-in declared before it declares (tests/strategies/test_param_slots.py checks it)
@@ -332,16 +333,9 @@ CHAMPION_PARAMS = (
     Param("dose", 0, "chance of a uniformly random legal move instead (a dose of skill: 0 none)"),
 )
 (
-    CHAMPION_BUDGET,
-    CHAMPION_EXPLORE,
-    CHAMPION_GUESSES,
-    CHAMPION_TEMPERATURE,
-    CHAMPION_MARGIN,
-    CHAMPION_SOLVE,
-    CHAMPION_PLIES,
-    CHAMPION_RACE,
-    CHAMPION_DOSE,
-) = slots(CHAMPION_PARAMS)
+    CHAMPION_BUDGET, CHAMPION_EXPLORE, CHAMPION_GUESSES, CHAMPION_TEMPERATURE, CHAMPION_MARGIN,
+    CHAMPION_SOLVE, CHAMPION_PLIES, CHAMPION_RACE, CHAMPION_DOSE,
+) = slots(CHAMPION_PARAMS)  # fmt: skip
 CHAMPION = built_in(
     9,
     "champion",
@@ -350,16 +344,9 @@ CHAMPION = built_in(
 )
 CLAIRVOYANT_PARAMS = CHAMPION_PARAMS  # the same search, given every hand
 (
-    CLAIRVOYANT_BUDGET,
-    CLAIRVOYANT_EXPLORE,
-    CLAIRVOYANT_GUESSES,
-    CLAIRVOYANT_TEMPERATURE,
-    CLAIRVOYANT_MARGIN,
-    CLAIRVOYANT_SOLVE,
-    CLAIRVOYANT_PLIES,
-    CLAIRVOYANT_RACE,
-    CLAIRVOYANT_DOSE,
-) = slots(CLAIRVOYANT_PARAMS)
+    CLAIRVOYANT_BUDGET, CLAIRVOYANT_EXPLORE, CLAIRVOYANT_GUESSES, CLAIRVOYANT_TEMPERATURE,
+    CLAIRVOYANT_MARGIN, CLAIRVOYANT_SOLVE, CLAIRVOYANT_PLIES, CLAIRVOYANT_RACE, CLAIRVOYANT_DOSE,
+) = slots(CLAIRVOYANT_PARAMS)  # fmt: skip
 CLAIRVOYANT = built_in(
     10,
     "clairvoyant",

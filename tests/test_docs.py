@@ -354,6 +354,20 @@ def test_no_tracked_file_names_a_machine_path():
     assert not found, f"tracked files name paths of one machine: {found}"
 
 
+@pytest.mark.skipif(not IN_GIT, reason="needs the git tree")
+def test_no_tracked_file_holds_a_merge_conflict_marker():
+    """A merge left half done reads as text to every other check (a page once kept both
+    sides of a conflict for a session)."""
+    marker = re.compile(r"^(<{7} |={7}$|>{7} )", re.MULTILINE)
+    found = []
+    for name in _git("ls-files"):
+        path = ROOT / name
+        if path.suffix in (".md", ".py", ".toml", ".txt", ".json", ".sh") or name == ".ci/run":
+            text = path.read_text(encoding="utf-8", errors="replace")
+            found += [f"{name}: {m.group(0)!r}" for m in marker.finditer(text)]
+    assert found == [], found
+
+
 def test_the_machine_path_scanner():
     # "|" stands for "/" in the paths meant to be found, so that this file names none
     found = "see |work|shared|RESEARCH.md, |home|ann|x.py, `|tmp`, (|Users|bob|runs)"

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from simulator.api.results import Compared, Report, Simulation, Tournament, Tuned
+from simulator.api.results import Advised, Compared, Report, Simulation, Tournament, Tuned
 from simulator.reference.match import MAX_ROUNDS
 from simulator.runs.arguments import (
     TUNE_SIZES,
@@ -29,6 +29,7 @@ from simulator.runs.arguments import (
     StrategyList,
     check_tournament_engine,
     compare_variants,
+    rules_of,
     simulation_job,
     tournament_job,
     tune_job,
@@ -38,7 +39,7 @@ from simulator.runs.atlas.run import DEFAULTS as ATLAS_DEFAULTS
 from simulator.runs.engines import KERNEL_ENGINES, machine_cores
 from simulator.runs.progress import rounds_bar, silent, step_line, to_stderr
 
-__all__ = ["Compared", "Report", "Simulation", "Tournament", "Tuned", "atlas", "compare",
+__all__ = ["Advised", "Compared", "Report", "Simulation", "Tournament", "Tuned", "advise", "atlas", "compare",
            "report", "simulate", "tournament", "tune"]  # fmt: skip
 
 
@@ -248,6 +249,35 @@ def tune(
         state = search_generations(folder, engine, workers or machine_cores(), status)
     page = finish_tune(folder, state, write_tune_page, silent)
     return Tuned(folder.rules, folder.config, state, folder.path, page, scratch)
+
+
+def advise(
+    rules: RulesSpec = "french",
+    players: int | None = None,
+    mined: int = 600,
+    matches: int = 8000,
+    champion_matches: int = 1200,
+    seed: int = 0,
+    workers: int | None = None,
+    out: str | Path | None = None,
+    progress: bool = False,
+) -> Advised:
+    """``president advise``: tips mined from champion under ``rules``, each measured.
+    ``out`` keeps the folder (and resumes an interrupted one); without, it is temporary,
+    removed with the result."""
+    from reports.advice import advice_text, advise_and_write
+    from simulator.runs.advice.run import Advice
+
+    settings = rules_of(rules, players)
+    advice = Advice(settings, seed, mined, matches=matches, champion_matches=champion_matches,
+                    workers=workers or machine_cores())  # fmt: skip
+    scratch = None if out is not None else tempfile.TemporaryDirectory(prefix="president-advice-")
+    path = Path(out) if out is not None else Path(scratch.name) / "advice"
+    name = rules if isinstance(rules, str) else "these rules"
+    table, found = advise_and_write(advice, path, str(name), to_stderr if progress else silent)
+    page = path / "advice.html"
+    text = advice_text(table, found.tips_path, str(page))
+    return Advised(table, Path(found.tips_path), page, text, scratch)
 
 
 def atlas(

@@ -22,6 +22,7 @@ from simulator.runs.progress import step_line
 from simulator.runs.summary import ROUNDS_FILE, RunResult
 
 if TYPE_CHECKING:
+    from reports.advice import AdviceTable
     from reports.compare.comparison import Comparison
     from reports.results import RunResults
     from simulator.rules.options import Rules
@@ -268,3 +269,35 @@ class Tuned:
             "place (deals never used while tuning)"
         )
         return _html(title, self.held_out)
+
+
+@dataclass
+class Advised:
+    """An ``advise``: the tips shown, each measured, and the share of champion's edge.
+
+    ``tips``: one row per tip in the order to follow them — ``advice`` (in words),
+    ``instead`` (what the simple player does there), ``gain`` with ``gain_low`` and
+    ``gain_high`` (places gained a round against the simple player on fresh duplicate
+    deals, with the 95 % interval), ``per_round`` (how often it applies), ``rule`` (the
+    table rule it exists for, if any) and ``example`` (a position from a real game).
+    ``recovered``: the share of champion's gain over the simple player that the tips
+    together recover. ``tips_file`` plays them wherever a strategy is named.
+    """
+
+    table: AdviceTable
+    tips_file: Path
+    page: Path
+    _text: str
+    _scratch: tempfile.TemporaryDirectory[str] | None = field(default=None, repr=False)
+
+    @property
+    def tips(self) -> pd.DataFrame:
+        return self.table.tips.drop(columns=["key"])
+
+    @property
+    def recovered(self) -> float:
+        return self.table.recovered
+
+    def text(self) -> str:
+        """What ``president advise`` prints."""
+        return self._text

@@ -21,6 +21,10 @@ from simulator.errors import PresidentError
 # ``president --help`` and the shell's completion of command names read the line here
 # (tests/cli/test_cli.py checks that it is the command's own).
 COMMANDS = {
+    "advise": (
+        "simulator.cli.advise:advise_command",
+        "Tips for playing under these rules, mined from champion, each measured.",
+    ),
     "atlas": (
         "simulator.cli.atlas:atlas_command",
         "Measure skill and luck under each rule set: relative skill, edges, the deal's share.",

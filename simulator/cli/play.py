@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from simulator.apps.play.hint import Hinter
 from simulator.apps.play.input import Console, Palette, use_color
 from simulator.apps.play.session import play_session
 from simulator.cli.common import (
@@ -47,6 +48,19 @@ def make_bots(spec: str, count: int, rules: Rules) -> list[Strategy]:
         ]
     except registry.StrategyError as exc:
         raise UserError(f"--bots: {exc}") from None
+
+
+def make_hinter(rules: Rules, tips: str | None) -> Hinter:
+    """The hints: champion, and the tips of ``--tips`` (a tips file of president advise;
+    another strategy's file is refused in one line)."""
+    if tips is not None:
+        try:
+            spec = registry.get(tips, rules)
+        except registry.StrategyError as exc:
+            raise UserError(f"--tips: {exc}") from None
+        if spec.name != "advised":
+            raise UserError(f"--tips: {tips} holds {spec.name}, not the tips of president advise")
+    return Hinter(rules, tips)
 
 
 def terminal_console() -> Console:
@@ -94,6 +108,8 @@ def terminal_console() -> Console:
     help="Rounds in the match when the rules have no target (target = 0).",
 )
 @click.option("--reveal", is_flag=True, help="Show the bots' hands after each round.")
+@click.option("--tips", default=None, metavar="OUT/tips.toml",
+              help="A president advise run's tips: h (a hint) also says which one applies.")  # fmt: skip
 @seed_option
 def play_command(
     rules_spec: str,
@@ -102,12 +118,14 @@ def play_command(
     seat: int,
     rounds: int,
     reveal: bool,
+    tips: str | None,
     seed: int,
 ) -> None:
     """Play a match in the terminal against the bots, on the simulator's rules and engine.
 
-    Type moves as card ranks ("7 7", "10", "JK"), p to pass, ? for the legal moves and
-    q to quit with the score so far (end of input quits too). Colour is used on a
+    Type moves as card ranks ("7 7", "10", "JK"), p to pass, ? for the legal moves, h
+    for a hint (what champion would play; with --tips, which tip applies) and q to quit
+    with the score so far (end of input quits too). Colour is used on a
     terminal unless NO_COLOR is set.
     """
     rules = table_rules(rules_spec, players)
@@ -117,7 +135,9 @@ def play_command(
     if rounds < 1:
         raise UserError(f"--rounds {rounds} is not allowed (allowed: 1 or more)")
     players = make_bots(bots, n - 1, rules)
+    hinter = make_hinter(rules, tips)
     try:
-        play_session(rules, players, seat, seed, rounds, terminal_console(), reveal=reveal)
+        play_session(rules, players, seat, seed, rounds, terminal_console(), reveal=reveal,
+                     hinter=hinter)  # fmt: skip
     except registry.StrategyError as exc:
         raise UserError(f"--bots: {exc}") from None

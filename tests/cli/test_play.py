@@ -172,7 +172,7 @@ def test_a_round_with_illegal_and_unreadable_moves():
     answers = out.split(FIRST_SCREEN, 1)[1].split("\n")[:16]
     legal = [
         "  legal moves: 5 | 8 | 9 | 10 | J | Q | K | A | 2 | p",
-        "  (type one as shown; p = pass, q = quit, a queen is Q)",
+        "  (type one as shown; p = pass, h = hint, q = quit, a queen is Q)",
     ]
     assert answers == [
         PROMPT + "?",

@@ -1,5 +1,5 @@
-"""The pages as people see them: report.html, compare.html, the strategy report and
-atlas.html (from a synthetic frame), rendered by headless Chromium at 1400 px (a desktop) and 400 px (a phone).
+"""The pages as people see them: report.html, compare.html, the strategy report,
+atlas.html and advice.html (from synthetic figures), rendered by headless Chromium at 1400 px (a desktop) and 400 px (a phone).
 
 At each width, every page must: load every image (the phone its narrow layout), keep
 everything inside the viewport but what scrolls inside a table's own box, open with its
@@ -16,12 +16,15 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from reports import html
+from reports.advice import AdviceTable, advice_page
 from reports.atlas.page import write_atlas_page
 from reports.atlas.words import label
 from reports.compare.page import skill_section, skill_verdicts
+from simulator.runs.advice.measure import Worth
 from tests.conftest import run_cli
 from tests.reports.atlas_frame import RULE_SETS, atlas_frame
 
@@ -247,3 +250,43 @@ def test_the_skill_table_of_compare_fits_a_desktop_page(browser, tmp_path):
     _open(browser, page, *WIDTHS["desktop"])
     sizes = browser.execute_script(FITS, "#skill table")
     assert sizes["table"] <= sizes["box"] <= sizes["body"], sizes
+
+
+def advice_table() -> AdviceTable:
+    """The advice page's table as a run makes it: two tips, one of a table rule, with an
+    example position (synthetic figures: the page's layout is under test, not a run)."""
+    seen = {"seat": 2, "hand": "3 3 5 8 9 9 Q K A 2", "to_beat": "pair of 10s (seat 1)",
+            "others": "seat 0: 9, seat 1: 7, seat 3: 11", "move": "pass",
+            "where": "match 4, round 2", "replay": "advice/examples/tip-1.json"}  # fmt: skip
+    rows = [
+        {"tip": 1, "advice": "When the trick is of pairs or threes or fours and your weakest "
+         "cards that can go are an A or stronger, pass.",
+         "instead": "the simple player would play its weakest cards that can go, the whole "
+         "group", "gain": 0.058, "gain_low": 0.049, "gain_high": 0.067, "per_round": 0.58, "changed": 0.09,
+         "rule": "", "example": seen, "key": "pass"},
+        {"tip": 2, "advice": "When you hold 3 different ranks or fewer and your weakest cards "
+         "that can go are a whole group, play cards that end the trick by a table rule (the "
+         "weakest such).", "instead": "the simple player would play its weakest cards",
+         "gain": 0.038, "gain_low": 0.033, "gain_high": 0.043, "per_round": 0.16, "changed": 0.03,
+         "rule": "a table rule that ends the trick", "example": {}, "key": "ender"},
+    ]  # fmt: skip
+    champion = Worth(-0.42, -0.447, -0.393, 300, 12000, 0.66)
+    together = Worth(-0.135, -0.145, -0.125, 2000, 80000, 0.2)
+    return AdviceTable(pd.DataFrame(rows), champion, together, "french")
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_advice_page_reads_well(browser, tmp_path, width):
+    """The tips' table turns into one card per tip on a phone, nothing runs off the
+    page, the page opens with its summary and no text is too small to read."""
+    w, h = WIDTHS[width]
+    page = tmp_path / "advice.html"
+    page.write_text(advice_page(advice_table(), "advice/tips.toml"), encoding="utf-8")
+    _open(browser, page, w, h)
+    overflow = browser.execute_script(OVERFLOW)
+    assert overflow["scrollWidth"] <= overflow["width"], "the page scrolls sideways"
+    assert overflow["out"] == [], "outside the viewport, not in a scrolling table box"
+    first = browser.execute_script(FIRST_SECTION)
+    assert first["id"] == "summary" and first["top"] < h
+    assert browser.execute_script(SMALL_TEXT, MIN_FONT_PX) == []
+    browser.save_screenshot(str(tmp_path / f"advice-{width}.png"))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from simulator.apps.play.hint import Hinter, is_hint
 from simulator.apps.play.input import (
     PROMPT,
     SUITED_PROMPT,
@@ -53,6 +54,7 @@ class Human:
     """The person as a strategy: each decision is a screen and a typed line."""
 
     table: Table
+    hinter: Hinter | None = None  # h: what champion would play, which tip applies
     name: str = "human"
     reads_club_three = True  # told when the hand he gives back from holds the opening 3 of clubs
 
@@ -70,8 +72,12 @@ class Human:
             if is_help(text):
                 for line in legal_lines(obs.legal, obs.cards):
                     console.say(line)
-                console.say("  (type one as shown; p = pass, q = quit, a queen is Q)")
+                console.say("  (type one as shown; p = pass, h = hint, q = quit, a queen is Q)")
                 for line in SUITS_HELP if obs.rules.suited else ():
+                    console.say(line)
+                continue
+            if is_hint(text) and self.hinter is not None:
+                for line in self.hinter.lines(obs):
                     console.say(line)
                 continue
             try:
@@ -152,6 +158,7 @@ def play_session(
     rounds: int,
     console: Console,
     reveal: bool = False,
+    hinter: Hinter | None = None,
 ) -> PlayResult:
     """Play one match with the person at ``human_seat`` and ``bots`` (strategies) elsewhere.
 
@@ -167,7 +174,7 @@ def play_session(
     names = ["you" if p == human_seat else next(others).name for p in range(n)]
     table = Table(rules, names, human_seat, console, reveal)
     others = iter(bots)
-    players = [Human(table) if p == human_seat else next(others) for p in range(n)]
+    players = [Human(table, hinter) if p == human_seat else next(others) for p in range(n)]
     console.say(
         f"President: you are P{human_seat} of {n} players; "
         + (f"first to {rules.target} points." if rules.target else f"{rounds_text(rounds)}.")
