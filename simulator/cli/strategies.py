@@ -8,7 +8,7 @@ from simulator.cli.common import players_option, rules_option
 from simulator.rules.options import Rules
 from simulator.runs.arguments import rules_of
 from strategies import registry, shipped
-from strategies.specs import CHAMPION, CLAIRVOYANT
+from strategies.specs import ADVISED_TIPS, CHAMPION, CLAIRVOYANT
 
 
 def strategy_lines() -> list[str]:
@@ -17,7 +17,10 @@ def strategy_lines() -> list[str]:
     lines = []
     for name in registry.names():
         spec = registry.get(name)
-        params = ", ".join(f"{p.name}={p.default:g}" for p in spec.params)
+        shown = [p for p in spec.params if not p.name.startswith("tip")]
+        params = ", ".join(f"{p.name}={p.default:g}" for p in shown)
+        if len(shown) < len(spec.params):  # advised: 70 slots of tips, written by a tips file
+            params += f", tip1 … tip{ADVISED_TIPS}: the tips of president advise's tips.toml"
         lines.append(f"{name:<{width}}  {spec.description}  [{params or 'no parameters'}]")
     return lines
 
