@@ -65,11 +65,12 @@ def advice_table(found: Found, advice: Advice, out: Path | None, rules_name: str
             "per_round": per_round(found.decisions, tip, rounds),
             "changed": found.worths[tip.key].changed,
             "rule": RULE_PLAYS.get(play, ""),
+            "base": _on_base(found.worths.get(f"base/{tip.key}")),
             "example": seen,
             "key": tip.key,
         })  # fmt: skip
     frame = pd.DataFrame(rows, columns=["tip", "advice", "instead", "gain", "gain_low",
-                                        "gain_high", "per_round", "changed", "rule", "example", "key"])  # fmt: skip
+                                        "gain_high", "per_round", "changed", "rule", "base", "example", "key"])  # fmt: skip
     return AdviceTable(frame, found.worths["champion"], found.worths["together"], rules_name)
 
 
@@ -87,6 +88,8 @@ def advice_text(t: AdviceTable, tips_path: str, page: str | None) -> str:
                      f"{row.changed:.1%} of rounds.")  # fmt: skip
         if row.rule:
             lines.append(f"   Only because of {row.rule}.")
+        if row.base:
+            lines.append(f"   {row.base}")
     c, tg = gain(t.champion), gain(t.together)
     lines += [
         "",
@@ -116,8 +119,9 @@ def advice_page(t: AdviceTable, tips_path: str) -> str:
         "arises, a round": [f"{v:.2f}" for v in t.tips["per_round"]],
         "rounds it changes": [f"{v:.1%}" for v in t.tips["changed"]],
         "only because of": t.tips["rule"].replace("", "–"),
+        "under the base game": t.tips["base"].replace("", "–"),
     })  # fmt: skip
-    tips = html.table(shown, text_columns=["tip", "instead", "only because of"],
+    tips = html.table(shown, text_columns=["tip", "instead", "only because of", "under the base game"],
                       long_columns=["tip", "instead"], prose=True)  # fmt: skip
     examples = "".join(_example(r) for r in t.tips.itertuples())
     how = html.paragraph(
@@ -140,6 +144,17 @@ def advice_page(t: AdviceTable, tips_path: str) -> str:
                 ("how", "How they were found and measured", how)]  # fmt: skip
     return html.page(f"How to play: {t.rules_name}", sections,
                      lead="Tips mined from champion's decisions, each measured")  # fmt: skip
+
+
+def _on_base(w: Worth | None) -> str:
+    """What a tip gains under the rule book's base game, in words ("" when these rules are
+    the base game)."""
+    if w is None:
+        return ""
+    g = plus_minus(*gain(w), 3, signed=True)
+    if w.high < 0:
+        return f"Under the base game it gains {g} too."
+    return f"Under the base game it gains {g}: a tip of these rules."
 
 
 def _example(row: object) -> str:

@@ -277,9 +277,11 @@ class Advised:
 
     ``tips``: one row per tip in the order to follow them — ``advice`` (in words),
     ``instead`` (what the simple player does there), ``gain`` with ``gain_low`` and
-    ``gain_high`` (places gained a round against the simple player on fresh duplicate
-    deals, with the 95 % interval), ``per_round`` (how often it applies), ``rule`` (the
-    table rule it exists for, if any) and ``example`` (a position from a real game).
+    ``gain_high`` (places gained a round against the same player without the tip on fresh
+    duplicate deals, with the 95 % interval), ``per_round`` (how often it applies a round
+    in champion's games), ``changed`` (the share of rounds whose places it changes),
+    ``rule`` (the table rule it exists for, if any), ``base`` (its gain under the rule
+    book's base game, in words) and ``example`` (a position from a real game).
     ``recovered``: the share of champion's gain over the simple player that the tips
     together recover. ``tips_file`` plays them wherever a strategy is named.
     """

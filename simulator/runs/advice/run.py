@@ -17,7 +17,9 @@ where an interrupted one stopped (``state.json`` holds every measurement by name
 4. **prove** — on fresh deals (another seed than the selection's, so the figures are not
    the ones the choice was made on): each chosen tip against the same player without it
    (the simple player following the tips shown before it), the tips together against
-   the simple player, and ``champion``; a tip whose interval holds 0 there is not shown.
+   the simple player, and ``champion``; a tip whose interval holds 0 there is not shown;
+5. **base** — each shown tip under the rule book's base game, to tell the tips that
+   exist because of these rules (:func:`on_base`).
 
 Seeds: ``seed`` mines, ``seed + 1`` selects, ``seed + 2`` proves.
 """
@@ -234,6 +236,20 @@ def prove(folder: Folder, chosen: list[Tip], say: Say) -> tuple[list[Tip], dict[
     return shown, worths
 
 
+def on_base(folder: Folder, shown: list[Tip], say: Say) -> dict[str, Worth]:
+    """Step 5: each shown tip under the rule book's base game (:class:`Rules` with its
+    defaults, the same players), on fresh deals: a tip that gains nothing there exists
+    because of these rules (``base/KEY``; none when these rules are the base game)."""
+    a = folder.advice
+    base = Rules().with_options(players=a.rules.players)
+    if base == a.rules:
+        return {}
+    table = Table(base, a.simple, a.seed + 2, a.rounds_per_match, a.workers)
+    return {f"base/{tip.key}": folder.worth(f"base/{tip.key}", _measure(folder, table, [tip]), say,
+                                            f"measuring tip {i} under the base game")
+            for i, tip in enumerate(shown, start=1)}  # fmt: skip
+
+
 def _measure(folder: Folder, table: Table, tips: list[Tip],
              before: list[Tip] | None = None) -> Callable[[], Worth]:  # fmt: skip
     """The measurement of ``advised`` with ``tips`` against the simple player, or against
@@ -273,6 +289,7 @@ def advise(advice: Advice, out: Path, say: Say) -> Found:
         first = frame if step == 0 else first
         chosen = select(folder, candidates(frame), say, chosen)
     shown, worths = prove(folder, refine(folder, chosen, say), say)
+    worths |= on_base(folder, shown, say)
     about = {"made_by": "president advise", "seed": advice.seed, "simple": advice.simple}
     path = tips_file(shown, advice.rules, out / "tips.toml", about)
     return Found(shown, worths, first, path)
