@@ -29,6 +29,7 @@ from simulator.env.options import (
     resolve_rules,
 )
 from simulator.env.vector.batch import builtin_tables, reset_tables, step_tables
+from simulator.env.vector.spread import Spread
 from simulator.env.vector.state import (
     C_CUT,
     C_LEARNER,
@@ -85,7 +86,7 @@ class PresidentVectorEnv(VectorEnv):
         check_choice("seat", seat, tuple(range(n)))
         self.num_envs, self.seat, self.episode, self.reward = num_envs, seat, episode, reward
         self.threads = numba.config.NUMBA_NUM_THREADS if threads is None else threads
-        check_choice("threads", self.threads, tuple(range(1, numba.config.NUMBA_NUM_THREADS + 1)))
+        check_count("threads", self.threads)
         specs = _opponents(opponents, n - 1, self.rules)
         self.opponents = [spec.name for spec in specs]
         sids = np.zeros(MAX_PLAYERS, np.int64)
@@ -116,6 +117,7 @@ class PresidentVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.run_seed: int | None = None
+        self._spread = Spread(num_envs, self.threads)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -132,9 +134,9 @@ class PresidentVectorEnv(VectorEnv):
             first = int(self._T[T_M][:, M_MATCH].max()) + 1
         first = int((options or {}).get("match", first))
         obs, mask = self._fresh()
-        numba.set_num_threads(self.threads)
-        reset_tables(first, self._T, self._R, self._C, self.rows, self._reward, self._ended,
-                     self._rules_vec, obs, mask)  # fmt: skip
+        self._spread.run(lambda lo, hi: reset_tables(
+            lo, hi, first, self._T, self._R, self._C, self.rows, self._reward, self._ended,
+            self._rules_vec, obs, mask))  # fmt: skip
         return {"observation": obs, "action_mask": mask}, {}
 
     def step(
@@ -146,9 +148,9 @@ class PresidentVectorEnv(VectorEnv):
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         self._check(actions)
         obs, mask = self._fresh()
-        numba.set_num_threads(self.threads)
-        step_tables(actions, self._T, self._R, self._C, self.rows, self._reward, self._ended,
-                    self._rules_vec, obs, mask)  # fmt: skip
+        self._spread.run(lambda lo, hi: step_tables(
+            lo, hi, actions, self._T, self._R, self._C, self.rows, self._reward, self._ended,
+            self._rules_vec, obs, mask))  # fmt: skip
         observations = {"observation": obs, "action_mask": mask}
         return observations, self._reward.copy(), self._ended == 1, self._ended == 2, {}
 
@@ -161,9 +163,14 @@ class PresidentVectorEnv(VectorEnv):
         params = np.zeros((MAX_PLAYERS, NPARAMS), np.float64)
         params[:, : len(spec.kernel_vector)] = spec.kernel_vector
         out = np.zeros(self.num_envs, np.int64)
-        numba.set_num_threads(self.threads)
-        builtin_tables(spec.kernel_id, params, self._T, self._R, out)
+        self._spread.run(
+            lambda lo, hi: builtin_tables(lo, hi, spec.kernel_id, params, self._T, self._R, out)
+        )
         return out
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop the helper threads (gymnasium's ``close`` calls it)."""
+        self._spread.close()
 
     @property
     def matches(self) -> np.ndarray:
