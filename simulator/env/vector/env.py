@@ -40,6 +40,7 @@ from simulator.env.vector.state import (
     LEARNER,
     M_MATCH,
     M_PHASE,
+    M_ROUND,
     M_SIZE,
     OVER,
     T_KEY,
@@ -176,6 +177,11 @@ class PresidentVectorEnv(VectorEnv):
     def matches(self) -> np.ndarray:
         """The match each table plays (of the run seeded ``run_seed``)."""
         return self._T[T_M][:, M_MATCH].copy()
+
+    @property
+    def rounds(self) -> np.ndarray:
+        """The round each table's match is in (0 its first; past its last once over)."""
+        return self._T[T_M][:, M_ROUND].copy()
 
     def _fresh(self) -> tuple[np.ndarray, np.ndarray]:
         """New observation and mask arrays (the kernel writes every number): what a step
