@@ -24,6 +24,8 @@ from simulator.matchloop.matches import SEAT_PLACE, SEAT_POINTS, seats
 from simulator.rules.options import RulesError
 from simulator.rules.presets import preset
 from strategies.specs import StrategyError
+from tests.conftest import ROOT
+from tests.docs_code import run_python_blocks
 from tests.env.drive import play
 from tests.env.test_env import MANY_RULES
 
@@ -174,3 +176,8 @@ def test_bad_options_and_illegal_actions_are_refused() -> None:
     with pytest.raises(ValueError, match="table 1 is illegal"):
         e.step(illegal)
     e.step(actions)  # the tables go on
+
+
+def test_the_examples_of_docs_env_md_run(tmp_path, capsys) -> None:
+    run_python_blocks(ROOT / "docs" / "env.md", tmp_path)
+    assert "matches, mean return" in capsys.readouterr().out
