@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import numba
 import numpy as np
+from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
@@ -146,6 +147,8 @@ class PresidentVectorEnv(VectorEnv):
         """Each table's learner takes his action (an illegal one raises ``ValueError``,
         naming the table); a table whose episode ended at the last step starts its next
         one and its action is not read (gymnasium's next-step autoreset)."""
+        if self.run_seed is None:
+            raise ResetNeeded("call reset() before step()")
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         self._check(actions)
         obs, mask = self._fresh()

@@ -2,10 +2,11 @@
 
 The steps of :func:`simulator.matchloop.matches.play_match` (the match's start, each
 round's deal, the card exchange, the round's seats and roles, its end: places, points,
-totals, the target), cut where the learner decides: the exchange stops at his give-back
-and goes on from the same pair once he has given (``M_PAIR``, ``M_CLUB``). Only the
-functions the match loop keeps in its locals are not reused from it; the deal, the
-dealer's and the opener's positions and the give-backs are its own.
+totals, the target) on a table's row, cut where the learner decides: the exchange stops
+at his give-back and goes on from the same pair once he has given (``M_PAIR``,
+``M_CLUB``). The deal, the dealer's and the opener's positions and the give-backs are
+the match loop's own functions; only its sequence of them is written again here, with
+the learner's pause in it.
 """
 
 from __future__ import annotations

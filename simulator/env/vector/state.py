@@ -22,7 +22,6 @@ HAND_OVER = 3  # the learner hands cards over after his play of 7s or 10s (M_PLA
 PLAY = 4  # a round is under way, another seat to move
 MOVE = 5  # the learner is to move
 OVER = 6  # the match is over: the next step starts the table's next match
-DECIDING = (GIVE, HAND_OVER, MOVE)  # the phases a table waits for the learner in
 
 # The slots of a table's row of M (int64), what the match loop keeps in its locals.
 M_MATCH = 0  # the match played

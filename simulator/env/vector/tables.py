@@ -1,12 +1,10 @@
-"""Many tables' matches as step-wise state machines: the kernel's match loop, paused
-wherever the learner decides.
+"""A table's moves, and its match played on to the learner's next decision.
 
 :func:`simulator.matchloop.matches.play_match` plays a match straight through; here the
-same match is cut at the learner's decisions, so each table keeps between calls what
-that loop keeps in its locals: the phase it stopped in, the round, the dealer, the pair
-of the exchange and the 3 of clubs (:data:`M_SIZE` slots of ``M``), beside the kernel's
-own arrays (hands ``H``, round state ``S``, ``played`` …), one row per table. Every
-other seat moves through the kernel's own functions in the kernel's order (the deal,
+same match is cut at the learner's decisions (:func:`advance`), each table keeping
+between calls what that loop keeps in its locals (:mod:`simulator.env.vector.state`)
+beside the kernel's own arrays (hands ``H``, round state ``S``, ``played`` …), a row per
+table. Every other seat moves through the kernel's own functions in the kernel's order (the deal,
 :func:`~strategies.dispatch.give_back`, ``lowest_move``, ``random_move``,
 :func:`~strategies.policies.decide_basic`, :func:`~simulator.kernel.step.step` and the
 suited loop's card moves), drawing from the match's one play stream, so a table whose
@@ -52,10 +50,7 @@ from simulator.env.vector.state import (
     T_STREAMS,
     T_TRACE,
 )
-from simulator.kernel.bits import (
-    U0,
-    popc,
-)
+from simulator.kernel.bits import U0, popc
 from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.knowledge import CARDS, note_gift
 from simulator.kernel.layout import (
@@ -120,7 +115,7 @@ def play_move(t, T, R, pos, r, c, cards, learner):
     strategy chose, else the rules' default ones), as the kernel's round loops step it. A
     play of 7s or 10s that obliges its player to hand cards over: a built-in hands them
     over at once (:func:`~simulator.matchloop.round.gift_step`); the learner's play waits
-    for his choice (phase HANDOVER, the play not stepped yet)."""
+    for his choice (phase HAND_OVER, the play not stepped yet)."""
     H, S, M, played, places = T[T_H], T[T_S], T[T_M], T[T_PLAYED], T[T_PLACES]
     rs, give, sid_pos, params_pos, streams, srow = (
         T[T_RS][t],
