@@ -23,6 +23,7 @@ from simulator.matchloop.api import KernelJob, rows_of_record, run_matches
 from simulator.matchloop.matches import SEAT_PLACE, SEAT_POINTS, seats
 from simulator.rules.options import RulesError
 from simulator.rules.presets import preset
+from strategies.registry import get
 from strategies.specs import StrategyError
 from tests.conftest import ROOT
 from tests.docs_code import run_python_blocks
@@ -181,3 +182,21 @@ def test_bad_options_and_illegal_actions_are_refused() -> None:
 def test_the_examples_of_docs_env_md_run(tmp_path, capsys) -> None:
     run_python_blocks(ROOT / "docs" / "env.md", tmp_path)
     assert "matches, mean return" in capsys.readouterr().out
+
+
+def test_opponents_by_text_or_spec_and_changed_between_rounds() -> None:
+    """A frozen ``linear`` with its own weights (a spec) plays the simulator's match with
+    those weights; ``set_opponents`` seats others (from each table's next round)."""
+    rules = preset("french")
+    frozen = get("linear", rules).with_values("w_pass=-0.5,w_wins=1.5")
+    e = PresidentVectorEnv(2, rules=rules, opponents=["lowest", frozen, "random"], seat=0,
+                           rounds=ROUNDS, keep_rows=True, threads=1)  # fmt: skip
+    assert e.opponents == ["lowest", frozen.label, "random"]
+    e.set_opponents("random, lowest,random")
+    assert e.opponents == ["random", "lowest", "random"]
+    e.set_opponents(["lowest", frozen, "random"])
+    _, rows, _ = first_matches(e, e.reset(seed=SEED)[0], "lowest")
+    names = ["lowest", "lowest", frozen.label, "random"]  # the reference engine's players
+    zoo = raw_env(rules=rules, rounds=ROUNDS)
+    for t in range(2):
+        assert np.array_equal(rows[t], rows_of_record(t, play(zoo, names, SEED, t), 4))

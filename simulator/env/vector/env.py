@@ -46,6 +46,8 @@ from simulator.env.vector.state import (
     OVER,
     T_KEY,
     T_M,
+    T_PARAMS_PL,
+    T_SID_PL,
 )
 from simulator.kernel.bits import seed_key
 from simulator.kernel.knowledge import H_SIZE
@@ -54,8 +56,10 @@ from simulator.matchloop.matches import out_cols
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.cards import NUM_RANKS
 from simulator.rules.options import Rules
-from strategies.registry import get
+from strategies.registry import get, split_names
 from strategies.specs import NPARAMS, PLUGIN_BASE, SEARCH_IDS, StrategyError, StrategySpec
+
+Opponent = str | StrategySpec  # a strategy's name, or its spec with the values it plays
 
 
 class PresidentVectorEnv(VectorEnv):
@@ -89,16 +93,6 @@ class PresidentVectorEnv(VectorEnv):
         self.num_envs, self.seat, self.episode, self.reward = num_envs, seat, episode, reward
         self.threads = numba.config.NUMBA_NUM_THREADS if threads is None else threads
         check_count("threads", self.threads)
-        specs = _opponents(opponents, n - 1, self.rules)
-        self.opponents = [spec.name for spec in specs]
-        sids = np.zeros(MAX_PLAYERS, np.int64)
-        params = np.zeros((MAX_PLAYERS, NPARAMS), np.float64)
-        others = iter(specs)
-        for p in range(n):
-            spec = None if p == seat else next(others)
-            sids[p] = LEARNER if spec is None else spec.kernel_id
-            if spec is not None:
-                params[p, : len(spec.kernel_vector)] = spec.kernel_vector
         if self.rules.target:
             limit = 1 if episode == "round" else max_rounds
         else:
@@ -109,7 +103,8 @@ class PresidentVectorEnv(VectorEnv):
         self._C[C_POINTS] = reward == "points"
         self._C[C_CUT] = episode == "match"
         self._rules_vec = rules_vector(self.rules)
-        self._T = _tables(num_envs, sids, params, role_table(n))
+        self._T = _tables(num_envs, role_table(n))
+        self.set_opponents(opponents)
         self.rows = np.zeros((num_envs, limit if keep_rows else 0, out_cols(n)), np.int32)
         self._reward = np.zeros(num_envs, np.float64)
         self._ended = np.zeros(num_envs, np.int64)
@@ -120,6 +115,21 @@ class PresidentVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.run_seed: int | None = None
         self._spread = Spread(num_envs, self.threads)
+
+    def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
+        """Seat ``opponents`` (as the option) from each table's next round on: a frozen
+        copy of a learned policy, say, refreshed while the learner trains (a ``linear``
+        spec with the learner's weights: ``get("linear").with_values(...)``)."""
+        specs = _opponents(opponents, self.rules.players - 1, self.rules)
+        self.opponents = [spec.label for spec in specs]
+        sids, params = self._T[T_SID_PL], self._T[T_PARAMS_PL]
+        params[:] = 0.0
+        others = iter(specs)
+        for p in range(self.rules.players):
+            spec = None if p == self.seat else next(others)
+            sids[p] = LEARNER if spec is None else spec.kernel_id
+            if spec is not None:
+                params[p, : len(spec.kernel_vector)] = spec.kernel_vector
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -158,7 +168,7 @@ class PresidentVectorEnv(VectorEnv):
         observations = {"observation": obs, "action_mask": mask}
         return observations, self._reward.copy(), self._ended == 1, self._ended == 2, {}
 
-    def builtin_actions(self, name: str) -> np.ndarray:
+    def builtin_actions(self, name: Opponent) -> np.ndarray:
         """The action the built-in ``name`` would take in each table's decision, drawing
         from the table's play stream as the kernel draws for the seat it holds: stepping
         them plays the kernel's match with ``name`` in the learner's seat (call it once
@@ -207,21 +217,27 @@ class PresidentVectorEnv(VectorEnv):
             )
 
 
-def _playable(name: str, rules: Rules) -> StrategySpec:
-    """The spec of built-in ``name`` for ``rules``, refused unless the kernel plays it
-    here: not a search player (its playouts would cost every step a match), not a user's."""
-    spec = get(name, rules)
+def _playable(strategy: Opponent, rules: Rules) -> StrategySpec:
+    """The spec of built-in ``strategy`` for ``rules`` (a spec as it is: its values are
+    its own), refused unless the kernel plays it here: not a search player (its playouts
+    would cost every step a match), not a user's."""
+    spec = strategy if isinstance(strategy, StrategySpec) else get(strategy, rules)
     if spec.kernel_id in SEARCH_IDS or not 0 <= spec.kernel_id < PLUGIN_BASE:
         raise StrategyError(
-            f"strategy {name!r}: the vector environment plays the built-ins but the search "
-            f"players (montecarlo, champion, clairvoyant) and users' strategies"
+            f"strategy {spec.name!r}: the vector environment plays the built-ins but the "
+            f"search players (montecarlo, champion, clairvoyant) and users' strategies"
         )
     return spec
 
 
-def _opponents(opponents: str | Sequence[str], seats: int, rules: Rules) -> list[StrategySpec]:
-    """One spec per other seat, from one name for all or one per seat (in seat order)."""
-    names = [opponents] if isinstance(opponents, str) else list(opponents)
+def _opponents(
+    opponents: Opponent | Sequence[Opponent], seats: int, rules: Rules
+) -> list[StrategySpec]:
+    """One spec per other seat, from one for all or one per seat (in seat order; names
+    in one text are separated by commas, as on the command line)."""
+    if isinstance(opponents, StrategySpec):
+        opponents = [opponents]
+    names = split_names(opponents) if isinstance(opponents, str) else list(opponents)
     specs = [_playable(name, rules) for name in names]
     if len(specs) == 1:
         specs *= seats
@@ -233,7 +249,7 @@ def _opponents(opponents: str | Sequence[str], seats: int, rules: Rules) -> list
     return specs
 
 
-def _tables(tables: int, sids: np.ndarray, params: np.ndarray, role_tab: np.ndarray) -> tuple:
+def _tables(tables: int, role_tab: np.ndarray) -> tuple:
     """The arrays of ``tables`` tables (:mod:`simulator.env.vector.state`'s ``T``)."""
 
     def each(*shape: int, dtype: type = np.int64) -> np.ndarray:
@@ -246,6 +262,7 @@ def _tables(tables: int, sids: np.ndarray, params: np.ndarray, role_tab: np.ndar
         each(8), each(8), each(3, dtype=np.uint64), each(3, dtype=np.uint64), each(DECK),
         each(MAX_PLAYERS), each(MAX_PLAYERS, dtype=np.uint64), each(DECK + 1, dtype=np.uint64),
         each(MAX_PLAYERS), each(MAX_PLAYERS, NPARAMS, dtype=np.float64),
-        np.zeros(1, np.uint64), sids, params, role_tab, np.zeros((MAX_PLAYERS, 3), np.uint64),
+        np.zeros(1, np.uint64), np.zeros(MAX_PLAYERS, np.int64),
+        np.zeros((MAX_PLAYERS, NPARAMS), np.float64), role_tab, np.zeros((MAX_PLAYERS, 3), np.uint64),
         np.full(MAX_PLAYERS, -1, np.int64), np.zeros(0, np.int32),
     )  # fmt: skip
