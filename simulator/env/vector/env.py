@@ -7,6 +7,7 @@ shape ``(N, …)``; the other seats are built-in strategies played inside the ke
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -50,6 +51,7 @@ from simulator.env.vector.state import (
     T_SID_PL,
 )
 from simulator.kernel.bits import seed_key
+from simulator.kernel.config import cached_on_disk
 from simulator.kernel.knowledge import H_SIZE
 from simulator.kernel.layout import DECK, MAX_PLAYERS, S_SIZE, role_table, rules_array
 from simulator.matchloop.matches import out_cols
@@ -59,6 +61,7 @@ from simulator.rules.options import Rules
 from strategies.registry import get, split_names
 from strategies.specs import NPARAMS, PLUGIN_BASE, SEARCH_IDS, StrategyError, StrategySpec
 
+COMPILE_SECONDS = 160  # its first compile, numba's cache empty (the 2-core machine, busy)
 Opponent = str | StrategySpec  # a strategy's name, or its spec with the values it plays
 
 
@@ -115,6 +118,9 @@ class PresidentVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.run_seed: int | None = None
         self._spread = Spread(num_envs, self.threads)
+        if not numba.config.DISABLE_JIT and not cached_on_disk(step_tables):
+            print(f"compiling the vector environment for the kernel — once, about "
+                  f"{COMPILE_SECONDS} s", file=sys.stderr, flush=True)  # fmt: skip
 
     def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
         """Seat ``opponents`` (as the option) from each table's next round on: a frozen
