@@ -19,6 +19,7 @@ from gymnasium.wrappers.vector import RecordEpisodeStatistics
 from simulator.env import raw_env
 from simulator.env.encoding import OFFSETS
 from simulator.env.vector import PresidentVectorEnv
+from simulator.env.vector.spread import Spread
 from simulator.matchloop.api import KernelJob, rows_of_record, run_matches
 from simulator.matchloop.matches import SEAT_PLACE, SEAT_POINTS, seats
 from simulator.rules.options import RulesError
@@ -200,3 +201,23 @@ def test_opponents_by_text_or_spec_and_changed_between_rounds() -> None:
     zoo = raw_env(rules=rules, rounds=ROUNDS)
     for t in range(2):
         assert np.array_equal(rows[t], rows_of_record(t, play(zoo, names, SEED, t), 4))
+
+
+def test_spread_covers_every_table_once_and_reraises_errors() -> None:
+    spread = Spread(1000, 3)
+    hits = np.zeros(1000, np.int64)
+
+    def work(lo: int, hi: int) -> None:
+        hits[lo:hi] += 1
+
+    spread.run(work)
+    assert (hits == 1).all()
+
+    def fails(lo: int, hi: int) -> None:
+        raise KeyError(lo)
+
+    with pytest.raises(KeyError):
+        spread.run(fails)
+    spread.close()
+    spread.run(work)  # the caller's thread alone
+    assert (hits == 2).all()
