@@ -98,10 +98,11 @@ def compare(tables: int, threads: int, opponents: str, repeat: int, seconds: flo
         played.append(tables_rounds)
         rounds.append(kernel_rate(job, matches))
     best, kernel = max(steps), max(rounds)
-    print(f"{best:,.0f} learner steps/s (vector env, {tables} tables on {threads} threads, "
+    on = f"{threads} thread{'s' if threads > 1 else ''}"
+    print(f"{best:,.0f} learner steps/s (vector env, {tables} tables on {on}, "
           f"french, learner random against {opponents}; {max(chosen):,.0f} with the "
           f"learner's choice; its tables played {max(played):,.0f} rounds/s)")  # fmt: skip
-    print(f"{kernel:,.0f} rounds/s (the kernel, random + 3 x {opponents}, {threads} threads): "
+    print(f"{kernel:,.0f} rounds/s (the kernel, random + 3 x {opponents}, {on}): "
           f"the vector env's tables at {max(played) / kernel:.2f} of its speed, "
           f"best of {repeat}")  # fmt: skip
 
