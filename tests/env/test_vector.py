@@ -39,6 +39,11 @@ GIFTS = (
     preset("french").with_options(seven_passes=True, ten_discards=True, capital_falls=True),
     ["random", "lowest", "random", "lowest"],
 )
+SUITED_GIFTS = (  # the suits, the lock and the 3 of spades behind every card handed over
+    preset("french").with_options(jokers=2, suit_lock="suits", spade_three_return=True,
+                                  seven_passes=True, ten_discards=True, reseat=True),
+    ["lowest", "random", "lowest", "random"],
+)  # fmt: skip
 
 
 def vector(rules, names, seat, tables, **options):
@@ -82,8 +87,9 @@ def test_a_learner_playing_a_built_in_plays_the_kernels_match(rules, names) -> N
 
 
 @pytest.mark.parametrize(("rules", "names", "seat"),
-                         [(*FRENCH, 0), (*PLANNER, 1), (*UECDA, 0), (*GIFTS, 1)],
-                         ids=["french", "planner", "uecda", "gifts"])  # fmt: skip
+                         [(*FRENCH, 0), (*PLANNER, 1), (*UECDA, 0), (*GIFTS, 1),
+                          (*SUITED_GIFTS, 0)],
+                         ids=["french", "planner", "uecda", "gifts", "suited-gifts"])  # fmt: skip
 def test_the_learner_is_shown_what_the_pettingzoo_env_shows(rules, names, seat) -> None:
     """Observation and mask at every decision of the learner, give-backs (the exchange,
     the hand-overs after 7s and 10s) included, and the rows of the match."""
