@@ -11,6 +11,9 @@ The line-ups are those of ``test_env.py``, whose kernel loops the suite compiles
 
 from __future__ import annotations
 
+import runpy
+import sys
+
 import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
@@ -227,3 +230,10 @@ def test_spread_covers_every_table_once_and_reraises_errors() -> None:
     spread.close()
     spread.run(work)  # the caller's thread alone
     assert (hits == 2).all()
+
+
+def test_the_learning_example_runs_at_a_tiny_size(monkeypatch, capsys) -> None:
+    tiny = ["--generations", "1", "--tables", "8", "--steps", "30", "--threads", "1"]
+    monkeypatch.setattr(sys, "argv", ["learn_linear.py", *tiny])
+    runpy.run_path(str(ROOT / "examples" / "learn_linear.py"), run_name="__main__")
+    assert "learned weights: mean place" in capsys.readouterr().out
