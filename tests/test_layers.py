@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("simulator.reference", "simulator.kernel", "simulator.env"),
     ),
     ("strategies", ("strategies",)),
-    ("compiled match loop", ("simulator.matchloop",)),
+    ("compiled match loop", ("simulator.matchloop", "simulator.env.vector")),
     ("runs", ("simulator.runs",)),
     ("analytics and pages", ("reports",)),
     ("applications", ("simulator.apps", "simulator.uecda")),

@@ -1,4 +1,5 @@
-"""Président as a PettingZoo AEC environment (docs/env.md): ``from simulator.env import env``.
+"""Président as a PettingZoo AEC environment (docs/env.md): ``from simulator.env import env``;
+as a gymnasium vector environment at the kernel's speed: :mod:`simulator.env.vector`.
 
 ``env`` and ``raw_env`` need the ``rl`` extra (``pip install -e ".[rl]"``); they are
 imported on first use, so that :mod:`simulator.env.encoding` (the actions and

@@ -16,15 +16,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
+from gymnasium import Space
 from gymnasium.logger import warn
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from simulator.env.encoding import (
     GIVE_BASE,
-    HIGH,
-    LOW,
     N_ACTIONS,
     as_named,
     family,
@@ -36,6 +34,17 @@ from simulator.env.encoding import (
     rules_vector,
     wrong_family,
 )
+from simulator.env.options import (
+    EPISODES,
+    NAME,
+    REWARDS,
+    ROUNDS,
+    action_space,
+    check_choice,
+    check_count,
+    observation_space,
+    resolve_rules,
+)
 from simulator.reference.exchange import GiveBack
 from simulator.reference.match import (
     MAX_ROUNDS,
@@ -46,12 +55,7 @@ from simulator.reference.match import (
 )
 from simulator.reference.round import Round
 from simulator.rules.cards import format_hand
-from simulator.rules.files import load_rules
-from simulator.rules.options import Rules, RulesError
-
-ROUNDS = 10  # a match's rounds without a target, as `president simulate`'s default
-EPISODES = ("match", "round")
-REWARDS = ("places", "points")
+from simulator.rules.options import Rules
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -64,18 +68,12 @@ def env(**kwargs: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def resolve_rules(rules: str | Path | Rules, players: int | None) -> Rules:
-    """A ``Rules`` from a preset name, a rules file or a ``Rules``, with ``players`` set."""
-    resolved = rules if isinstance(rules, Rules) else load_rules(rules)
-    return resolved if players is None else resolved.with_options(players=players)
-
-
 class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     """Président for 3 to 8 agents; see docs/env.md for the spaces and the options."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
-        "name": "president_v3",
+        "name": NAME,
         "is_parallelizable": False,
     }
 
@@ -91,29 +89,23 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     ) -> None:
         super().__init__()
         self.rules = resolve_rules(rules, players)
-        _check("episode", episode, EPISODES)
-        _check("reward", reward, REWARDS)
-        _check("render_mode", render_mode, (None, *self.metadata["render_modes"]))
-        for name, value in (("rounds", rounds), ("max_rounds", max_rounds)):
-            if not isinstance(value, int) or value < 1:
-                raise RulesError(f"{name}: {value!r} is not allowed (allowed: an integer ≥ 1)")
+        check_choice("episode", episode, EPISODES)
+        check_choice("reward", reward, REWARDS)
+        check_choice("render_mode", render_mode, (None, *self.metadata["render_modes"]))
+        check_count("rounds", rounds)
+        check_count("max_rounds", max_rounds)
         self.episode, self.rounds, self.max_rounds = episode, rounds, max_rounds
         self.reward, self.render_mode = reward, render_mode
         self.possible_agents = [f"player_{p}" for p in range(self.rules.players)]
         self._rules_vec = rules_vector(self.rules)
-        self._obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(LOW, HIGH, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (N_ACTIONS,), dtype=np.int8),
-            }
-        )
-        self._act_space = spaces.Discrete(N_ACTIONS)
+        self._obs_space = observation_space()
+        self._act_space = action_space()
         self.run_seed, self.match = int(np.random.SeedSequence().entropy % 2**63), -1
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> Space:
         return self._obs_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> Space:
         return self._act_space
 
     # ------------------------------------------------------------ an episode
@@ -260,9 +252,3 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """Drop the match in play, if any."""
         if hasattr(self, "_steps"):
             self._steps.close()
-
-
-def _check(name: str, value: object, allowed: tuple) -> None:
-    if value not in allowed:
-        shown = ", ".join(str(a) for a in allowed)
-        raise RulesError(f"{name}: {value!r} is not allowed (allowed: {shown})")

@@ -9,9 +9,10 @@ that includes it (:mod:`simulator.matchloop.specialise`).
 
 Every folder whose code ends up in the compiled loop is listed: the kernel and the match
 loop (the compiled functions), the strategies (the built-ins' numba code), the rule book
-(card and rule constants, ``WEIGHTS``) and the reference engine, whose stream purposes
+(card and rule constants, ``WEIGHTS``), the reference engine, whose stream purposes
 (``SEAT_STREAMS``, ``PLAY_STREAM`` in :mod:`simulator.reference.rng`) the loop freezes in
-as constants. Folders are hashed as files: nothing is imported from them here.
+as constants, and the environments (the vector environment's compiled loop, and the
+observation layout's offsets it freezes in). Folders are hashed as files: nothing is imported from them here.
 """
 
 from __future__ import annotations
@@ -24,8 +25,11 @@ from pathlib import Path
 # cache folder after the path of the source file as imported)
 ROOT = Path(__file__).parents[2]
 SOURCES = ("simulator/kernel", "simulator/matchloop", "simulator/reference", "simulator/rules",
-           "strategies")  # fmt: skip
-APART = ("simulator/runs",)  # other folders of functions numba caches: their callees are in SOURCES
+           "strategies", "simulator/env")  # fmt: skip
+# other folders of functions numba caches: their callees are in SOURCES (the vector
+# environment's too: its own modules, and the layout's offsets it freezes in, are in
+# simulator/env)
+APART = ("simulator/runs", "simulator/env/vector")
 
 
 def source_folders() -> tuple[Path, ...]:

@@ -17,10 +17,14 @@ from simulator.reference.rng import PLAY_STREAM, Stream
 from strategies import registry
 
 
-def play(e: Any, names: list[str], seed: int, match: int) -> MatchRecord:
+def play(
+    e: Any, names: list[str], seed: int, match: int, views: dict[str, list] | None = None
+) -> MatchRecord:
     """Drive the environment ``e`` through match ``match`` of ``seed`` with the built-ins
     ``names`` (one a seat); the rewards each agent was told are left in
-    ``e.unwrapped.earned``. Every action taken must be one the mask allows."""
+    ``e.unwrapped.earned``, and the observations of each agent's decisions in
+    ``views[agent]`` for the agents it names. Every action taken must be one the mask
+    allows."""
     e.reset(seed=seed, options={"match": match})
     raw = e.unwrapped
     players = [registry.make(name) for name in names]
@@ -41,6 +45,8 @@ def play(e: Any, names: list[str], seed: int, match: int) -> MatchRecord:
         else:
             action = action_of(players[who].choose(ask.obs, rng), ask.obs)
         assert observation["action_mask"][action] == 1  # the mask allows what the engine does
+        if views is not None and agent in views:
+            views[agent].append(observation)
         assert observation["observation"].shape == (OBS_SIZE,)
         e.step(action)
     return raw.record
