@@ -20,8 +20,8 @@ from simulator.runs.advice.run import Advice, Found, Say, advise
 from simulator.runs.advice.words import simple_words, tip_words
 from strategies.advice import PLAYS
 
-RULE_PLAYS = {"ender": "a table rule that ends the trick", "jacks": "jack_back",
-              "revolt": "revolution"}  # fmt: skip
+RULE_PLAYS = {"ender": "a table rule that ends the trick", "jacks": "jack-back (jacks reverse the order)",
+              "revolt": "the revolution of a four of a kind"}  # fmt: skip
 
 
 def gain(w: Worth) -> tuple[float, float, float]:

@@ -25,6 +25,7 @@ BUILT_IN = {  # matplotlib's tab10, each of these built-in strategies its own
     "shed-max": "#9467bd",  # purple
     "planner": "#2ca02c",  # green
     "rules-aware": "#ff7f0e",  # orange
+    "advised": "#fdae6b",  # light orange: rules-aware following tips
     "montecarlo": "#17becf",  # cyan
     "linear": "#000080",  # navy
     "champion": "#e6ab02",  # gold

@@ -11,6 +11,7 @@ The line-ups are those of ``test_env.py``, whose kernel loops the suite compiles
 
 from __future__ import annotations
 
+import gc
 import runpy
 import sys
 
@@ -166,7 +167,10 @@ def test_the_games_do_not_depend_on_the_threads() -> None:
     assert np.array_equal(*played)
 
 
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
 def test_bad_options_and_illegal_actions_are_refused() -> None:
+    """Refused options raise, and the half-made environment goes away quietly (gymnasium
+    1.1 closes an environment when it is collected, threads or not)."""
     with pytest.raises(StrategyError, match="unknown strategy"):
         PresidentVectorEnv(2, opponents="lowst")
     with pytest.raises(StrategyError, match="search players"):
@@ -179,6 +183,7 @@ def test_bad_options_and_illegal_actions_are_refused() -> None:
         PresidentVectorEnv(2, rules="no-such-rules")
     with pytest.raises(RulesError, match="num_envs"):
         PresidentVectorEnv(0)
+    gc.collect()  # the refused ones are closed now, not after the test
     e = PresidentVectorEnv(2, opponents="lowest", threads=1)
     obs = e.reset(seed=1)[0]
     actions = obs["action_mask"].argmax(axis=1)

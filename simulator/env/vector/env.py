@@ -189,8 +189,12 @@ class PresidentVectorEnv(VectorEnv):
         return out
 
     def close_extras(self, **kwargs: Any) -> None:
-        """Stop the helper threads (gymnasium's ``close`` calls it)."""
-        self._spread.close()
+        """Stop the helper threads (gymnasium's ``close`` calls it, and gymnasium 1.1's
+        ``__del__`` too: also for an environment whose options were refused before its
+        threads existed)."""
+        spread = getattr(self, "_spread", None)
+        if spread is not None:
+            spread.close()
 
     @property
     def matches(self) -> np.ndarray:
