@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from simulator.errors import did_you_mean
 from simulator.rules.options import Rules
@@ -45,6 +45,8 @@ from strategies.specs import (
     StrategySpec,
 )
 from strategies.tuned import is_tuned_file
+
+T = TypeVar("T")  # what one_per_seat hands out: names or specs
 
 
 def _kernel_python(spec: StrategySpec) -> Strategy:
@@ -284,11 +286,18 @@ def per_seat(
     names = [name.strip() for name in names]
     for name in names:
         get(name)
-    if len(names) == 1:
-        names *= seats
-    if len(names) != seats:
+    return one_per_seat(names, seats, what, holders)
+
+
+def one_per_seat(items: Sequence[T], seats: int, what: str, holders: str) -> list[T]:
+    """``items`` (names, specs) as one per seat: one for all, or exactly one per seat;
+    else a StrategyError naming ``what`` and its ``holders``."""
+    items = list(items)
+    if len(items) == 1:
+        items *= seats
+    if len(items) != seats:
         raise StrategyError(
-            f"{len(names)} {what} for {seats} {holders} (allowed: one name for all, "
+            f"{len(items)} {what} for {seats} {holders} (allowed: one name for all, "
             f"or exactly {seats} names separated by commas)"
         )
-    return names
+    return items

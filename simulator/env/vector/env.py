@@ -58,7 +58,7 @@ from simulator.matchloop.matches import out_cols
 from simulator.reference.match import MAX_ROUNDS
 from simulator.rules.cards import NUM_RANKS
 from simulator.rules.options import Rules
-from strategies.registry import get, split_names
+from strategies.registry import get, one_per_seat, split_names
 from strategies.specs import NPARAMS, PLUGIN_BASE, SEARCH_IDS, StrategyError, StrategySpec
 
 COMPILE_SECONDS = 160  # its first compile, numba's cache empty (the 2-core machine, busy)
@@ -249,14 +249,7 @@ def _opponents(
         opponents = [opponents]
     names = split_names(opponents) if isinstance(opponents, str) else list(opponents)
     specs = [_playable(name, rules) for name in names]
-    if len(specs) == 1:
-        specs *= seats
-    if len(specs) != seats:
-        raise StrategyError(
-            f"{len(specs)} opponents for {seats} other seats (allowed: one name for all, or "
-            f"exactly {seats} names)"
-        )
-    return specs
+    return one_per_seat(specs, seats, "opponents", "other seats")
 
 
 def _tables(tables: int, role_tab: np.ndarray) -> tuple:

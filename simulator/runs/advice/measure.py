@@ -79,10 +79,15 @@ class Table:
         if not np.array_equal(match, base_match):  # a target: matches end at other rounds
             return _by_match(place, match, base, base_match, group)
         diff = place - base
-        groups = match // group
-        per_group = np.bincount(groups, diff) / np.bincount(groups)
-        estimate, low, high, _ = mean_interval(per_group)
-        return Worth(estimate, low, high, len(per_group), len(diff), float(np.mean(diff != 0)))
+        return _grouped(diff, match // group, len(diff), float(np.mean(diff != 0)))
+
+
+def _grouped(diff: np.ndarray, groups: np.ndarray, rounds: int, changed: float) -> Worth:
+    """The :class:`Worth` of differences ``diff`` averaged per deal group ``groups`` (the
+    independent units), over ``rounds`` rounds."""
+    per_group = np.bincount(groups, diff) / np.bincount(groups)
+    estimate, low, high, _ = mean_interval(per_group)
+    return Worth(estimate, low, high, len(per_group), rounds, changed)
 
 
 def _by_match(place: np.ndarray, match: np.ndarray, base: np.ndarray, base_match: np.ndarray,
@@ -92,7 +97,4 @@ def _by_match(place: np.ndarray, match: np.ndarray, base: np.ndarray, base_match
     mine = np.bincount(match, place) / np.bincount(match)
     theirs = np.bincount(base_match, base) / np.bincount(base_match)
     diff = mine - theirs
-    groups = np.arange(len(diff)) // group
-    per_group = np.bincount(groups, diff) / np.bincount(groups)
-    estimate, low, high, _ = mean_interval(per_group)
-    return Worth(estimate, low, high, len(per_group), len(place), float(np.mean(diff != 0)))
+    return _grouped(diff, np.arange(len(diff)) // group, len(place), float(np.mean(diff != 0)))

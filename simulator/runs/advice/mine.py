@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -27,7 +28,7 @@ from simulator.reference.exchange import GiveBack, give_back_of, run_steps
 from simulator.reference.match import MAX_ROUNDS, MoveAsk, RoundRecord, match_steps
 from simulator.reference.moves import Named, Run
 from simulator.reference.rng import PLAY_STREAM, Stream
-from simulator.reference.round import Move, Round
+from simulator.reference.round import Move, Observation, Round
 from simulator.rules.options import Rules
 from strategies.adapter import KernelStrategy, stream_array
 from strategies.advice import PLAYS, VIEW, VIEW_SIZE, view_and_plays
@@ -52,9 +53,10 @@ class Field:
     simple: str = "rules-aware"
     compared: str = ""
 
+    @cached_property
     def strategies(self) -> tuple[KernelStrategy, KernelStrategy, KernelStrategy]:
         """champion, the simple player and the compared one as kernel functions on the
-        reference engine."""
+        reference engine (made once, for every match mined)."""
         made = []
         for name in (self.champion, self.simple, self.compared or self.simple):
             spec = get(name, self.rules)
@@ -75,13 +77,13 @@ def move_pair(move: Move | Named | Run) -> tuple[int, int]:
     return (move.rank, move.count) if move.count else (0, 0)
 
 
-Visit = Callable[[MoveAsk, RoundRecord, Move | Named | Run], None]
+Visit = Callable[[MoveAsk, Observation, RoundRecord, Move | Named | Run], None]
 
 
 def play(field: Field, match: int, visit: Visit) -> None:
-    """Play match ``match``; ``visit(ask, record, move)`` sees each of ``champion``'s
-    decisions, with the round's record so far and the move it makes."""
-    champ, simple, _ = field.strategies()
+    """Play match ``match``; ``visit(ask, obs, record, move)`` sees each of ``champion``'s
+    decisions, what it sees, the round's record so far and the move it makes."""
+    champ, simple, _ = field.strategies
     who = field.seat(match)
     rng = Stream.of(field.seed, match, PLAY_STREAM)
     current: list[RoundRecord] = []
@@ -96,8 +98,9 @@ def play(field: Field, match: int, visit: Visit) -> None:
             return give_back_of(player, ask.hand, ask.k, rng, ask.opens, ask)
         if ask.player != who:
             return simple.choose(ask.obs, rng)
-        move = champ.choose(ask.obs, rng)
-        visit(ask, current[0], move)
+        obs = ask.obs  # built once: champion and the visitor read the same
+        move = champ.choose(obs, rng)
+        visit(ask, obs, current[0], move)
         return move
 
     rounds = None if field.rules.target else field.rounds
@@ -105,24 +108,22 @@ def play(field: Field, match: int, visit: Visit) -> None:
     run_steps(steps, answer)
 
 
-def decisions(
-    field: Field, lo: int, hi: int, done: Callable[[int], None] | None = None
-) -> pd.DataFrame:
+def decisions(field: Field, lo: int, hi: int) -> pd.DataFrame:
     """The rows (:data:`COLUMNS`) of ``champion``'s decisions with a choice in matches
-    ``[lo, hi)``; ``done(1)`` after each match."""
-    _, _, simple = field.strategies()
+    ``[lo, hi)``."""
+    _, _, simple = field.strategies
     rs = stream_array(Stream.of(0, 0, 0))  # the compared player draws nothing
     rows: list[list[int | float]] = []
     match = lo
 
-    def visit(ask: MoveAsk, record: RoundRecord, move: Move | Named | Run) -> None:
-        obs = ask.obs
-        arrays = simple.arrays(obs)
+    def visit(
+        ask: MoveAsk, obs: Observation, record: RoundRecord, move: Move | Named | Run
+    ) -> None:
+        S, H, R, played, roles = simple.arrays(obs)
         view, plays = np.zeros(VIEW_SIZE), np.full((len(PLAYS) + 1, 2), -1, dtype=np.int64)
-        view_and_plays(obs.seat, *arrays, view, plays)
+        view_and_plays(obs.seat, S, H, R, played, roles, view, plays)  # reads, writes no array
         if len({tuple(p) for p in plays[1:] if p[1] >= 0}) < 2:
             return  # one move or none a tip can tell apart: nothing to learn
-        S, H, R, played, roles = simple.arrays(obs)
         s_rank, s_count = simple.decide(obs.seat, S, H, R, played, roles, rs, simple.params)
         c_rank, c_count = move_pair(move)
         rows.append([match, record.index, len(record.moves), obs.seat, *view[1:],
@@ -130,8 +131,6 @@ def decisions(
 
     for match in range(lo, hi):
         play(field, match, visit)
-        if done:
-            done(1)
     frame = pd.DataFrame(rows, columns=COLUMNS)
     ints = [c for c in COLUMNS if c not in VIEW_COLUMNS]
     return frame.astype({c: np.int32 for c in ints})
@@ -143,7 +142,7 @@ def position(field: Field, match: int, round_index: int, move: int) -> tuple[Rou
     round's record up to it."""
     found: list[tuple[Round, RoundRecord]] = []
 
-    def visit(ask: MoveAsk, record: RoundRecord, _: Move | Named | Run) -> None:
+    def visit(ask: MoveAsk, _: Observation, record: RoundRecord, __: Move | Named | Run) -> None:
         if not found and record.index == round_index and len(record.moves) == move:
             found.append((copy.deepcopy(ask.round), _copied(record)))
 

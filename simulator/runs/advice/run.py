@@ -283,13 +283,12 @@ def advise(advice: Advice, out: Path, say: Say) -> Found:
     folder = Folder(out, advice)
     folder.open()
     chosen: list[Tip] = []
-    first = pd.DataFrame()
+    frames = []
     for step in range(advice.rounds):
-        frame = mine(folder, say, step, chosen)
-        first = frame if step == 0 else first
-        chosen = select(folder, candidates(frame), say, chosen)
+        frames.append(mine(folder, say, step, chosen))
+        chosen = select(folder, candidates(frames[-1]), say, chosen)
     shown, worths = prove(folder, refine(folder, chosen, say), say)
     worths |= on_base(folder, shown, say)
     about = {"made_by": "president advise", "seed": advice.seed, "simple": advice.simple}
     path = tips_file(shown, advice.rules, out / "tips.toml", about)
-    return Found(shown, worths, first, path)
+    return Found(shown, worths, frames[0], path)  # the decisions against the simple player
