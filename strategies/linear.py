@@ -11,7 +11,11 @@ the dot product with the weights ``params[pos, :LINEAR_FEATURES]``. At temperatu
 plays the best-scored move, the first in the canonical order on a tie (the pass, then
 count ascending, then rank ascending, then the sequences: :mod:`strategies.linear_runs`),
 so the kernel and the reference engine agree; above 0 it draws a move with probability
-proportional to ``exp(score / temperature)`` from the match's random stream.
+proportional to ``exp(score / temperature)`` from the match's random stream. At
+temperature 0 the best move is first found by rough scores (:func:`rough_best`: the
+same terms summed in another order, which is faster) and played when it beats the next
+by more than their rounding; on a near tie the exact scores decide, so its moves are the
+definition's, ties included.
 
 Only public facts and its own hand are read: the card counts of the others, the cards
 played this round, the round state and the rules. ``move_features`` of
@@ -19,6 +23,8 @@ played this round, the round state and the rules. ``move_features`` of
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import njit
@@ -367,28 +373,165 @@ def move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, fin
     return score(features(h, r, c, out, u, S, R, fewest, owner_cards, last, k), params, at)
 
 
-@njit(**HOT)
+# A bound on how far a score summed in another order (the rough scores) can be from the
+# exact one, as a share of the largest weight: a score sums some 32 terms of at most 14
+# times a weight, whose rounding errors come to a few 1e-12 of that weight.
+ROUGH = 1e-9
+ABS = np.uint64(0x7FFFFFFFFFFFFFFF)  # a float's bits but its sign
+INF_BITS = np.uint64(0x7FF0000000000000)  # at and above: not finite
+
+
+@njit(**INLINE)
+def largest_weight(params, at):
+    """A power of 2 at least the largest weight of row ``at`` in size, ``inf`` when a weight
+    is not finite: one pass of integer maxima over their bits (a float's size orders
+    like its bits without the sign)."""
+    bits = params[at].view(np.uint64)
+    # four maxima side by side (one chain of 32 was slower); when the weights are not a
+    # multiple of 4, the slots read past them only make the bound larger
+    a, b, c, d = U0, U0, U0, U0
+    for i in range(0, LINEAR_FEATURES, 4):
+        a = max(a, bits[i] & ABS)
+        b = max(b, bits[i + 1] & ABS)
+        c = max(c, bits[i + 2] & ABS)
+        d = max(d, bits[i + 3] & ABS)
+    top = max(max(a, b), max(c, d))
+    if top >= INF_BITS:
+        return np.inf
+    return math.ldexp(1.0, np.int64(top >> np.uint64(52)) - 1022)
+
+
+@njit(**INLINE)
+def rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, at):
+    """The best-scored move of :func:`linear_choice` by rough scores — the same terms as
+    :func:`play_score` and :func:`pass_score`, summed in a tree, not one by one, and the
+    weights that every move shares folded first — and the margin by which it beats the
+    next: ``(rank, count, margin)``.
+
+    A score summed one term after the other is a chain of dependent additions, the bulk
+    of a decision's time; a tree's additions run side by side. Its floats differ from
+    the exact scores by rounding, a few 1e-12 of the largest weight at most: when the
+    best beats the next by more than ``ROUGH`` of it (a thousand times that and more),
+    it is the exact best too, and the caller plays it; else (a tie, or nearly) the
+    caller scores the moves exactly.
+    """
+    tc = S[S_TOP_COUNT]
+    rev = S[S_REV]
+    rules = R[R_FLAGS]
+    lead = tc == 0
+    held_cards = popc(h)
+    gh = groups(h)
+    weak = weakest_of(h & RANKS, rev)
+    threat = fewest <= THREAT
+    nofin2 = rules & TWOS_LAST != 0
+    jacks = R[R_TRICK_FLAGS] & JACKS != 0
+    w_cards = params[at, LINEAR_W_CARDS] + (params[at, LINEAR_W_LEAD_CARDS] if lead else 0.0)
+    w_strength = params[at, LINEAR_W_STRENGTH]
+    if lead:
+        w_strength += params[at, LINEAR_W_LEAD_STRENGTH]
+    w_strength /= STRONGEST
+    w_wins = params[at, LINEAR_W_WINS] + (params[at, LINEAR_W_WINS_THREAT] if threat else 0.0)
+    w_groups, w_need = params[at, LINEAR_W_GROUPS], params[at, LINEAR_W_NEED]
+    w_sure, w_beaters = params[at, LINEAR_W_SURE], params[at, LINEAR_W_BEATERS]
+    best_r, best_c, best, second = 0, 0, -np.inf, -np.inf
+    if not lead:
+        sure = popc(unbeatable_groups(h, u))
+        need = max(gh - sure, 0)
+        a = params[at, LINEAR_W_PASS] + params[at, LINEAR_W_PASS_CARDS] * (held_cards / 13.0)
+        b = (params[at, LINEAR_W_PASS_THREAT] if threat else 0.0) + (
+            params[at, LINEAR_W_PASS_OWNER] if owner_cards <= THREAT else 0.0
+        )
+        d = params[at, LINEAR_W_PASS_LAST] if last else 0.0
+        best = (a + b) + ((w_groups * gh + w_need * need) + (w_sure * sure + d))
+    x = m
+    while x != U0:
+        bit = ctz(x)
+        x &= x - U1
+        r, c = play_rank(bit), play_count(bit)
+        held = count_of(h, r)
+        after = remove_cards(h, r, c)
+        gone = after == U0
+        g = gh - (1 if held == c else 0)
+        sure = popc(unbeatable_groups(after, u))
+        need = max(g - sure, 0)
+        st = strength(r, rev)
+        kept = (held_cards - c) / 13.0
+        a = w_cards * c + w_strength * st
+        b = w_groups * g + w_need * need + w_sure * sure
+        d = 0.0
+        if unbeatable(u, r, c) and not gone:
+            d = w_wins
+        if held > c:
+            d += params[at, LINEAR_W_BREAKS] + params[at, LINEAR_W_BREAKS_KEPT] * kept
+        e = 0.0
+        if gone:
+            e = params[at, LINEAR_W_OUT]
+            if nofin2 and r >= TWO:
+                e += params[at, LINEAR_W_OUT_ON_TWO]
+        elif nofin2 and (after & ~spread(twos(after))) == U0:
+            e = params[at, LINEAR_W_ONLY_TWOS]
+        f = params[at, LINEAR_W_TWO] if r == TWO else 0.0
+        f += params[at, LINEAR_W_JOKER] if r == JOKER else 0.0
+        f += params[at, LINEAR_W_WEAKEST] if r == weak else 0.0
+        f += params[at, LINEAR_W_JACK] if jacks and r == JACK else 0.0
+        i = params[at, LINEAR_W_ENDS] if ends_trick_now(r, c, S, R) else 0.0
+        i += params[at, LINEAR_W_SKIP] if skips_now(r, c, S, R) else 0.0
+        i += params[at, LINEAR_W_LEAD_OVER] if lead and c > fewest else 0.0
+        j = params[at, LINEAR_W_CONTROL_KEPT] * kept if st >= ACE else 0.0
+        if w_beaters != 0.0:
+            j += w_beaters * beaters(out, r, c, rev)
+        if revolts(c, rules) and not gone:
+            j += params[at, LINEAR_W_REVOLT] * (1.0 - mean_strength(after, rev) / (STRONGEST / 2))
+        v = ((a + b) + (d + e)) + ((f + i) + j)
+        if v > best:
+            best_r, best_c, best, second = r, c, v, best
+        elif v > second:
+            second = v
+    return best_r, best_c, best - second
+
+
+@njit(**INLINE)
 def linear_move(pos, S, H, R, played, rs, params):
     """``linear``'s move: ``(rank, count)``, count 0 = pass (see the module's docstring).
     Under ``suit_lock`` its play lays the top's suits when it can, locking the trick, as
-    ``rules-aware``'s does (the cards, not the move: no weight changes meaning)."""
-    r, c = linear_choice(pos, S, H, R, played, rs, params)
+    ``rules-aware``'s does (the cards, not the move: no weight changes meaning).
+
+    Inlined where it is called, so that a pass with no legal play — a third of a round's
+    decisions, and most of a playout's — costs no call, and the caller's legal plays
+    serve (the dispatch's, computed alike); the rest is :func:`linear_decision`."""
+    m = legal_plays(H[pos], S, R)
+    if S[S_TOP_COUNT] != 0 and m == U0 and not reads_suits(R, H):
+        return 0, 0
+    return linear_decision(pos, S, H, R, played, rs, params, m)
+
+
+@njit(**HOT)
+def linear_decision(pos, S, H, R, played, rs, params, m):
+    """:func:`linear_move` given the legal plays ``m``, compiled apart (its code once, not
+    at every place that calls it)."""
+    r, c = linear_choice(pos, S, H, R, played, rs, params, m)
     if c > 0 and R[R_TRICK_FLAGS] & LOCK != 0 and not is_run(c) and holds_cards(H):
         lock_when_it_can(pos, r, c, S, H)
     return r, c
 
 
 @njit(**INLINE)
-def linear_choice(pos, S, H, R, played, rs, params):
-    """The move :func:`linear_move` makes, its cards aside."""
+def linear_choice(pos, S, H, R, played, rs, params, m):
+    """The move :func:`linear_decision` makes, its cards aside."""
     at = np.uint64(pos)
-    m = legal_plays(H[pos], S, R)
     following = S[S_TOP_COUNT] != 0
     k = H[CARDS + at] if reads_suits(R, H) else U0  # its cards, where features read suits
     runs = runs_of_state(k, S, R) if k != U0 else 0
-    if following and m == U0 and runs == 0:  # before the situation: most moves of a playout
+    if following and m == U0 and runs == 0:  # a pass: no legal play
         return 0, 0
     h, out, u, fewest, owner_cards, last = situation(pos, S, H, R, played)
+    temperature = params[at, LINEAR_TEMPERATURE]
+    if k == U0 and not temperature > 0:
+        large = largest_weight(params, at)
+        if large < np.inf:
+            r, c, margin = rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, at)
+            if margin > ROUGH * large:
+                return r, c
     finite = finite_weights(params, at)
     best_r, best_c, best = 0, 0, -np.inf
     if following:
@@ -406,7 +549,6 @@ def linear_choice(pos, S, H, R, played, rs, params):
         v = score(run_features(h, k, r, c, u, S, R, fewest), params, at)
         if v > best:
             best, best_r, best_c = v, r, c
-    temperature = params[at, LINEAR_TEMPERATURE]
     if not temperature > 0:
         return best_r, best_c
     return sample(

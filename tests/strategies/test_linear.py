@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 
 from simulator.kernel.bits import U0
-from simulator.kernel.layout import MAX_PLAYERS
+from simulator.kernel.layout import MAX_PLAYERS, S_TURN
+from simulator.kernel.legal import legal_plays
 from simulator.matchloop.api import KernelJob, trace_match
 from simulator.reference.rng import Stream
 from simulator.reference.round import PASS, Move, Round
@@ -21,7 +22,15 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 from strategies.adapter import KernelStrategy
-from strategies.linear import control_kept, features, finite_weights, move_score, situation
+from strategies.linear import (
+    control_kept,
+    features,
+    finite_weights,
+    largest_weight,
+    move_score,
+    rough_best,
+    situation,
+)
 from strategies.linear_features import move_features
 from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS, NPARAMS, PLANNER_PARAMS
 
@@ -195,20 +204,21 @@ def test_docs_list_every_weight_with_its_default() -> None:
         assert f"| `{param.name}` | {param.help} | {param.default:g} |" in text, param.name
 
 
-def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
-    """``move_score`` under finite weights (which sums only the features that are not 0)
-    gives every legal move of random rounds the very float the dot product of its
-    features gives: ``linear``'s moves do not change, ties included. Weights in tenths
-    (ties are common) and random; a weight that is not finite takes the dot product."""
-    rng = np.random.default_rng(5)
+def random_positions(seed: int):  # type: ignore[no-untyped-def]
+    """Positions of random rounds under five rule sets, each with a row of weights: in
+    tenths on a first pass over the rule sets, then at full precision, then five in
+    tenths and the others 0 (ties and near ties between moves are common). Yields
+    ``(weights, params, observation, kernel arrays, legal moves)``."""
+    rng = np.random.default_rng(seed)
     names = ("french", "regles-jeu", "spade", "scum")
     tables = [preset(name) for name in names] + [
         load_rules("examples/rules/daifugo-without-suits.toml")
     ]
     strategy = KernelStrategy("linear", LINEAR, ())
-    checked = 0
-    for k, rules in enumerate(tables * 2):
-        weights = np.round(rng.normal(0, 1, LINEAR_FEATURES), 1 if k < len(tables) else 9)
+    for k, rules in enumerate(tables * 3):
+        weights = np.round(rng.normal(0, 1, LINEAR_FEATURES), 9 if k // len(tables) == 1 else 1)
+        if k // len(tables) == 2:
+            weights[rng.permutation(LINEAR_FEATURES)[5:]] = 0.0
         params = np.zeros((MAX_PLAYERS, NPARAMS))
         params[:, :LINEAR_FEATURES] = weights
         deck = rng.permutation(np.repeat(np.arange(14), [4] * 13 + [rules.jokers]))
@@ -216,32 +226,82 @@ def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
         rnd = Round(rules.with_options(players=4), hands, 0)
         while not rnd.over:
             obs = rnd.observation()
-            S, H, R, played, _ = strategy.arrays(obs)
-            h, out, u, fewest, owner_cards, last = situation(obs.seat, S, H, R, played)
             moves = rnd.legal_moves()
-            for move in moves:
-                f = features(h, move.rank, move.count, out, u, S, R, fewest, owner_cards, last, U0)
-                dot = 0.0
-                for w, x in zip(weights, f, strict=True):
-                    dot += w * x
-                args = (
-                    h,
-                    move.rank,
-                    move.count,
-                    out,
-                    u,
-                    S,
-                    R,
-                    fewest,
-                    owner_cards,
-                    last,
-                    params,
-                    0,
-                )
-                fast = move_score(*args, finite_weights(params, 0), U0)
-                assert fast == dot, (rules, obs, move)
-                checked += 1
+            yield weights, params, obs, strategy.arrays(obs), moves
             rnd.apply(moves[rng.integers(len(moves))])
+
+
+def dot_products(weights, params, arrays, moves):  # type: ignore[no-untyped-def]
+    """Each move's score as the definition has it (its features' dot product with the
+    weights, one term after the other), and as ``move_score`` gives it."""
+    S, H, R, played, _ = arrays
+    seat = int(S[S_TURN])
+    h, out, u, fewest, owner_cards, last = situation(seat, S, H, R, played)
+    exact, fast = [], []
+    for move in moves:
+        f = features(h, move.rank, move.count, out, u, S, R, fewest, owner_cards, last, U0)
+        dot = 0.0
+        for w, x in zip(weights, f, strict=True):
+            dot += w * x
+        exact.append(dot)
+        args = (h, move.rank, move.count, out, u, S, R, fewest, owner_cards, last, params, 0)
+        fast.append(move_score(*args, finite_weights(params, 0), U0))
+    return exact, fast
+
+
+def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
+    """``move_score`` under finite weights (which sums only the features that are not 0)
+    gives every legal move of random rounds the very float the dot product of its
+    features gives; a weight that is not finite takes the dot product."""
+    checked = 0
+    for weights, params, obs, arrays, moves in random_positions(5):
+        exact, fast = dot_products(weights, params, arrays, moves)
+        assert fast == exact, (obs, moves)
+        checked += len(moves)
     assert checked > 500
-    params[0, LINEAR_FEATURES - 1] = np.inf
-    assert not finite_weights(params, 0)
+
+
+def test_a_weight_that_is_not_finite_is_told() -> None:
+    """Such a weight sends every move to the dot product (``finite_weights``) and keeps
+    the rough scores out (``largest_weight`` is then infinite; else a power of 2 at least
+    the largest weight in size, the scale of their rounding)."""
+    params = np.zeros((MAX_PLAYERS, NPARAMS))
+    params[0, :3] = (0.3, -5.0, 1.5)
+    params[0, LINEAR_FEATURES] = 1e6  # the temperature: not a weight
+    assert finite_weights(params, 0)
+    assert largest_weight(params, np.uint64(0)) == 8.0
+    for bad in (np.inf, -np.inf, np.nan):
+        params[0, LINEAR_FEATURES - 1] = bad
+        assert not finite_weights(params, 0)
+        assert largest_weight(params, np.uint64(0)) == np.inf
+
+
+def test_linear_plays_the_first_best_move_of_the_definition_ties_included() -> None:
+    """``linear``'s move — found by rough scores summed in a tree, checked against the
+    exact ones only on a near tie — is at every position of random rounds the first
+    move, in its canonical order (the pass, then by count and rank), of the highest dot
+    product of features and weights: the moves of the definition, ties and near ties
+    (scores a rounding apart) included; and the rough margin between the two best moves
+    is the exact one within a thousandth of the rounding the check allows."""
+    decided, ties = 0, 0
+    for weights, params, obs, arrays, moves in random_positions(11):
+        exact, _ = dot_products(weights, params, arrays, moves)
+        order = sorted(range(len(moves)), key=lambda i: (moves[i].count, moves[i].rank))
+        best = max(order, key=lambda i: exact[i])  # the first of the highest, in that order
+        ties += sum(abs(v - exact[best]) < 1e-9 for v in exact) > 1
+        S, H, R, played, roles = arrays
+        rs = np.zeros(3, np.uint64)
+        rank, count = KernelStrategy("linear", LINEAR, ()).decide(
+            obs.seat, S, H, R, played, roles, rs, params
+        )
+        move = PASS if count == 0 else Move(rank, count)
+        assert move == moves[best], (obs, moves, exact)
+        decided += 1
+        if len(moves) > 1:  # the rough margin is the exact one but for rounding
+            h, out, u, fewest, owner_cards, last = situation(obs.seat, S, H, R, played)
+            seat = np.uint64(obs.seat)  # the row of params, as linear_choice reads it
+            m = np.uint64(legal_plays(h, S, R))
+            *_, margin = rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, seat)
+            top, second = sorted(exact)[-1], sorted(exact)[-2]
+            assert abs(margin - (top - second)) <= 1e-12 * largest_weight(params, seat)
+    assert decided > 500 and ties > 20
