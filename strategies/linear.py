@@ -24,8 +24,6 @@ played this round, the round state and the rules. ``move_features`` of
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numba import njit
 
@@ -374,31 +372,24 @@ def move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, params, at, fin
 
 
 # A bound on how far a score summed in another order (the rough scores) can be from the
-# exact one, as a share of the largest weight: a score sums some 32 terms of at most 14
-# times a weight, whose rounding errors come to a few 1e-12 of that weight.
+# exact one, as a share of the weights' sum in size: a score sums some 32 terms, each a
+# weight times at most 14, whose rounding errors come to a few 1e-14 of that sum.
 ROUGH = 1e-9
-ABS = np.uint64(0x7FFFFFFFFFFFFFFF)  # a float's bits but its sign
-INF_BITS = np.uint64(0x7FF0000000000000)  # at and above: not finite
 
 
 @njit(**INLINE)
-def largest_weight(params, at):
-    """A power of 2 at least the largest weight of row ``at`` in size, ``inf`` when a weight
-    is not finite: one pass of integer maxima over their bits (a float's size orders
-    like its bits without the sign)."""
-    bits = params[at].view(np.uint64)
-    # four maxima side by side (one chain of 32 was slower); when the weights are not a
-    # multiple of 4, the slots read past them only make the bound larger
-    a, b, c, d = U0, U0, U0, U0
+def weight_scale(params, at):
+    """The sum of the weights of row ``at`` in size, the scale of their rounding: not
+    finite (``inf`` or NaN) when a weight is not. Four sums side by side (one chain of
+    32 additions is slower); when the weights are not a multiple of 4, the slots read
+    past them only make the scale larger."""
+    a, b, c, d = 0.0, 0.0, 0.0, 0.0
     for i in range(0, LINEAR_FEATURES, 4):
-        a = max(a, bits[i] & ABS)
-        b = max(b, bits[i + 1] & ABS)
-        c = max(c, bits[i + 2] & ABS)
-        d = max(d, bits[i + 3] & ABS)
-    top = max(max(a, b), max(c, d))
-    if top >= INF_BITS:
-        return np.inf
-    return math.ldexp(1.0, np.int64(top >> np.uint64(52)) - 1022)
+        a += abs(params[at, i])
+        b += abs(params[at, i + 1])
+        c += abs(params[at, i + 2])
+        d += abs(params[at, i + 3])
+    return (a + b) + (c + d)
 
 
 @njit(**INLINE)
@@ -410,8 +401,8 @@ def rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, at):
 
     A score summed one term after the other is a chain of dependent additions, the bulk
     of a decision's time; a tree's additions run side by side. Its floats differ from
-    the exact scores by rounding, a few 1e-12 of the largest weight at most: when the
-    best beats the next by more than ``ROUGH`` of it (a thousand times that and more),
+    the exact scores by rounding, a few 1e-14 of the weights' sum in size
+    (:func:`weight_scale`): when the best beats the next by more than ``ROUGH`` of it,
     it is the exact best too, and the caller plays it; else (a tie, or nearly) the
     caller scores the moves exactly.
     """
@@ -527,10 +518,10 @@ def linear_choice(pos, S, H, R, played, rs, params, m):
     h, out, u, fewest, owner_cards, last = situation(pos, S, H, R, played)
     temperature = params[at, LINEAR_TEMPERATURE]
     if k == U0 and not temperature > 0:
-        large = largest_weight(params, at)
-        if large < np.inf:
+        scale = weight_scale(params, at)
+        if scale < np.inf:  # (not NaN either)
             r, c, margin = rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, at)
-            if margin > ROUGH * large:
+            if margin > ROUGH * scale:
                 return r, c
     finite = finite_weights(params, at)
     best_r, best_c, best = 0, 0, -np.inf

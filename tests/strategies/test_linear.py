@@ -26,10 +26,10 @@ from strategies.linear import (
     control_kept,
     features,
     finite_weights,
-    largest_weight,
     move_score,
     rough_best,
     situation,
+    weight_scale,
 )
 from strategies.linear_features import move_features
 from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS, NPARAMS, PLANNER_PARAMS
@@ -263,17 +263,17 @@ def test_the_fast_score_is_the_dot_product_to_the_last_bit() -> None:
 
 def test_a_weight_that_is_not_finite_is_told() -> None:
     """Such a weight sends every move to the dot product (``finite_weights``) and keeps
-    the rough scores out (``largest_weight`` is then infinite; else a power of 2 at least
-    the largest weight in size, the scale of their rounding)."""
+    the rough scores out (``weight_scale`` is then not finite; else the weights' sum in
+    size, the scale of their rounding)."""
     params = np.zeros((MAX_PLAYERS, NPARAMS))
-    params[0, :3] = (0.3, -5.0, 1.5)
+    params[0, :3] = (0.25, -5.0, 1.5)
     params[0, LINEAR_FEATURES] = 1e6  # the temperature: not a weight
     assert finite_weights(params, 0)
-    assert largest_weight(params, np.uint64(0)) == 8.0
+    assert weight_scale(params, np.uint64(0)) == 6.75
     for bad in (np.inf, -np.inf, np.nan):
         params[0, LINEAR_FEATURES - 1] = bad
         assert not finite_weights(params, 0)
-        assert largest_weight(params, np.uint64(0)) == np.inf
+        assert not weight_scale(params, np.uint64(0)) < np.inf
 
 
 def test_linear_plays_the_first_best_move_of_the_definition_ties_included() -> None:
@@ -303,5 +303,5 @@ def test_linear_plays_the_first_best_move_of_the_definition_ties_included() -> N
             m = np.uint64(legal_plays(h, S, R))
             *_, margin = rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, seat)
             top, second = sorted(exact)[-1], sorted(exact)[-2]
-            assert abs(margin - (top - second)) <= 1e-12 * largest_weight(params, seat)
+            assert abs(margin - (top - second)) <= 1e-12 * weight_scale(params, seat)
     assert decided > 500 and ties > 20
