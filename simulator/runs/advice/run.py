@@ -59,7 +59,7 @@ class Advice:
     rules: Rules
     seed: int = 0
     mined: int = 600  # matches of champion's decisions
-    candidates: int = 40  # best-supported candidates measured (a few seconds each)
+    candidates: int = 100  # best-supported candidates measured (a second or two each)
     matches: int = 8000  # per measurement of a tip (whole deal groups)
     champion_matches: int = 1200  # per measurement of champion (a search: slower)
     rounds_per_match: int = 10

@@ -115,6 +115,8 @@ PHRASES: dict[str, Callable[[float, float], str]] = {
     "owner": lambda lo, hi: (
         "you lead"
         if lo >= NOBODY
+        else "you answer a play"
+        if lo <= 0 and hi >= NOBODY - 1
         else f"the player who laid the card to beat holds {counted(lo, min(hi, NOBODY - 1), 'cards')}"
     ),
     "twos": lambda lo, hi: f"you hold {counted(lo, hi, '2s and jokers')}",
