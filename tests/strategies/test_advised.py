@@ -157,7 +157,10 @@ def test_tips_play_the_same_moves_on_both_engines(tmp_path: Path, monkeypatch, l
     tips = [Tip(PLAY["pass"], (Condition(PLACE["cheapest"], 12, 99),), 1, 1, 0, ""),
             Tip(PLAY["largest"], (Condition(PLACE["ranks"], 4, 99),
                                   Condition(PLACE["fewest"], 3, 99)), 1, 1, 0, ""),
-            Tip(PLAY["revolt"], (Condition(PLACE["low"], 4, 99),), 1, 1, 0, "")]  # fmt: skip
+            Tip(PLAY["revolt"], (Condition(PLACE["low"], 4, 99),), 1, 1, 0, ""),
+            Tip(PLAY["second"], (Condition(PLACE["leading"], 1, 1),
+                                 Condition(PLACE["players"], 3, 99)), 1, 1, 0, ""),
+            Tip(PLAY["lone"], (Condition(PLACE["size"], 1, 1),), 1, 1, 0, "")]  # fmt: skip
     name = tips_file(tips, rules, tmp_path / "tips.toml", {"seed": 0})
     monkeypatch.setattr(twin, "HEURISTICS", [name, name, "rules-aware"])
     twin.test_heuristics_replay_on_reference_engine(label, rules)
