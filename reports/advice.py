@@ -77,7 +77,8 @@ def advice_table(found: Found, advice: Advice, out: Path | None, rules_name: str
 def advice_text(t: AdviceTable, tips_path: str, page: str | None) -> str:
     """What the terminal prints: each tip in words with its worth, then the summary."""
     lines = [f"Tips for {t.rules_name}, in the order to follow them (the first that applies)",
-             "Each gain: against the same player without the tip, on the same fresh deals", ""]  # fmt: skip
+             "Each gain: against the same player following the other tips only, on the same fresh deals",
+             ""]  # fmt: skip
     if t.tips.empty:
         lines.append("No tip gained places with an interval that excludes 0.")
     for row in t.tips.itertuples():
@@ -133,8 +134,9 @@ def advice_page(t: AdviceTable, tips_path: str) -> str:
         "the simple player following it, against the same player without it, on duplicate "
         "deals; the best were kept one by one while they still added. The figures above "
         "come from fresh deals, not the ones the choice was made on: each tip's gain is "
-        "against the same player without it (the simple player following the tips above "
-        "it), and a tip whose interval holds 0 there is not shown. Card strengths name the normal order; under a "
+        "against the same player without it (the simple player following the other tips: "
+        "a tip that keeps another from spoiling a good move is worth what it saves), and "
+        "a tip whose interval holds 0 there is not shown. Card strengths name the normal order; under a "
         "reversed order (a revolution) read them reversed. The first tip that applies is "
         "the one to follow.",
     )

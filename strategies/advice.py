@@ -88,8 +88,11 @@ PLAYS = (
     ("ender", "play cards that end the trick by a table rule (the weakest such)"),
     ("jacks", "play your jacks, reversing the order"),
     ("revolt", "play four of a kind, starting a revolution"),
+    ("second", "keep your weakest cards and play the next weakest that can go, the whole group"),
+    ("lone", "play the weakest card you hold only one of (not a 2 or a joker)"),
 )
-(PASS, WEAKEST, STRONGEST, SURE, WHOLE, LARGEST, ENDER, JACKS_PLAY, REVOLT) = range(1, 10)
+(PASS, WEAKEST, STRONGEST, SURE, WHOLE, LARGEST, ENDER, JACKS_PLAY, REVOLT, SECOND,
+ LONE) = range(1, 12)  # fmt: skip
 NO_PLAY = (np.int64(0), np.int64(-1))  # play_of's answer when the play does not exist
 
 
@@ -176,6 +179,29 @@ def weakest_in(m, rev):
 
 
 @njit(**INLINE)
+def second_in(m, rev):
+    """The second weakest rank of the plays ``m``, played as its largest count there: what
+    a player who keeps his weakest cards for later plays (``champion`` keeps its 3s where
+    jacks or a revolution may turn the order)."""
+    ranks = fold(m)
+    if popc(ranks) < 2:
+        return NO_PLAY
+    rest = ranks & ~(U1 << np.uint64(weakest_of(ranks, rev)))
+    r = weakest_of(rest, rev)
+    return np.int64(r), np.int64(whole_group(m, r))
+
+
+@njit(**INLINE)
+def lone_in(m, h, rev):
+    """The weakest single card of the plays ``m`` whose rank ``h`` holds once, below the
+    2s and jokers: a card that breaks nothing and would otherwise be left alone."""
+    singles = whole(m, h) & RANKS & ~(U1 << np.uint64(TWO)) & ~(U1 << np.uint64(JOKER))
+    if singles == U0:
+        return NO_PLAY
+    return np.int64(weakest_of(singles, rev)), np.int64(1)
+
+
+@njit(**INLINE)
 def largest_in(m, rev):
     """The play of ``m`` with the most cards, the weakest rank among the largest."""
     for c in range(4, 0, -1):
@@ -229,6 +255,10 @@ def play_of(what, pos, S, H, R, played):
         return largest_in(m, rev) if tc == 0 else NO_PLAY
     if what in (ENDER, REVOLT):
         return weakest_in(filtered(m, S, R, what), rev)
+    if what == SECOND:
+        return second_in(m, rev)
+    if what == LONE:
+        return lone_in(m, h, rev)
     if what == JACKS_PLAY:
         if R[R_TRICK_FLAGS] & JACKS == 0:
             return NO_PLAY

@@ -5,7 +5,8 @@ plain and luck-adjusted intervals, every pair's difference once as a heatmap wit
 Holm-adjusted stars, and each strategy's mean place by decile of its dealt-hand
 strength — where a strategy gains over another, with weak hands or strong ones. The
 tournament's page opens, like the run's, with what it says in plain words and the rules
-in words.
+in words; when a player of the line-up follows the tips of ``president advise`` (its
+``tips.toml``), the page says them in words (:func:`tips_section`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from reports.glossary import glossary, term
 from reports.strategy import figures as strategy_figures
 from reports.strategy.words import winner
 from simulator.rules.options import Rules
+from simulator.runs.advice.learn import tips_of
+from simulator.runs.advice.words import tip_words
 from simulator.runs.claims import write_atomic
 from simulator.runs.standings import (
     DECILES,
@@ -34,6 +37,7 @@ from simulator.runs.standings import (
     standings_of,
     stars,
 )
+from strategies.registry import get
 
 if TYPE_CHECKING:  # the tournament's job, read for its settings only
     from simulator.runs.tournament.tables import TournamentConfig
@@ -237,6 +241,31 @@ def tournament_summary(st: Standings, rules: Rules) -> str:
     return html.box(html.bullets(items) + closing)
 
 
+def tips_section(names: tuple[str, ...], rules: Rules) -> str:
+    """The tips each player of the line-up that follows a ``president advise`` run's tips
+    (its ``tips.toml``, the strategy ``advised``) plays by, in words and in the order to
+    follow them; "" when none does. Their worths are on the advice's own page."""
+    parts = []
+    for name in names:
+        spec = get(name, rules)
+        tips = tips_of(spec.vector) if spec.name == "advised" else []
+        if tips:
+            said = html.paragraph(
+                html.code(name),
+                " is the simple player (rules-aware) following these tips, the first that applies:",
+            )
+            listed = [f"{k}. {tip_words(tip)}" for k, tip in enumerate(tips, start=1)]
+            parts.append(said + html.bullets(listed))
+    if not parts:
+        return ""
+    closing = html.paragraph(
+        "Each tip's gain, how often it applies and an example position: the page of the "
+        "president advise run that wrote the file (advice.html beside it).",
+        note=True,
+    )
+    return "".join(parts) + closing
+
+
 def write_tournament_page(out: Path, rules: Rules, config: TournamentConfig, st: Standings) -> Path:
     """Write ``OUT/tournament.html`` (self-contained) and its figures in ``OUT/figures/``."""
     embedded = publish(standing_figures(st), out / FIGURES_DIR)
@@ -251,6 +280,7 @@ def write_tournament_page(out: Path, rules: Rules, config: TournamentConfig, st:
         ("seed", str(config.seed)),
     ]
     lead = f"{len(config.strategies)} strategies, {name} rules, {rules.players} players"
+    tips = tips_section(config.strategies, rules)
     page = html.page(
         "Président strategy report",
         [
@@ -262,6 +292,7 @@ def write_tournament_page(out: Path, rules: Rules, config: TournamentConfig, st:
                 + settings.rules_section(name, {"value": rules.to_dict()}),
             ),
             ("strategies", "Strategies", strategy_section(st, embedded, bool(rules.target))),
+            *([("tips", "Tips the players follow", tips)] if tips else []),
             ("glossary", "Glossary", glossary(GLOSSARY)),
         ],
         lead,

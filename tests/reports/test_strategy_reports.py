@@ -16,7 +16,11 @@ import simulator.runs.simulate as simulate
 from reports import build, data
 from reports.numbers import format_column
 from reports.results import analyse
+from reports.strategy.page import tips_section
 from simulator.rules.presets import preset
+from simulator.runs.advice.learn import Condition, Tip, tips_file
+from simulator.runs.advice.mine import VIEW_COLUMNS
+from simulator.runs.advice.words import tip_words
 from simulator.runs.job import default_strategies
 from tests.conftest import run_cli
 
@@ -123,3 +127,16 @@ def test_speed_counts_only_the_rounds_this_process_computed(tmp_path, monkeypatc
     last = next(line for line in fresh.stdout.splitlines() if " rounds in " in line)
     assert re.search(r"\(\d[\d,]* rounds/s computed\)", last) and "resumed" not in last
     assert np.isfinite(result.seconds)
+
+
+def test_the_report_says_the_tips_a_player_follows(tmp_path):
+    """A player of the line-up that follows a ``president advise`` run's tips file gets its
+    tips in words, in order, in the strategy report; a line-up without one gets nothing."""
+    rules = preset("french")
+    cheapest = VIEW_COLUMNS.index("cheapest") + 1
+    tips = [Tip(1, (Condition(cheapest, 12, 99),), 1, 1, 0, ""), Tip(6, (), 1, 1, 0, "")]
+    path = tips_file(tips, rules, tmp_path / "tips.toml", {"seed": 0})
+    section = tips_section((path, "rules-aware"), rules)
+    assert path in section and "rules-aware</code>" not in section
+    assert f"1. {tip_words(tips[0])}" in section and f"2. {tip_words(tips[1])}" in section
+    assert tips_section(("rules-aware", "lowest"), rules) == ""

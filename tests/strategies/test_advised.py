@@ -59,7 +59,8 @@ def seen(rnd: Round) -> tuple[dict[str, float], dict[str, tuple[int, int]]]:
 def test_each_play_names_the_move_its_words_say() -> None:
     """Answering a single 6 with 5 5 8 9 9 Q 2: the weakest is the 8, the strongest the
     2, the weakest whole group the 8 too, nobody can beat the 2 (no joker), and a lead of
-    the largest group does not exist while answering."""
+    the largest group does not exist while answering; keeping the weakest, the next is a
+    9 (breaking the pair: only singles go), and the weakest card held once the 8."""
     rules = Rules()
     rnd = position(rules, ["6 3 3", "5 5 8 9 9 Q 2", "4 4 J K"], [("6", 1)])
     _, plays = seen(rnd)
@@ -69,6 +70,8 @@ def test_each_play_names_the_move_its_words_say() -> None:
     assert plays["whole"] == (rank("8"), 1)
     assert plays["sure"] == (rank("2"), 1)
     assert plays["largest"][1] == -1
+    assert plays["second"] == (rank("9"), 1)
+    assert plays["lone"] == (rank("8"), 1)
     assert plays["revolt"][1] == -1 and plays["jacks"][1] == -1  # the rules are off
 
 
@@ -81,12 +84,14 @@ def test_a_lead_plays_whole_groups_and_breaks_are_seen() -> None:
     view, plays = seen(lead)
     assert plays["weakest"] == (rank("5"), 2)
     assert plays["largest"] == (rank("9"), 3)
+    assert plays["second"] == (rank("8"), 1) and plays["lone"] == (rank("8"), 1)
     assert plays["pass"][1] == -1  # a leader may not pass
     assert (view["leading"], view["size"], view["to_beat"], view["cards"]) == (1, 0, 0, 7)
     answer = position(rules, ["7 7 3", "5 5 8 9 9 9 Q", "6 J"], [("7", 2)])
     view, plays = seen(answer)
     assert plays["weakest"] == (rank("9"), 2)
     assert plays["whole"][1] == -1  # the only pair that beats 7s is part of the 9s
+    assert plays["second"][1] == -1 and plays["lone"][1] == -1  # one rank goes, as a pair
     assert (view["size"], view["breaks"], view["cheapest"]) == (2, 1, rank("9") + 1)
     assert view["to_beat"] == rank("7") + 1 and view["owner"] == 1  # seat 0 holds the 3
 
@@ -102,6 +107,18 @@ def test_the_table_rules_plays_exist_only_under_their_rules() -> None:
     assert plays["revolt"] == (rank("4"), 4)
     _, plays = seen(position(Rules(), [hand, "3 5", "6 Q"], []))
     assert [plays[p][1] for p in ("ender", "jacks", "revolt")] == [-1, -1, -1]
+
+
+def test_a_lone_card_is_never_a_2_or_a_joker() -> None:
+    """Leading 4 4 7 2 JK with two jokers in the deck: the only card held once below the 2s
+    is the 7; holding 4 4 2 JK there is none. Keeping the 4s, the next weakest is the 7."""
+    rules = Rules(jokers=2)
+    _, plays = seen(position(rules, ["4 4 7 2 JK", "3 5", "6 Q"], []))
+    assert plays["lone"] == (rank("7"), 1)
+    assert plays["second"] == (rank("7"), 1)
+    _, plays = seen(position(rules, ["4 4 2 JK", "3 5", "6 Q"], []))
+    assert plays["lone"][1] == -1
+    assert plays["second"] == (rank("2"), 1)
 
 
 def pass_on_strong(tmp_path: Path, rules: Rules) -> str:
@@ -140,7 +157,10 @@ def test_tips_play_the_same_moves_on_both_engines(tmp_path: Path, monkeypatch, l
     tips = [Tip(PLAY["pass"], (Condition(PLACE["cheapest"], 12, 99),), 1, 1, 0, ""),
             Tip(PLAY["largest"], (Condition(PLACE["ranks"], 4, 99),
                                   Condition(PLACE["fewest"], 3, 99)), 1, 1, 0, ""),
-            Tip(PLAY["revolt"], (Condition(PLACE["low"], 4, 99),), 1, 1, 0, "")]  # fmt: skip
+            Tip(PLAY["revolt"], (Condition(PLACE["low"], 4, 99),), 1, 1, 0, ""),
+            Tip(PLAY["second"], (Condition(PLACE["leading"], 1, 1),
+                                 Condition(PLACE["players"], 3, 99)), 1, 1, 0, ""),
+            Tip(PLAY["lone"], (Condition(PLACE["size"], 1, 1),), 1, 1, 0, "")]  # fmt: skip
     name = tips_file(tips, rules, tmp_path / "tips.toml", {"seed": 0})
     monkeypatch.setattr(twin, "HEURISTICS", [name, name, "rules-aware"])
     twin.test_heuristics_replay_on_reference_engine(label, rules)

@@ -4,15 +4,16 @@ For each play of :data:`strategies.advice.PLAYS`, the decisions where it names a
 other than the simple player's are kept, labelled by whether ``champion`` made it; a
 decision tree of depth 2 (scikit-learn) learns from what a person sees
 (:data:`strategies.advice.VIEW`) when it does. Each leaf where ``champion`` makes that play
-more often than not becomes a candidate tip: the leaf's path as at most two conditions,
-and the play. Trees of depth 2 keep every tip two conditions long, which a person can
-hold in mind and the ``advised`` strategy's row holds (:data:`strategies.specs.TIP_WIDTH`).
+more than half as often as the simple player's move (:data:`SHARE`) becomes a candidate
+tip: the leaf's path as at most two conditions, and the play. Trees of depth 2 keep every
+tip two conditions long, which a person can hold in mind and the ``advised`` strategy's
+row holds (:data:`strategies.specs.TIP_WIDTH`).
 Whether a candidate helps is not decided here but measured (:mod:`.measure`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,11 @@ from strategies.tuned import tuned_text
 
 OPEN = (0.0, 99.0)  # a condition's bounds when one side is free (every value lies inside)
 DEPTH = 2  # conditions per tip at most: TIP_WIDTH holds two
+# A leaf is a candidate where champion makes its play more than this many times as often
+# as the simple player's move. At 1 (more often than not) every pass under french was
+# left out: champion passes often, but seldom more often than it plays, and the best tip
+# there is a pass (+0.2 places a round). Whether a candidate helps is measured anyway.
+SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -113,7 +119,38 @@ def candidates(frame: pd.DataFrame, least: int = 40, seed: int = 0) -> list[Tip]
         grown = Grown(rows[VIEW_COLUMNS].to_numpy(), y, kept, kinds[differs].to_numpy(), least)
         for tip in grown.tips(index, seed):
             found.setdefault(tip.key, tip)
-    return interleaved(sorted(found.values(), key=lambda t: (-(t.agree - t.kept), t.key)))
+    ranked = sorted(found.values(), key=lambda t: (-(t.agree - t.kept), t.key))
+    return interleaved(distinct(ranked, frame))
+
+
+def applies(tip: Tip, frame: pd.DataFrame) -> np.ndarray:
+    """Where in the decisions ``frame`` the tip makes its play: its conditions hold and
+    its play exists."""
+    where = frame[f"{PLAYS[tip.play - 1][0]}_count"].to_numpy() >= 0
+    for c in tip.conditions:
+        values = frame[c.name].to_numpy()
+        where &= (values >= c.lowest) & (values <= c.highest)
+    return where
+
+
+def distinct(tips: list[Tip], frame: pd.DataFrame) -> list[Tip]:
+    """The tips in order, each without a condition that changes nothing in the decisions
+    ``frame`` (it would only lengthen the sentence), and only the first of those that
+    make the same play in the same decisions (the same tip in other words: measuring it
+    twice would crowd out a different one)."""
+    seen: set[tuple[int, bytes]] = set()
+    kept = []
+    for tip in tips:
+        where = applies(tip, frame)
+        for c in tip.conditions:
+            shorter = replace(tip, conditions=tuple(d for d in tip.conditions if d != c))
+            if np.array_equal(applies(shorter, frame), where):
+                tip = shorter
+        mark = (tip.play, np.packbits(where).tobytes())
+        if mark not in seen and where.any():
+            seen.add(mark)
+            kept.append(tip)
+    return kept
 
 
 def interleaved(tips: list[Tip]) -> list[Tip]:
@@ -141,8 +178,8 @@ class Grown:
     def tips(self, play: int, seed: int) -> list[Tip]:
         """Trees of depth 2 whose first question is each thing a person sees in turn (a
         free tree asks the same first question for most plays, and misses the rest),
-        their leaves and halves as tips where ``champion`` made the play more often than
-        the simple player's move."""
+        their leaves and halves as tips where ``champion`` made the play more than
+        :data:`SHARE` times as often as the simple player's move."""
         everything = np.ones(len(self.y), dtype=bool)
         tips = []
         for first in range(self.x.shape[1]):
@@ -150,7 +187,7 @@ class Grown:
                 tips.append(self._tip(play, (one,), half))
                 for two, leaf in self._halves(half, range(self.x.shape[1]), seed):
                     tips.append(self._tip(play, _merged(one, two), leaf))
-        return [t for t in tips if t.agree > t.kept]
+        return [t for t in tips if t.agree > SHARE * t.kept]
 
     def _halves(self, inside: np.ndarray, columns, seed: int) -> list[tuple[Condition, np.ndarray]]:
         """The two halves of the best split of the rows ``inside`` on ``columns`` (a tree
@@ -161,8 +198,10 @@ class Grown:
         if tree.tree_.node_count < 3:
             return []
         place = columns[int(tree.tree_.feature[0])] + 1
-        cut = float(np.floor(tree.tree_.threshold[0]))
         values = self.x[:, place - 1]
+        # cut just below the first value seen above the tree's threshold, so that a bound
+        # is a value the table shows ("you lead" is 20 cards of the owner, not "17 or more")
+        cut = float(values[values > tree.tree_.threshold[0]].min()) - 1
         below = Condition(place, OPEN[0], cut)
         above = Condition(place, cut + 1, OPEN[1])
         return [(below, inside & (values <= cut)), (above, inside & (values > cut))]

@@ -8,16 +8,19 @@ where an interrupted one stopped (``state.json`` holds every measurement by name
    move of the simple player following the tips found so far;
 2. **candidates** — the tips the decisions support (:mod:`.learn`), deterministic;
 3. **select** — each of the :attr:`Advice.candidates` best supported, measured after the
-   tips so far against the simple player (:mod:`.measure`); then, best first, each that
-   helps is added when the tips together gain more by about a standard error (a tip is
-   tried where no earlier one applied: the order is the tips' order of play). Steps 1 to
-   3 are one learning round; the next learns what the tips so far still miss
-   (:attr:`Advice.rounds`); then each bound of the chosen tips is moved by one where
-   that gains more (:func:`refine`);
+   tips so far against the simple player (:mod:`.measure`), and before them; then, best
+   first, each that helps is added where it helped when the tips together gain more by
+   about a standard error (the order is the tips' order of play: a tip placed first can
+   keep the tips of an earlier round from spoiling a good move of the simple player, as
+   a four of a kind that "lead the next weakest" would break). Steps 1 to
+   3 are one learning round, which ends by moving each bound of the chosen tips by one
+   where that gains more (:func:`refine`); the next learns what the tips so far still
+   miss (:attr:`Advice.rounds`), from refined tips (tips added to mend a bound a round
+   left too wide would crowd out better ones);
 4. **prove** — on fresh deals (another seed than the selection's, so the figures are not
    the ones the choice was made on): each chosen tip against the same player without it
-   (the simple player following the tips shown before it), the tips together against
-   the simple player, and ``champion``; a tip whose interval holds 0 there is not shown;
+   (the simple player following the other tips), the tips together against the simple
+   player, and ``champion``; a tip whose interval holds 0 there is not shown;
 5. **base** — each shown tip under the rule book's base game, to tell the tips that
    exist because of these rules (:func:`on_base`).
 
@@ -59,7 +62,7 @@ class Advice:
     rules: Rules
     seed: int = 0
     mined: int = 600  # matches of champion's decisions
-    candidates: int = 40  # best-supported candidates measured (a few seconds each)
+    candidates: int = 100  # best-supported candidates measured (a second or two each)
     matches: int = 8000  # per measurement of a tip (whole deal groups)
     champion_matches: int = 1200  # per measurement of champion (a search: slower)
     rounds_per_match: int = 10
@@ -154,14 +157,18 @@ def select(folder: Folder, found: list[Tip], say: Say, base: list[Tip]) -> list[
     alone = []
     total = min(len(found), a.candidates)
     for i, tip in enumerate(found[:total]):
-        w = _worth(folder, table, [*base, tip], say, f"candidate tip {i + 1} of {total}")
-        if w.high < best:
-            alone.append((w.estimate, tip))
+        for first in (False, True) if base else (False,):
+            trial = [tip, *base] if first else [*base, tip]
+            w = _worth(folder, table, trial, say, f"candidate tip {i + 1} of {total}")
+            if w.high < best:
+                alone.append((w.estimate, tip, first))
     chosen = list(base)
-    for _, tip in sorted(alone, key=lambda pair: pair[0]):
+    for _, tip, first in sorted(alone, key=lambda found_: found_[0]):
         if len(chosen) == ADVISED_TIPS:
             break
-        trial = [*chosen, tip]
+        if tip in chosen:  # it helped both first and last
+            continue
+        trial = [tip, *chosen] if first else [*chosen, tip]
         w = _worth(folder, table, trial, say, f"{len(trial)} tips together")
         if w.estimate < best - (w.high - w.low) / 4:  # about a standard error more
             chosen, best = trial, w.estimate
@@ -213,22 +220,28 @@ def _worth(folder: Folder, table: Table, tips: list[Tip], say: Say, what: str) -
 
 def prove(folder: Folder, chosen: list[Tip], say: Say) -> tuple[list[Tip], dict[str, Worth]]:
     """Step 4, on fresh deals: each chosen tip against the same player without it (the
-    simple player following the tips shown before it), kept where its interval excludes
-    0; then the kept tips together against the simple player, and champion."""
+    simple player following the other tips: a tip that keeps an earlier one from spoiling
+    a good move is worth what it saves); while one's interval holds 0, the least worth is
+    left out and the others measured again. Then the tips shown together against the
+    simple player, and champion."""
     a = folder.advice
     table = a.table(2)
     champion = folder.worth(f"{table.seed}/champion",
                             lambda: table.worth("champion", a.champion_matches),
                             say, "measuring champion against the simple player on fresh deals")  # fmt: skip
     worths = {"champion": champion}
-    shown: list[Tip] = []
-    for i, tip in enumerate(chosen, start=1):
-        name = f"{table.seed}/" + "+".join(t.key for t in [*shown, tip]) + "/after"
-        w = folder.worth(name, _measure(folder, table, [*shown, tip], shown), say,
-                         f"measuring chosen tip {i} on fresh deals")  # fmt: skip
-        worths[tip.key] = w
-        if w.high < 0:
-            shown.append(tip)
+    shown = list(chosen)
+    while shown:
+        named = "+".join(t.key for t in shown)
+        for i, tip in enumerate(shown, start=1):
+            others = [t for t in shown if t != tip]
+            worths[tip.key] = folder.worth(f"{table.seed}/{named}/without/{tip.key}",
+                                           _measure(folder, table, shown, others), say,
+                                           f"measuring tip {i} of {len(shown)} on fresh deals")  # fmt: skip
+        worst = max(shown, key=lambda t: worths[t.key].high)
+        if worths[worst.key].high < 0:
+            break
+        shown.remove(worst)
     if not shown:  # nothing to follow: the simple player itself
         worths["together"] = Worth(0.0, 0.0, 0.0, 0, 0, 0.0)
         return shown, worths
@@ -286,8 +299,8 @@ def advise(advice: Advice, out: Path, say: Say) -> Found:
     frames = []
     for step in range(advice.rounds):
         frames.append(mine(folder, say, step, chosen))
-        chosen = select(folder, candidates(frames[-1]), say, chosen)
-    shown, worths = prove(folder, refine(folder, chosen, say), say)
+        chosen = refine(folder, select(folder, candidates(frames[-1]), say, chosen), say)
+    shown, worths = prove(folder, chosen, say)
     worths |= on_base(folder, shown, say)
     about = {"made_by": "president advise", "seed": advice.seed, "simple": advice.simple}
     path = tips_file(shown, advice.rules, out / "tips.toml", about)

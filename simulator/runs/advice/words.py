@@ -100,7 +100,11 @@ def _size(lo: float, hi: float) -> str:
 PHRASES: dict[str, Callable[[float, float], str]] = {
     "cards": lambda lo, hi: f"you hold {counted(lo, hi, 'cards')}",
     "ranks": lambda lo, hi: f"you hold {counted(lo, hi, 'different ranks')}",
-    "sure": lambda lo, hi: f"{counted(lo, hi)} of your groups cannot be beaten",
+    "sure": lambda lo, hi: (
+        "every group you hold can be beaten"
+        if hi <= 0
+        else f"{counted(lo, hi)} of your groups cannot be beaten"
+    ),
     "fewest": lambda lo, hi: f"the opponent with fewest cards holds {counted(lo, hi)}",
     "next": lambda lo, hi: f"the next player holds {counted(lo, hi, 'cards')}",
     "leading": _flag("you lead", "you answer a play"),
@@ -115,9 +119,13 @@ PHRASES: dict[str, Callable[[float, float], str]] = {
     "owner": lambda lo, hi: (
         "you lead"
         if lo >= NOBODY
+        else "you answer a play"
+        if lo <= 0 and hi >= NOBODY - 1
         else f"the player who laid the card to beat holds {counted(lo, min(hi, NOBODY - 1), 'cards')}"
     ),
-    "twos": lambda lo, hi: f"you hold {counted(lo, hi, '2s and jokers')}",
+    "twos": lambda lo, hi: (
+        "you hold no 2 and no joker" if hi <= 0 else f"you hold {counted(lo, hi, '2s and jokers')}"
+    ),
     "last": _flag("everyone else has passed", "someone may still answer"),
     "cheapest": _strength("your weakest cards that can go", "nothing you hold can go", "are"),
     "breaks": _flag(
