@@ -45,7 +45,8 @@ from strategies.hand import (
     weakest_of,
     whole,
 )
-from strategies.linear import ends_trick_now, situation
+from strategies.linear import situation
+from strategies.linear_terms import ends_trick_now
 from strategies.rules_aware import rules_aware_move
 from strategies.specs import ADVISED_TIPS, TIP_SLOT, TIP_WIDTH
 

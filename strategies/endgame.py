@@ -54,7 +54,7 @@ from simulator.kernel.step import (
 from simulator.kernel.trick import assumed_gift, order_after, play_effect
 from simulator.rules.cards import JOKER, THREE, TWO
 from strategies.hand import groups, outside, whole
-from strategies.linear import ends_trick_now
+from strategies.linear_terms import ends_trick_now
 
 UNKNOWN = -1  # the solver ran out of positions
 

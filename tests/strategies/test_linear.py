@@ -22,16 +22,10 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 from strategies.adapter import KernelStrategy
-from strategies.linear import (
-    control_kept,
-    features,
-    finite_weights,
-    move_score,
-    rough_best,
-    situation,
-    weight_scale,
-)
+from strategies.linear import features, finite_weights, move_score, situation
 from strategies.linear_features import move_features
+from strategies.linear_rough import rough_best, weight_scale
+from strategies.linear_terms import control_kept
 from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS, NPARAMS, PLANNER_PARAMS
 
 THREE, FOUR, FIVE, SEVEN, EIGHT, NINE, KING, ACE, TWO = 0, 1, 2, 4, 5, 6, 10, 11, 12
