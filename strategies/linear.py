@@ -195,13 +195,18 @@ def situation(pos, S, H, R, played):
 
 @njit(**INLINE)
 def finite_weights(params, at):
-    """Whether every weight of row ``at`` is finite: then a feature of 0 adds exactly
+    """Whether the weights of row ``at`` are finite: then a feature of 0 adds exactly
     nothing to a score (``inf * 0`` would add NaN), which :func:`play_score` relies on.
-    (Independent tests, not a sum: a chain of additions here cost as much as a move.)"""
-    ok = True
-    for i in range(LINEAR_FEATURES):
-        ok &= params[at, i] - params[at, i] == 0.0
-    return ok
+    Read from :func:`~strategies.linear_rough.weight_scale`, the rough scores' check: a
+    sum of finite weights too large to be finite sends the moves to the dot product,
+    which gives them the same floats."""
+    return finite_scale(weight_scale(params, at))
+
+
+@njit(**INLINE)
+def finite_scale(scale):
+    """Whether a :func:`~strategies.linear_rough.weight_scale` is finite (not NaN either)."""
+    return scale < np.inf
 
 
 @njit(**INLINE)
@@ -333,8 +338,9 @@ def linear_move(pos, S, H, R, played, rs, params):
     ``rules-aware``'s does (the cards, not the move: no weight changes meaning).
 
     Inlined where it is called, so that a pass with no legal play — a third of a round's
-    decisions, and most of a playout's — costs no call, and the caller's legal plays
-    serve (the dispatch's, computed alike); the rest is :func:`linear_decision`."""
+    decisions, and most of a playout's — costs no call (under rules that read suits a
+    sequence may still answer: :func:`linear_choice` tells); the rest is
+    :func:`linear_decision`, handed the legal plays."""
     m = legal_plays(H[pos], S, R)
     if S[S_TOP_COUNT] != 0 and m == U0 and not reads_suits(R, H):
         return 0, 0
@@ -362,13 +368,12 @@ def linear_choice(pos, S, H, R, played, rs, params, m):
         return 0, 0
     h, out, u, fewest, owner_cards, last = situation(pos, S, H, R, played)
     temperature = params[at, LINEAR_TEMPERATURE]
-    if k == U0 and not temperature > 0:
-        scale = weight_scale(params, at)
-        if scale < np.inf:  # (not NaN either)
-            r, c, margin = rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, at)
-            if margin > ROUGH * scale:
-                return r, c
-    finite = finite_weights(params, at)
+    scale = weight_scale(params, at)  # once for the rough scores and the exact ones
+    finite = finite_scale(scale)
+    if finite and k == U0 and not temperature > 0:
+        r, c, margin = rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, at)
+        if margin > ROUGH * scale:
+            return r, c
     best_r, best_c, best = 0, 0, -np.inf
     if following:
         best = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, params, at, finite, k)
