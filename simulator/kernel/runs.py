@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import U0, U1, ctz, highest, nth_bit, popc, remove_cards
-from simulator.kernel.config import INLINE
+from simulator.kernel.config import HOT, INLINE
 from simulator.kernel.layout import EIGHTS, LOCK, PLAIN_EIGHTS, R_RUN_TURNS, RUNS, RUNS_HIGH
 from simulator.kernel.suits import RANK_BITS
 from simulator.rules.cards import EIGHT, JOKER, TWO
@@ -141,12 +141,9 @@ def legal_run(k, low, length, suit, t, tc, rev, lock, trick_rules):
     return (legal_runs(k, length, t, tc, rev, lock, trick_rules) >> bit) & U1 != U0
 
 
-@njit(**INLINE)
-def runs_scan(k, t, tc, rev, lock, trick_rules, nth):
-    """The legal sequences of card mask ``k`` in the engines' order (length, lowest rank,
-    suit): ``(how many, low, count)``, the last two of the ``nth`` (0-based; -1: only
-    count them, and when ``nth`` is past the last). A length no suit can make ends the walk
-    on a lead (a longer one cannot be made either)."""
+@njit(**HOT)
+def scan_runs(k, t, tc, rev, lock, trick_rules, nth):
+    """:func:`runs_scan`'s walk, compiled apart."""
     if trick_rules & RUNS == 0 or (tc != 0 and not is_run(tc)):
         return 0, 0, 0
     found = 0
@@ -169,11 +166,9 @@ def runs_scan(k, t, tc, rev, lock, trick_rules, nth):
     return found, 0, 0
 
 
-@njit(**INLINE)
-def weakest_run(k, t, tc, rev, lock, trick_rules):
-    """``lowest``'s answer to the sequence on top: the legal one of the weakest weakest
-    card, the lowest suit among equals, as ``(low, count)``; ``(0, 0)``: none (a pass).
-    Its weakest card is its lowest rank, its highest when the order is reversed."""
+@njit(**HOT)
+def lowest_run(k, t, tc, rev, lock, trick_rules):
+    """:func:`weakest_run`'s choice, compiled apart."""
     length = run_length(tc)
     legal = legal_runs(k, length, t, tc, rev, lock, trick_rules)
     if legal == U0:
@@ -181,6 +176,33 @@ def weakest_run(k, t, tc, rev, lock, trick_rules):
     low = highest(legal) >> 2 if rev else ctz(legal) >> 2
     suit = ctz((legal >> np.uint64(4 * low)) & np.uint64(15))
     return low, run_move(length, suit)
+
+
+# The two walks over a hand's sequences are compiled apart, not inlined: a loop that
+# calls them at several places holds no copy of them, so its first compile is shorter,
+# and the suited loop of lowest and random was no slower for it (docs/performance.md).
+# Their wrappers pass every argument as a plain integer, so that each is compiled once,
+# not again for the constants a loop starts from (numba types a call with the literal -1
+# or 0 first).
+
+
+@njit(**INLINE)
+def runs_scan(k, t, tc, rev, lock, trick_rules, nth):
+    """The legal sequences of card mask ``k`` in the engines' order (length, lowest rank,
+    suit): ``(how many, low, count)``, the last two of the ``nth`` (0-based; -1: only
+    count them, and when ``nth`` is past the last). A length no suit can make ends the walk
+    on a lead (a longer one cannot be made either)."""
+    return scan_runs(np.uint64(k), np.int64(t), np.int64(tc), np.int64(rev), np.int64(lock),
+                     np.int64(trick_rules), np.int64(nth))  # fmt: skip
+
+
+@njit(**INLINE)
+def weakest_run(k, t, tc, rev, lock, trick_rules):
+    """``lowest``'s answer to the sequence on top: the legal one of the weakest weakest
+    card, the lowest suit among equals, as ``(low, count)``; ``(0, 0)``: none (a pass).
+    Its weakest card is its lowest rank, its highest when the order is reversed."""
+    return lowest_run(np.uint64(k), np.int64(t), np.int64(tc), np.int64(rev), np.int64(lock),
+                      np.int64(trick_rules))  # fmt: skip
 
 
 @njit(**INLINE)

@@ -266,6 +266,16 @@ def move_cards(H, giver, to, ranks, club, card):
     ``to``'s (``to < 0``: out of the round), the lowest suits of each rank first. Returns
     where the 3 that opens (card id ``card``, ``opening_three``) is, followed exactly
     (``club`` -1: not followed)."""
+    return cards_moved(
+        H, np.int64(giver), np.int64(to), np.uint64(ranks), np.int64(club), np.int64(card)
+    )
+
+
+@njit(**HOT)
+def cards_moved(H, giver, to, ranks, club, card):
+    """:func:`move_cards`'s work, compiled apart: called a few times a round, it is not
+    worth a copy at each of the exchange's calls (a first compile shorter); its wrapper
+    passes plain integers, so that it is compiled once (see :mod:`simulator.kernel.runs`)."""
     kg = H[CARDS + giver]
     moved = U0
     left = ranks & RANKS  # each rank given once (its first level), weakest first

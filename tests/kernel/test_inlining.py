@@ -8,11 +8,15 @@ import subprocess
 import sys
 
 import numba
+import numpy as np
 from numba import njit
 from numba.core import ir
 from numba.core.inline_closurecall import InlineWorker
 
 from simulator.kernel import inlining
+from simulator.kernel.layout import RUNS
+from simulator.kernel.runs import lowest_run, run_move, runs_scan, scan_runs, weakest_run
+from simulator.rules.cards import parse_suited_cards
 
 
 @njit(inline="always")
@@ -64,6 +68,9 @@ from numba import njit
 from numba.core.inline_closurecall import InlineWorker
 import simulator.kernel.config
 from simulator.kernel import inlining
+from simulator.kernel.layout import RUNS
+from simulator.kernel.runs import lowest_run, run_move, runs_scan, scan_runs, weakest_run
+from simulator.rules.cards import parse_suited_cards
 
 def installed():
     return getattr(InlineWorker.inline_function, "shares_scopes", False)
@@ -77,3 +84,26 @@ print(before, installed() == verified)
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
     assert done.stdout.split() == ["False", "True"]
+
+
+@njit
+def _walks_from_constants(k, top):
+    """A loop whose top starts as constants (-1, 0), as the round loops' do."""
+    t, tc, rev, lock = -1, 0, 0, 0
+    found = 0
+    for _ in range(2):
+        found += runs_scan(k, t, tc, rev, lock, RUNS, -1)[0]
+        low, c = weakest_run(k, t, tc, rev, lock, RUNS)
+        found += runs_scan(k, t, tc, rev, lock, RUNS, found - 1)[1] + low + c
+        t, tc = top, run_move(3, 0)
+    return found
+
+
+def test_the_sequences_walks_compile_once_whatever_constants_a_loop_starts_from() -> None:
+    """Compiled apart, each walk would otherwise be compiled again for the literal -1 and
+    0 a loop's first pass types it with (``scan_runs``, ``lowest_run``)."""
+    hand = ["3S", "4S", "5S", "6S", "7S", "9H", "10H", "JH", "JK"]
+    k = np.uint64(sum(1 << c for c in parse_suited_cards(hand)))
+    assert _walks_from_constants(k, 2) == _walks_from_constants.py_func(k, 2)
+    assert len(scan_runs.signatures) == 1
+    assert len(lowest_run.signatures) == 1
