@@ -90,8 +90,7 @@ def differences(frame: pd.DataFrame, narrow: bool = False) -> Figure:
     """The paired difference of the skill gap with the base at each level (and of the
     skill depth), one line per rule set with a verdict, each named, with its interval; the
     zero line is "no difference"."""
-    table = v.verdicts(frame)
-    shown = table[table["verdict"].isin((v.SKILL, v.LUCK, v.DEPENDS))]
+    shown = drawn_verdicts(frame)
     levels = v.levels_of(frame)
     fig = new_figure(NARROW if narrow else WIDE * 0.9, NARROW_HEIGHT if narrow else HEIGHT)
     ax = fig.add_subplot()
@@ -112,6 +111,13 @@ def differences(frame: pd.DataFrame, narrow: bool = False) -> Figure:
     ax.set_ylabel("variant − base (paired)")
     legend_above(fig, ax, 1 if narrow else 2)
     return fig
+
+
+def drawn_verdicts(frame: pd.DataFrame) -> pd.DataFrame:
+    """The verdicts' rows :func:`differences` draws: the rule sets with a verdict (none:
+    the page draws no such figure, an empty frame)."""
+    table = v.verdicts(frame)
+    return table[table["verdict"].isin((v.SKILL, v.LUCK, v.DEPENDS))]
 
 
 def verdict_of(frame: pd.DataFrame) -> dict[str, str]:

@@ -21,7 +21,7 @@ import pandas as pd
 
 from reports import html
 from reports.atlas import sections, words
-from reports.atlas.figures import curves, differences, verdict_of
+from reports.atlas.figures import curves, differences, drawn_verdicts, verdict_of
 from reports.figures import publish
 from reports.glossary import glossary, term
 from reports.html import Markup
@@ -66,11 +66,15 @@ def write_atlas_page(frame: pd.DataFrame, path: Path) -> None:
     ``figures/`` beside it, from the rows of ``atlas.parquet``."""
     path = Path(path)
     places, rs = sections.place_measures(frame), sections.rs_measures(frame)
-    drawings = {"atlas-verdicts": (partial(differences, frame), VERDICTS_CAPTION),
-                "atlas-skill-curve": (partial(curves, frame, places, "mean place "
+    drawings = {"atlas-skill-curve": (partial(curves, frame, places, "mean place "
                                               "(1: always first)", lower_is_better=True),
                                       CURVE_CAPTION),
                 "atlas-rs": (partial(curves, frame, rs, "relative skill"), RS_CAPTION)}  # fmt: skip
+    if len(drawn_verdicts(frame)):  # else the summary says there is none: no empty frame
+        drawings["atlas-verdicts"] = (partial(differences, frame), VERDICTS_CAPTION)
+    else:  # nor an earlier page's, left in the folder
+        for old in (path.parent / FIGURES_DIR).glob("atlas-verdicts.*"):
+            old.unlink()
     embedded = publish(drawings, path.parent / FIGURES_DIR)
     facts = words.rule_sets(frame)
     field = ", ".join(dict.fromkeys(facts["field"].astype(str)))
@@ -79,7 +83,7 @@ def write_atlas_page(frame: pd.DataFrame, path: Path) -> None:
             "duplicate deals")  # fmt: skip
     parts = [
         ("summary", "Skill or luck: the verdicts that hold",
-         sections.summary(frame) + embedded["atlas-verdicts"]),
+         sections.summary(frame) + embedded.get("atlas-verdicts", "")),
         ("curve", "The skill curve", embedded["atlas-skill-curve"]
          + html.paragraph(CURVE_WORDS) + sections.convergence_words(frame)),
         ("ladder", "Where the ladder is not monotone", sections.monotone_section(frame)),

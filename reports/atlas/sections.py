@@ -19,6 +19,7 @@ from simulator.runs.atlas import verdicts as v
 from simulator.runs.atlas.ladder import RUNGS
 
 TOP = "champion_high"
+TOP_EDGE = "edge_top_vs_heuristic"  # Δ: the top rung's mean place − the best heuristic's
 NAMED = {"heuristic": "the best heuristic", "champion_low": "champion ×¼",
          "champion_high": "champion ×4"}  # a rung in a sentence  # fmt: skip
 RS_LEVELS = {"linear": "relative_skill_linear", "champion_low": "relative_skill_champion_low",
@@ -90,16 +91,14 @@ def _the_rest(table: pd.DataFrame, frame: pd.DataFrame, base: str) -> list[objec
     if unpaired:
         items.append(f"Not compared with {base} on the same deals (another number of "
                      f"players): {', '.join(unpaired)}; read their curves below.")  # fmt: skip
-    gap, n95 = (words.measure_rows(frame, m) for m in (f"skill_gap_{TOP}", words.TOP_N95))
-    if base in gap.index and base in n95.index:
+    gap = words.measure_rows(frame, f"skill_gap_{TOP}")
+    if base in gap.index:
         items.append(html.join(
             f"Under {base} itself the top rung (champion at four times its search) has a ",
             term("skill-gap", "skill gap"), " of ", _cell(gap, base, f"skill_gap_{TOP}"),
             " (the places a round it gains over random play, in half-tables of (n − 1)/2 "
             "places; above 1 where random play places below the middle against the "
-            "field), and beats the best heuristic "
-            "with 95 % confidence over ", _cell(n95, base, words.TOP_N95), " rounds (",
-            term("edge", "N95"), ").",
+            "field)", *_top_edge(frame, base),
         ))  # fmt: skip
     parts = words.capped_parts(frame)
     for part, what in (("RS", "the duels (mean places, skill gaps, RS)"),
@@ -110,6 +109,27 @@ def _the_rest(table: pd.DataFrame, frame: pd.DataFrame, base: str) -> list[objec
             items.append(html.join(term("capped", "Capped"),
                                    f" (wider intervals than asked for), {what}: {which}."))  # fmt: skip
     return items
+
+
+def _top_edge(frame: pd.DataFrame, base: str) -> list[object]:
+    """The end of the base's sentence: whether the top rung beats the best heuristic (its
+    Δ's interval below 0) and over how many rounds (N95), said only as far as the
+    intervals know it. An N95 of 0 or none comes from ordinary matches too few to give a
+    spread."""
+    edge, n95 = (words.measure_rows(frame, m) for m in (TOP_EDGE, words.TOP_N95))
+    if base not in edge.index or base not in n95.index:
+        return ["."]
+    delta = edge.loc[base]
+    said = html.join(term("edge", "Δ"), " ", _cell(edge, base, TOP_EDGE))
+    if delta["low"] > 0:
+        return ["; the best heuristic places better than it (", said, ")."]
+    if not delta["high"] < 0:
+        return [". Whether it beats the best heuristic is not known at this size (", said, ")."]
+    if not n95.loc[base, "estimate"] > 0:
+        return [", and beats the best heuristic (", said, "); over how many rounds (",
+                term("edge", "N95"), ") its ordinary matches are too few to tell."]  # fmt: skip
+    return [", and beats the best heuristic with 95 % confidence over ",
+            _cell(n95, base, words.TOP_N95), " rounds (", term("edge", "N95"), ")."]  # fmt: skip
 
 
 def _cell(rows: pd.DataFrame, name: str, measure: str) -> str:

@@ -7,6 +7,7 @@ each measure."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -74,15 +75,48 @@ def test_the_rest_is_counted_and_the_base_described(page):
     assert "relative skill" not in summary.lower()  # RS fails the dose of luck: no headline
 
 
+@pytest.mark.parametrize(
+    ("edge", "n95", "said"),
+    [
+        ((-0.05, -0.06, -0.04), (900.0, 600.0, math.inf),
+         "and beats the best heuristic with 95 % confidence over 900 [600, ∞] rounds"),
+        ((-0.05, -0.12, 0.02), (900.0, 60.0, math.inf),
+         "Whether it beats the best heuristic is not known at this size"),
+        ((0.05, 0.02, 0.08), (900.0, 600.0, 3000.0), "the best heuristic places better than it"),
+        ((-0.05, -0.06, -0.04), (0.0, 0.0, math.inf),
+         "over how many rounds (N95) its ordinary matches are too few to tell"),
+    ],
+)  # fmt: skip
+def test_the_base_beats_the_best_heuristic_only_where_its_interval_says_so(
+    tmp_path, edge, n95, said
+):
+    """A tiny atlas printed "beats the best heuristic with 95 % confidence over 0 [0, ∞]
+    rounds": the claim is made only when Δ's interval lies below 0, with N95 when the
+    ordinary matches gave a spread."""
+    frame = atlas_frame()
+    for measure, (est, low, high) in (("edge_top_vs_heuristic", edge), (atlas_words.TOP_N95, n95)):
+        rows = (frame["rule_set"] == BASE) & (frame["measure"] == measure)
+        frame.loc[rows, ["estimate", "low", "high"]] = est, low, high
+    summary = re.sub(r"<[^>]+>", "", section(_page(frame, tmp_path), "summary"))
+    assert said in summary
+    assert ("beats the best heuristic with" in summary) == said.startswith("and beats")
+
+
 def test_no_verdict_that_holds_is_said_so(tmp_path):
     frame = atlas_frame()
     held = frame["rule_set"].isin(SKILL_CLAIMS + LUCK_CLAIMS)
     frame.loc[held & (frame["measure"] == "skill_gap_champion_vs_base"), "p_holm"] = 0.2
-    items = _items(_page(frame, tmp_path))
+    page = _page(frame, tmp_path)
+    items = _items(page)
     said = [i for i in items if CLAIM in i]
     assert said == [f"No rule set makes the game more about skill or more about luck than "
                     f"{BASE} at every level of play."]  # fmt: skip
     assert sum("depends on the level of play" in i for i in items) == len(DEPENDS) + 2
+    assert "atlas-verdicts" in page  # the depending ones are drawn
+    frame = frame[~frame["rule_set"].isin([*SKILL_CLAIMS, *LUCK_CLAIMS, *DEPENDS])]
+    page = _page(frame, tmp_path)  # over the page before: its figure goes too
+    assert "atlas-verdicts" not in page  # no verdict at all: no empty frame drawn
+    assert not list((tmp_path / "figures").glob("atlas-verdicts.*"))
 
 
 def test_an_atlas_without_the_mixed_tables_still_gives_verdicts(tmp_path):
