@@ -9,9 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from numba import njit
 
 from simulator.kernel.bits import U0
-from simulator.kernel.layout import MAX_PLAYERS, S_TURN
+from simulator.kernel.layout import MAX_PLAYERS, S_SIZE, S_TURN, rules_array
 from simulator.kernel.legal import legal_plays
 from simulator.matchloop.api import KernelJob, trace_match
 from simulator.reference.rng import Stream
@@ -22,11 +23,18 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 from strategies.adapter import KernelStrategy
-from strategies.linear import features, finite_weights, move_score, situation
+from strategies.linear import features, finite_weights, move_score, scored_move, situation
 from strategies.linear_features import move_features
 from strategies.linear_rough import rough_best, weight_scale
 from strategies.linear_terms import control_kept
-from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_PARAMS, NPARAMS, PLANNER_PARAMS
+from strategies.specs import (
+    LINEAR,
+    LINEAR_FEATURES,
+    LINEAR_PARAMS,
+    LINEAR_W_PASS,
+    NPARAMS,
+    PLANNER_PARAMS,
+)
 
 THREE, FOUR, FIVE, SEVEN, EIGHT, NINE, KING, ACE, TWO = 0, 1, 2, 4, 5, 6, 10, 11, 12
 
@@ -299,3 +307,17 @@ def test_linear_plays_the_first_best_move_of_the_definition_ties_included() -> N
             top, second = sorted(exact)[-1], sorted(exact)[-2]
             assert abs(margin - (top - second)) <= 1e-12 * weight_scale(params, seat)
     assert decided > 500 and ties > 20
+
+
+@njit
+def _score_from_constants(S, R, params):
+    """A caller of literal constants, as a loop's first pass types its variables."""
+    return move_score(U0, 0, 0, U0, U0, S, R, 99, 99, False, params, 0, True, U0)
+
+
+def test_the_score_compiled_apart_is_not_compiled_again_for_constants() -> None:
+    """``scored_move`` is compiled once for plain values, whatever its callers pass."""
+    S, params = np.zeros(S_SIZE, np.int64), np.zeros((MAX_PLAYERS, NPARAMS))
+    params[0, LINEAR_W_PASS] = -0.5
+    assert _score_from_constants(S, rules_array(Rules()), params) == -0.5
+    assert not [sig for sig in scored_move.signatures if "Literal" in str(sig)]
