@@ -108,6 +108,9 @@ LOOP = (
 DISPATCH = ("decide", "give_back", "give_back_opening")  # the fields of a Tier the loop calls
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
 PLAIN_ROUNDS_SECONDS = 10  # a first run of a lowest/random job of one round loop (measured)
+# the suited round loop in a strategies' loop: the default line-up's first run took 131 s
+# under uecda against 87 s under french, 5 December 2026 (the tiers' figures are older)
+SUITED_SECONDS = 35
 KEEP = 12  # modules kept in the cache folder: the most recently used ones
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
@@ -187,7 +190,8 @@ class Specialisation:
         """The measured estimate of a cold compile (the message's "about N s")."""
         if self.plain_rounds or self.suited_rounds:
             return PLAIN_ROUNDS_SECONDS
-        return self.tier.seconds + (USER_SECONDS if self.users else 0)
+        return (self.tier.seconds + (USER_SECONDS if self.users else 0)
+                + (SUITED_SECONDS if self.suits else 0))  # fmt: skip
 
 
 def cache_dir() -> Path:

@@ -32,7 +32,7 @@ from strategies.dispatch import TIERS
 from strategies.montecarlo import montecarlo_move
 from strategies.policies import choose, decide_basic
 from strategies.registry import get
-from strategies.specs import LOWEST, MONTECARLO, PLANNER, RANDOM, StrategyError
+from strategies.specs import LOWEST, MONTECARLO, PLANNER, RANDOM, RULES_AWARE, StrategyError
 from strategies.user import source_digest
 from tests.conftest import ROOT
 
@@ -210,6 +210,11 @@ def test_a_job_says_whether_its_rules_have_table_rules() -> None:
     assert not simple.runner.py_func.__globals__["ALL_LOWEST"]
     spec = Specialisation.of([LOWEST, RANDOM], table_rules=False)
     assert spec.seconds() < Specialisation.of([LOWEST, RANDOM]).seconds()
+    heuristics = [LOWEST, RANDOM, RULES_AWARE]  # the suited round loop announces its cost
+    assert (
+        Specialisation.of(heuristics, suits=True).seconds()
+        > Specialisation.of(heuristics).seconds()
+    )
 
 
 def test_a_plain_job_under_suits_gets_the_suited_plain_loop() -> None:
