@@ -16,7 +16,8 @@ target for it). In order:
   their speed shares timed in the same run (champion / montecarlo, clairvoyant / champion);
 * start-up: ``president --help``, ``president simulate --rounds 1000`` with a warm cache;
 * compiling: the first run of ``president simulate --rounds 100000`` on an empty cache
-  (and of ``uecda``'s 5 x ``random``, issue 40), and a user strategy file's second run (``examples/strategies/big_groups.py``);
+  (and of ``uecda``'s 5 x ``random``, issue 40), and a user strategy file's second run
+  (``examples/strategies/big_groups.py``);
 * output: ``president simulate`` of 10 M rounds on 2 workers with parquet (wall and peak
   memory), and the same job on a local 2-worker Dask cluster against it.
 
