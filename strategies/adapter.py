@@ -142,6 +142,11 @@ class KernelStrategy:
             H[s] = hand_mask(obs.hand) if s == obs.seat else placeholder(obs.cards_left[s])
         if R[R_TRICK_FLAGS] & SUITED:  # his cards, and what their suits allow now
             H[CARDS + obs.seat] = sum(1 << card for card in obs.cards)
+            unseen = list(obs.unseen)  # the others' cards as placeholders: their union is known
+            for s in range(n):
+                if s != obs.seat:
+                    taken, unseen = unseen[: obs.cards_left[s]], unseen[obs.cards_left[s] :]
+                    H[CARDS + s] = sum(1 << card for card in taken)
             S[S_TOP_SUITS], S[S_LOCK] = obs.top_suits, obs.lock
             write_allowed(S, H[CARDS + obs.seat], S[S_TOP_RANK], S[S_TOP_COUNT], R[R_TRICK_FLAGS])
         played = np.array(obs.played, dtype=np.int64)

@@ -29,8 +29,14 @@ How the strongest Daifugō programs play (the UECda tournament's winners), on th
 
 Its move is ``linear``'s (the prior) unless another candidate's mean place is better by
 ``margin``. Candidates are montecarlo's: every legal play and the pass when following,
-every group played whole when leading, and the prior's move. Under ``sequences`` a
-sequence (laid, or answered) is linear's choice, unsearched: the guesses hold no suits.
+every group played whole when leading, and the prior's move.
+
+* **With suits** (``sequences``, ``suit_lock``, ``spade_three_return``;
+  :mod:`strategies.suited_search`) a guess deals the unseen cards with their suits, a
+  passer's likelihood counts the plays his guessed cards allow, the playouts step cards,
+  the top's suits and the lock as the round does (:func:`strategies.playouts.playout`),
+  the solver plays sequences, and the candidates add every sequence of cards held when
+  leading and every legal answer on a sequence.
 
 ``clairvoyant`` runs the same search on the one true deal: it sees every hand, which no
 player can, and is a yardstick of what guessing costs, in no default line-up.
@@ -44,38 +50,28 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import U0, U1, ctz, next32, popc
-from simulator.kernel.config import HOT, INLINE
+from simulator.kernel.config import ALLOC
+from simulator.kernel.knowledge import CARDS, H_SIZE
 from simulator.kernel.layout import (
     DECK,
     MAX_PLAYERS,
+    R_TRICK_FLAGS,
     S_ANSWERED,
     S_N,
-    S_REV,
     S_TOP_COUNT,
     S_TOP_RANK,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank
 from simulator.kernel.runs import is_run
-from simulator.kernel.step import (
-    ST_BEST_FREE,
-    ST_OVER,
-    ST_REV,
-    ST_TOP_COUNT,
-    ST_TOP_RANK,
-    ST_TURN,
-    load_state,
-    rule_flags,
-    skipped_on_top,
-    store_state,
-    trick_rule_flags,
-)
+from simulator.kernel.step import skipped_on_top
 from simulator.rules.cards import NUM_RANKS
-from strategies.endgame import UNKNOWN, advance, last_two, out_in_two, solve, solver_memory
+from strategies.endgame import out_in_two, solver_memory
 from strategies.hand import whole
-from strategies.heuristics import keep_sets_choice
 from strategies.kernels import random_move
 from strategies.linear import finite_weights, linear_move, move_score, situation
-from strategies.montecarlo import ALLOC, policy_params, race, relabelled, sample_hands
+from strategies.linear_runs import reads_suits
+from strategies.montecarlo import policy_params, race, relabelled, sample_hands
+from strategies.playouts import playout
 from strategies.specs import (
     CHAMPION_BUDGET,
     CHAMPION_DOSE,
@@ -87,20 +83,26 @@ from strategies.specs import (
     CHAMPION_RACE,
     CHAMPION_SOLVE,
     CHAMPION_TEMPERATURE,
-    KEEP_SETS_BREAK_AT,
-    KEEP_SETS_PARAMS,
     LINEAR_TEMPERATURE,
+)
+from strategies.suited_search import (
+    allowed_state,
+    answering_runs,
+    deal_suits,
+    searches_suits,
+    suited_candidates,
 )
 
 NO_MOVE = 1 << 20  # a UCB score below any real one
-TAIL_BREAK_AT = int(KEEP_SETS_PARAMS[KEEP_SETS_BREAK_AT].default)  # keep-sets' own default
 
 
 @njit(**ALLOC)
-def log_likelihood(pos, S, G, R, played, lparams, temperature):
+def log_likelihood(pos, S, G, R, played, lparams, temperature, S1):
     """The log-probability, under ``linear`` as a softmax at ``temperature``, that the
     players who passed on the top now on the table did so, had they held the guessed
-    hands ``G`` (the state they passed in is this one: only passes follow a play).
+    hands ``G`` (the state they passed in is this one: only passes follow a play). With
+    suits (``G`` a whole ``H`` array), a passer's plays are those his guessed cards allow,
+    written into ``S1``, a copy of ``S``.
 
     The players the top skipped (the round state records them: :func:`skipped_on_top`)
     did not pass, so they count for nothing.
@@ -112,7 +114,11 @@ def log_likelihood(pos, S, G, R, played, lparams, temperature):
     while passers != 0:
         q = ctz(np.uint64(passers))
         passers &= passers - 1
-        total += pass_log_probability(q, S, G, R, played, lparams, temperature)
+        if searches_suits(R, G):
+            allowed_state(S, G[CARDS + q], S[S_TOP_RANK], S[S_TOP_COUNT], R[R_TRICK_FLAGS], S1)
+            total += pass_log_probability(q, S1, G, R, played, lparams, temperature)
+        else:
+            total += pass_log_probability(q, S, G, R, played, lparams, temperature)
     return total
 
 
@@ -126,17 +132,16 @@ def pass_log_probability(q, S, G, R, played, lparams, temperature):
         return 0.0
     at = np.uint64(q)
     finite = finite_weights(lparams, at)
+    k = G[CARDS + at] if reads_suits(R, G) else U0  # his cards, where linear reads suits
     scores = np.empty(popc(m) + 1)
-    scores[0] = move_score(
-        h, 0, 0, out, u, S, R, fewest, owner_cards, last, lparams, at, finite, U0
-    )
+    scores[0] = move_score(h, 0, 0, out, u, S, R, fewest, owner_cards, last, lparams, at, finite, k)
     scores[0] /= temperature  # the pass's
     i = 1
     while m != U0:
         b = ctz(m)
         m &= m - U1
         r, c = play_rank(b), play_count(b)
-        v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, lparams, at, finite, U0)
+        v = move_score(h, r, c, out, u, S, R, fewest, owner_cards, last, lparams, at, finite, k)
         scores[i] = v / temperature
         i += 1
     top = scores.max()
@@ -165,97 +170,36 @@ def resample(logw, rs):
 
 
 @njit(**ALLOC)
-def guess_hands(pos, S, H, R, played, rs, lparams, see_all, count, temperature):
+def guess_hands(pos, S, H, R, played, rs, lparams, see_all, count, temperature, suited):
     """``count`` guessed deals (one row of hands each), weighted by :func:`log_likelihood`
     and resampled: the rows in the order the playouts use them. ``see_all``: the one
-    true deal."""
+    true deal. With ``suited``, each row is a whole ``H`` array, the guess's cards
+    included (:func:`strategies.suited_search.deal_suits`)."""
+    width = H_SIZE if suited else MAX_PLAYERS
     if see_all:
-        hands = np.zeros((1, MAX_PLAYERS), np.uint64)
-        for q in range(MAX_PLAYERS):
-            hands[0, q] = H[q]
+        hands = np.zeros((1, width), np.uint64)
+        for j in range(width):
+            hands[0, j] = H[j]
         return hands
-    hands = np.zeros((count, MAX_PLAYERS), np.uint64)
+    hands = np.zeros((count, width), np.uint64)
     logw = np.zeros(count)
     cnt = np.zeros(NUM_RANKS, np.int64)
     need = np.zeros(MAX_PLAYERS, np.int64)
     pool = np.zeros(DECK, np.int64)
+    ranks = np.zeros(MAX_PLAYERS, np.uint64)
+    S1 = S.copy()
     for k in range(count):
-        sample_hands(pos, S, H, R, played, rs, hands[k], cnt, need, pool)
-        logw[k] = log_likelihood(pos, S, hands[k], R, played, lparams, temperature)
+        if suited:
+            sample_hands(pos, S, H, R, played, rs, ranks, cnt, need, pool)
+            deal_suits(pos, H, ranks, S[S_N], rs, hands[k])
+        else:
+            sample_hands(pos, S, H, R, played, rs, hands[k], cnt, need, pool)
+        logw[k] = log_likelihood(pos, S, hands[k], R, played, lparams, temperature, S1)
     order = resample(logw, rs)
-    out = np.zeros((count, MAX_PLAYERS), np.uint64)
+    out = np.zeros((count, width), np.uint64)
     for k in range(count):
         out[k] = hands[order[k]]
     return out
-
-
-@njit(**INLINE)
-def policy_move(p, S, H, R, played, rs, lparams):
-    """A rollout's move for ``p``: out within two plays when it can, else ``linear``'s."""
-    r, c = out_in_two(p, S, H, R, played)
-    if r >= 0:
-        return r, c
-    return linear_move(p, S, H, R, played, rs, lparams)
-
-
-@njit(**INLINE)
-def tail_move(p, S, H, R, played):
-    """A rollout's move for ``p``, not the searcher, after ``plies`` moves: out within two
-    plays when it can, else ``keep-sets``'s (whole groups, the weakest first), nearly as
-    cheap as ``lowest``: opponents who break no group, as ``linear`` seldom does."""
-    r, c = out_in_two(p, S, H, R, played)
-    if r >= 0:
-        return r, c
-    h = H[p]
-    return keep_sets_choice(h, legal_plays(h, S, R), S[S_TOP_COUNT], S[S_REV], TAIL_BREAK_AT)
-
-
-@njit(**HOT)
-def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, played2, places2,
-            count, keep):  # fmt: skip
-    """The place of ``pos`` after playing ``c`` cards of ``r`` on the deal ``guess``:
-    the last two players' race solved exactly (:func:`strategies.endgame.solve`, at most
-    ``limit`` positions), else the round played out with :func:`policy_move`, ``linear``,
-    for everybody's first ``plies`` moves and the searcher's after them, and with
-    :func:`tail_move` (far cheaper) for the others' after them.
-
-    It allocates nothing (``count`` and ``keep`` are the solver's, from the caller), so
-    it runs without numba's reference counting: with it, every call in a playout paid
-    atomic updates on each array argument, which two threads fought over (over half of
-    a search's time, in the profile).
-    """
-    for j in range(S0.size):
-        S2[j] = S0[j]
-    for q in range(MAX_PLAYERS):
-        H2[q] = guess[q]
-        places2[q] = 0
-    for k in range(NUM_RANKS):
-        played2[k] = played[k]
-    fl = rule_flags(R)
-    trick_rules = trick_rule_flags(R)
-    st = advance(load_state(S2), fl, trick_rules, pos, r, c, H2, played2, places2, S2)
-    other = last_two(st, pos)
-    if places2[pos] == 0 and other >= 0 and limit > 0 and not st[ST_OVER]:
-        count[0], count[1], count[2] = 0, limit, 0
-        v = solve(pos, other, st, H2, R, played2, places2, S2, count, keep)
-        if v != UNKNOWN:  # the two places left are best_free and the next
-            return st[ST_BEST_FREE] + 1 - v
-    ply = 0
-    while places2[pos] == 0:
-        p = st[ST_TURN]
-        if ply < plies or p == pos:
-            store_state(S2, st)
-            mr, mc = policy_move(p, S2, H2, R, played2, rs, lparams)
-        else:  # the tail reads only the top, the order in force and the trick rules' slots
-            S2[S_TOP_RANK], S2[S_TOP_COUNT], S2[S_REV] = (
-                st[ST_TOP_RANK],
-                st[ST_TOP_COUNT],
-                st[ST_REV],
-            )
-            mr, mc = tail_move(p, S2, H2, R, played2)
-        ply += 1
-        st = advance(st, fl, trick_rules, p, mr, mc, H2, played2, places2, S2)
-    return places2[pos]
 
 
 @njit(**ALLOC)
@@ -304,13 +248,14 @@ def search(pos, S, H, R, played, rs, params, see_all):
     dose = params[pos, CHAMPION_DOSE]
     if dose > 0 and next32(rs) < dose * 4294967296.0:
         return random_move(pos, S, H, R, rs)
-    if is_run(S[S_TOP_COUNT]):  # on a sequence: linear's answer
+    suited = searches_suits(R, H)
+    if is_run(S[S_TOP_COUNT]) and not suited:  # on a sequence, without cards: linear's answer
         return linear_move(
             pos, S, H, R, played, rs, policy_params(pos, params, CHAMPION_POLICY_SLOT)
         )
     h = H[pos]
     m = legal_plays(h, S, R)
-    if S[S_TOP_COUNT] != 0 and m == U0:
+    if S[S_TOP_COUNT] != 0 and m == U0 and answering_runs(pos, S, H, R) == 0:
         return 0, 0
     if S[S_TOP_COUNT] == 0 and popc(whole(h, h)) == 1:
         b = ctz(whole(h, h))
@@ -320,12 +265,15 @@ def search(pos, S, H, R, played, rs, params, see_all):
         return r, c
     lparams = policy_params(pos, params, CHAMPION_POLICY_SLOT)
     pr, pc = linear_move(pos, S, H, R, played, rs, lparams)
-    if is_run(pc):
+    if suited:
+        cr, cc, prior = suited_candidates(pos, S, H, R, pr, pc)
+    else:
+        cr, cc, prior = candidates(pos, S, H, R, pr, pc)
+    if cr.size == 1:
         return pr, pc
-    cr, cc, prior = candidates(pos, S, H, R, pr, pc)
     temperature = params[pos, CHAMPION_TEMPERATURE]
     count = max(1, np.int64(params[pos, CHAMPION_GUESSES]))
-    guesses = guess_hands(pos, S, H, R, played, rs, lparams, see_all, count, temperature)
+    guesses = guess_hands(pos, S, H, R, played, rs, lparams, see_all, count, temperature, suited)
     if params[pos, CHAMPION_RACE] > 0:
         best = spend_racing(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses)
         return cr[best], cc[best]
@@ -343,7 +291,7 @@ def spend_racing(pos, S, R, played, rs, params, lparams, cr, cc, prior, guesses)
     among those left, the prior's move unless beaten by ``margin``."""
     S0 = relabelled(S)
     S2 = np.zeros(S.size, np.int64)
-    H2 = np.zeros(MAX_PLAYERS, np.uint64)
+    H2 = np.zeros(guesses.shape[1], np.uint64)
     played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
     count, keep = np.zeros(3, np.int64), solver_memory()
@@ -383,7 +331,7 @@ def spend(pos, S, R, played, rs, params, lparams, cr, cc, guesses):
     n = S[S_N]
     S0 = relabelled(S)
     S2 = np.zeros(S.size, np.int64)
-    H2 = np.zeros(MAX_PLAYERS, np.uint64)
+    H2 = np.zeros(guesses.shape[1], np.uint64)
     played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
     count, keep = np.zeros(3, np.int64), solver_memory()
@@ -423,10 +371,10 @@ def choice(total, visits, prior, n, margin):
 @njit(**ALLOC)
 def champion_move(pos, S, H, R, played, roles, rs, params):
     """``champion``'s move: ``(rank, count)``, count 0 = pass."""
-    return search(pos, S, H, R, played, rs, params, False)
+    return search(pos, S, H, R, played, rs, params, np.bool_(False))
 
 
 @njit(**ALLOC)
 def clairvoyant_move(pos, S, H, R, played, roles, rs, params):
     """``clairvoyant``'s move: the same search on the true deal (it sees every hand)."""
-    return search(pos, S, H, R, played, rs, params, True)
+    return search(pos, S, H, R, played, rs, params, np.bool_(True))

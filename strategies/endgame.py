@@ -23,6 +23,7 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, clz, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import HOT, INLINE, JIT
+from simulator.kernel.knowledge import CARDS
 from simulator.kernel.layout import (
     DECK,
     R_JOKERS,
@@ -52,7 +53,7 @@ from simulator.kernel.step import (
     trick_rule_flags,
 )
 from simulator.kernel.trick import assumed_gift, order_after, play_effect
-from simulator.rules.cards import JOKER, THREE, TWO
+from simulator.rules.cards import JOKER, NUM_RANKS, THREE, TWO
 from strategies.hand import groups, outside, whole
 from strategies.linear_terms import ends_trick_now
 
@@ -123,16 +124,52 @@ def advance(st, fl, trick_rules, p, r, c, H, played, places, S):
     return step_trick_rules(st, fl, trick_rules, p, r, c, H, played, places, S)
 
 
-# The solver's memory of the slots step writes in place, one row per depth: a round of
-# two hands of at most DECK cards ends within two moves a card (a pass ends the trick).
+# The solver's memory of a position, one row per depth: the slots step writes in place,
+# both hands (and their card masks, with suits) and the cards played by rank, which a
+# try may change (a gift of 7s changes the receiver's hand; a discard of 10s, ``played``).
+# A round of two hands of at most DECK cards ends within two moves a card.
 IN_PLACE = S_SIZE - S_IN_PLACE
+HANDS_AT = IN_PLACE
+PLAYED_AT = IN_PLACE + 4
+KEPT = PLAYED_AT + NUM_RANKS
 MAX_DEPTH = 2 * DECK + 2
 
 
 @njit(**JIT)
 def solver_memory():
-    """The scratch :func:`solve` keeps the in-place slots of ``S`` in, one row per depth."""
-    return np.zeros((MAX_DEPTH, IN_PLACE), np.int64)
+    """The scratch the solvers keep a position in, one row per depth (:func:`keep_position`)."""
+    return np.zeros((MAX_DEPTH, KEPT), np.int64)
+
+
+@njit(**INLINE)
+def keep_position(keep, depth, me, other, H, played, S, cards):
+    """Write what a try may change into row ``depth`` of ``keep``: the in-place slots of
+    ``S``, both hands, their card masks when ``cards``, the cards played."""
+    for j in range(IN_PLACE):
+        keep[depth, j] = S[S_IN_PLACE + j]
+    keep[depth, HANDS_AT] = np.int64(H[me])
+    keep[depth, HANDS_AT + 1] = np.int64(H[other])
+    if cards:
+        keep[depth, HANDS_AT + 2] = np.int64(H[CARDS + me])
+        keep[depth, HANDS_AT + 3] = np.int64(H[CARDS + other])
+    for r in range(NUM_RANKS):
+        keep[depth, PLAYED_AT + r] = played[r]
+
+
+@njit(**INLINE)
+def restore_position(keep, depth, me, other, H, played, places, S, cards):
+    """Undo a try (:func:`keep_position`); neither player has a place."""
+    for j in range(IN_PLACE):
+        S[S_IN_PLACE + j] = keep[depth, j]
+    H[me] = np.uint64(keep[depth, HANDS_AT])
+    H[other] = np.uint64(keep[depth, HANDS_AT + 1])
+    if cards:
+        H[CARDS + me] = np.uint64(keep[depth, HANDS_AT + 2])
+        H[CARDS + other] = np.uint64(keep[depth, HANDS_AT + 3])
+    for r in range(NUM_RANKS):
+        played[r] = keep[depth, PLAYED_AT + r]
+    places[me] = 0
+    places[other] = 0
 
 
 @njit(**HOT)
@@ -147,9 +184,9 @@ def solve(me, other, st, H, R, played, places, S, count, keep):
     numba/numba#6061).
 
     Every legal play and the pass are tried, the plays of most cards and strongest rank
-    first (they shed fastest); ``H``, ``played``, ``places`` and every slot of ``S`` that
-    :func:`~simulator.kernel.step.step` writes in place (from ``S_IN_PLACE`` on: kept in
-    row ``count[2]`` of ``keep``, :func:`solver_memory`) are restored after each try.
+    first (they shed fastest); both hands, ``played``, ``places`` and every slot of ``S``
+    that :func:`~simulator.kernel.step.step` writes in place (kept in row ``count[2]`` of
+    ``keep``, :func:`solver_memory`) are restored after each try.
     """
     count[0] += 1
     depth = count[2]
@@ -163,15 +200,13 @@ def solve(me, other, st, H, R, played, places, S, count, keep):
     m = plays_of(h, st[ST_TOP_RANK], tc, st[ST_REV], legal_flags(R))
     want = 1 if p == me else 0
     unknown = False
-    for k in range(IN_PLACE):
-        keep[depth, k] = S[S_IN_PLACE + k]
+    keep_position(keep, depth, me, other, H, played, S, False)
     for _ in range(popc(m) + (1 if tc != 0 else 0)):
         r, c = 0, 0  # the pass comes last
         if m != U0:
             b = 63 - clz(m)
             m &= ~(U1 << np.uint64(b))
             r, c = play_rank(b), play_count(b)
-        before = played[r]
         st2 = advance(st, fl, trick_rules, p, r, c, H, played, places, S)
         if st2[ST_OVER]:
             v = 1 if places[me] < places[other] else 0
@@ -179,12 +214,7 @@ def solve(me, other, st, H, R, played, places, S, count, keep):
             count[2] = depth + 1
             v = solve(me, other, st2, H, R, played, places, S, count, keep)
             count[2] = depth
-        H[p] = h
-        played[r] = before
-        places[me] = 0
-        places[other] = 0
-        for k in range(IN_PLACE):
-            S[S_IN_PLACE + k] = keep[depth, k]
+        restore_position(keep, depth, me, other, H, played, places, S, False)
         if v == want:
             return want
         unknown |= v == UNKNOWN

@@ -66,7 +66,7 @@ instead, ``ask.hands_over`` saying ``"give"`` or ``"discard"``); ``obs`` is an
 ``played``, ``reversed``, ``roles`` (by seat, empty in a match's first round),
 ``skipped_seats`` (the seats the top on the table skipped, in turn: they did not pass)
 and ``rules`` (under the rules that read suits also ``cards``, its card ids,
-``top_suits`` and ``lock``); ``rng`` is a :class:`Stream` (``rng.below(n)``). To
+``top_suits``, ``lock`` and ``unseen``, the others' cards taken together); ``rng`` is a :class:`Stream` (``rng.below(n)``). To
 choose the cards of a play under those rules, return ``Named(move, card_ids)`` (a
 :class:`Named`): checked as a numba strategy's chosen cards are, ignored under rules
 without suits. Under ``sequences``, ``obs.legal`` holds the sequences too, each a

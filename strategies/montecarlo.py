@@ -11,7 +11,9 @@ numbers), so the comparison is sharper than the sample size alone would give.
 
 Candidates: when following, every legal play and the pass; when leading, every group
 played whole (a lead that breaks a group is almost never best, and leaving those out
-halves the search). A forced move is made without searching.
+halves the search). A forced move is made without searching. Under rules that read
+suits the deals hold their cards, the rollouts play them as a round does and the
+candidates add the sequences (:mod:`strategies.suited_search`).
 
 The search trusts a *prior* policy: its move is kept unless another candidate's mean
 place is better by a margin, so sampling noise never makes it play worse than the prior
@@ -32,8 +34,8 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, add_card, below, count_of, ctz, popc
-from simulator.kernel.config import HOT, INLINE, JIT
-from simulator.kernel.knowledge import ALLOWED, KNOWN
+from simulator.kernel.config import ALLOC, HOT, INLINE
+from simulator.kernel.knowledge import ALLOWED, CARDS, H_SIZE, KNOWN
 from simulator.kernel.layout import (
     DECK,
     MAX_PLAYERS,
@@ -48,7 +50,6 @@ from simulator.kernel.layout import (
     S_WORST_FREE,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank
-from simulator.kernel.runs import is_run
 from simulator.kernel.step import (
     ST_REV,
     ST_TOP_COUNT,
@@ -59,8 +60,8 @@ from simulator.kernel.step import (
     store_state,
     trick_rule_flags,
 )
+from simulator.kernel.suits import write_allowed
 from simulator.rules.cards import JOKER, NUM_RANKS
-from strategies.endgame import advance
 from strategies.hand import whole
 from strategies.kernels import lowest_move
 from strategies.policies import decide_basic
@@ -75,10 +76,8 @@ from strategies.specs import (
     PRIOR_SLOT,
     ROLLOUT_SLOT,
 )
+from strategies.suited_search import deal_suits, searches_suits, step_move, suited_candidates
 
-# The search allocates its scratch once per decision, so it needs reference counting;
-# said explicitly because a callee otherwise inherits its caller's ``_nrt=False``.
-ALLOC = {**JIT, "_nrt": True}
 CHECK_FROM = 4  # samples before the first check for hopeless candidates
 CHECK_EVERY = 2  # samples between checks
 Z_DROP = 2.33  # a candidate is dropped when overruling the prior is this many sd away
@@ -173,19 +172,29 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
     rollout policy for everybody, until ``pos`` has taken its place, which it returns.
 
     As in the match loop, the step (:func:`strategies.endgame.advance`) is inlined with the
-    trick rules the constant 0 when they are all off, and ``lowest`` (the default policy) is inlined and shown only the
-    top and the order in force, which is all it reads: a rollout is most of the search.
+    trick rules the constant 0 when they are all off, and ``lowest`` (the default policy)
+    is inlined and shown only the top and the order in force, which is all it reads: a
+    rollout is most of the search. With suits (``H2`` a whole ``H`` array, cards
+    included) each player decides with what his suits allow written for him, and the
+    moves step his cards, the top's suits and the lock as the round does
+    (:func:`strategies.suited_search.step_move`).
     """
+    suited = H2.size >= H_SIZE
     fl = rule_flags(R)
     trick_rules = trick_rule_flags(R)
     st = load_state(S2)
     p = pos
     while True:
-        st = advance(st, fl, trick_rules, p, r, c, H2, played2, places2, S2)
+        st = step_move(suited, st, fl, trick_rules, p, r, c, H2, R, played2, places2, S2)
         if places2[pos] != 0:  # its place is taken for good: the rest is not its business
             return places2[pos]
         p = st[ST_TURN]
-        if policy == LOWEST:
+        if suited:
+            store_state(S2, st)
+            write_allowed(S2, H2[CARDS + np.uint64(p)], st[ST_TOP_RANK], st[ST_TOP_COUNT],
+                          trick_rules)  # fmt: skip
+            r, c = decide_basic(policy, p, S2, H2, R, played2, roles, rs, rparams)
+        elif policy == LOWEST:
             S2[S_TOP_RANK] = st[ST_TOP_RANK]
             S2[S_TOP_COUNT] = st[ST_TOP_COUNT]
             S2[S_REV] = st[ST_REV]
@@ -198,15 +207,16 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
 @njit(**HOT)
 def play_out(pos, cr, cc, live, nmoves, policy, S0, dealt, n, R, played, roles, rs, rparams,
              S2, H2, played2, places2, last):  # fmt: skip
-    """Each live candidate (``live[i]``) played out once on the sampled deal ``dealt``;
-    its place goes to ``last[i]``."""
+    """Each live candidate (``live[i]``) played out once on the sampled deal ``dealt``
+    (rank hands, or a whole ``H`` array with the cards); its place goes to ``last[i]``."""
     for i in range(nmoves):
         if not live[i]:
             continue
         for j in range(S0.size):
             S2[j] = S0[j]
+        for j in range(dealt.size):
+            H2[j] = dealt[j]
         for q in range(n):
-            H2[q] = dealt[q]
             places2[q] = 0
         for r in range(NUM_RANKS):
             played2[r] = played[r]
@@ -296,14 +306,15 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
             return 0, 0
         b = ctz(cand)
         return play_rank(b), play_count(b)
-    samples = max(1, np.int64(params[pos, MONTECARLO_SAMPLES]))
-    policy = np.int64(params[pos, MONTECARLO_ROLLOUT])
-    rparams = policy_params(pos, params, ROLLOUT_SLOT)
     pparams = policy_params(pos, params, PRIOR_SLOT)
     prior_id = np.int64(params[pos, MONTECARLO_PRIOR])
     pr, pc = decide_basic(prior_id, pos, S, H, R, played, roles, rs, pparams)
-    if runs and (nmoves == 1 or is_run(pc) or is_run(S[S_TOP_COUNT])):
-        return pr, pc  # a sequence, laid or answered, is its prior's: its deals have no suits
+    suited = searches_suits(R, H)
+    if suited:
+        cr, cc, prior = suited_candidates(pos, S, H, R, pr, pc)
+        if cr.size == 1:
+            return pr, pc
+        return search_deals(pos, S, H, R, played, roles, rs, params, cr, cc, prior, np.bool_(True))
     cr = np.zeros(nmoves + 1, np.int64)
     cc = np.zeros(nmoves + 1, np.int64)  # the pass, when present, is (0, 0) after the plays
     x = cand
@@ -321,9 +332,26 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
         cc[nmoves] = pc
         prior = nmoves
         nmoves += 1
+    return search_deals(
+        pos, S, H, R, played, roles, rs, params, cr[:nmoves], cc[:nmoves], prior, np.bool_(False)
+    )
+
+
+@njit(**ALLOC)
+def search_deals(pos, S, H, R, played, roles, rs, params, cr, cc, prior, suited):
+    """The move among the candidates ``cr``/``cc`` (``prior``: the prior's index) with
+    the best mean place over the sampled deals, the prior's unless beaten by the margin;
+    ``suited``: the deals hold their cards (:func:`strategies.suited_search.deal_suits`).
+    Compiled apart, once (``suited`` a plain boolean, not a literal)."""
+    nmoves = cr.size
+    samples = max(1, np.int64(params[pos, MONTECARLO_SAMPLES]))
+    policy = np.int64(params[pos, MONTECARLO_ROLLOUT])
+    rparams = policy_params(pos, params, ROLLOUT_SLOT)
     n = S[S_N]
-    dealt = np.zeros(MAX_PLAYERS, np.uint64)
-    H2 = np.zeros(MAX_PLAYERS, np.uint64)
+    width = H_SIZE if suited else MAX_PLAYERS
+    dealt = np.zeros(width, np.uint64)
+    ranks = np.zeros(MAX_PLAYERS, np.uint64)
+    H2 = np.zeros(width, np.uint64)
     S2 = np.zeros(S.size, np.int64)
     played2 = np.zeros(NUM_RANKS, np.int64)
     places2 = np.zeros(MAX_PLAYERS, np.int64)
@@ -337,7 +365,11 @@ def montecarlo_move(pos, S, H, R, played, roles, rs, params):
     S0 = relabelled(S)
     margin = params[pos, MONTECARLO_MARGIN] * samples  # the lead over the prior a candidate needs
     for k in range(samples):
-        sample_hands(pos, S, H, R, played, rs, dealt, cnt, need, pool)
+        if suited:
+            sample_hands(pos, S, H, R, played, rs, ranks, cnt, need, pool)
+            deal_suits(pos, H, ranks, n, rs, dealt)
+        else:
+            sample_hands(pos, S, H, R, played, rs, dealt, cnt, need, pool)
         play_out(pos, cr, cc, live, nmoves, policy, S0, dealt, n, R, played, roles, rs,
                  rparams, S2, H2, played2, places2, last)  # fmt: skip
         if race(last, total, diff2, live, nmoves, prior, k + 1, samples - k - 1, margin) == 0:

@@ -5,7 +5,7 @@ one by one would waste it; but a sequence made of pairs breaks them, one with a 
 spends the joker, and one with a control (an ace or stronger in the order in force)
 spends it. The heuristics share one sense of them (``keep-sets``, ``control``,
 ``shed-max``, ``planner``, ``rules-aware``; ``linear`` scores sequences with its
-features, the search players keep their prior's):
+features, the search players search them, :mod:`strategies.suited_search`):
 
 * leading, the longest sequence of *plain* cards (each the only card of its rank in the
   hand, none a control, no joker), the weakest weakest card then the lowest suit among

@@ -29,6 +29,9 @@ HOT = {**JIT, "_nrt": False}
 # the round, called once a round from the match loop, because a call passes every array
 # argument as seven words (pointers, size, shape, strides): the match loop ran 15 % faster.
 INLINE = {**HOT, "inline": "always"}
+# A search allocates its scratch once per decision, so it needs reference counting; said
+# explicitly because a callee otherwise inherits its caller's ``_nrt=False``.
+ALLOC = {**JIT, "_nrt": True}
 
 refresh_package()
 share_on_first_compile()  # each compile's inlining in half the time (inlining.py)

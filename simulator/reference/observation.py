@@ -31,8 +31,11 @@ class Observation:
     the top on the table skipped, in turn (they did not pass: they were not asked), and
     ``skipped_by`` the key of the rule that made it skip. Under rules that read suits,
     ``cards`` are the player's card ids (:mod:`simulator.rules.cards`; empty otherwise),
-    ``top_suits`` the suits of the top (a bit per suit, 0: none or jokers only) and
-    ``lock`` the suits the trick is locked to (0: none).
+    ``top_suits`` the suits of the top (a bit per suit, 0: none or jokers only),
+    ``lock`` the suits the trick is locked to (0: none) and ``unseen`` the card ids of
+    the others' hands taken together: every card that is not his and has not left the
+    round, which a player who follows the cards laid knows (the search players deal
+    them with their suits).
     """
 
     seat: int
@@ -52,6 +55,7 @@ class Observation:
     cards: tuple[int, ...] = ()
     top_suits: int = 0
     lock: int = 0
+    unseen: tuple[int, ...] = ()
 
     @property
     def skipped(self) -> int | None:
@@ -118,4 +122,7 @@ def observe(rnd: Observed, seat: int) -> Observation:
         cards=tuple(sorted(suits.cards[seat])) if suits else (),
         top_suits=suits.top if suits else 0,
         lock=suits.lock if suits else 0,
+        unseen=tuple(sorted(set().union(*suits.cards[:seat], *suits.cards[seat + 1 :])))
+        if suits
+        else (),
     )

@@ -32,6 +32,7 @@ class Mirror:
     rules: Rules
     me: int
     played: list[int] = field(default_factory=lambda: [0] * NUM_RANKS)
+    laid: set[int] = field(default_factory=set)  # the cards laid this round (ids)
     passed: set[int] = field(default_factory=set)  # players who passed in this trick
     stage: P.Table = field(default_factory=P.empty)
     top: Move | Run | None = None
@@ -57,6 +58,7 @@ class Mirror:
         self.owner = mover
         for card in cards:
             self.played[card_rank(card)] += 1
+        self.laid.update(cards)
         self.top_suits = suit_set(cards) or self.lock
         self.lock = self.top_suits if table[P.STATUS][P.LOCK] else 0
         self.stage = [list(row) for row in table]
@@ -68,14 +70,17 @@ class Mirror:
         counts = [table[P.PLAYERS][P.COUNTS + p] for p in range(n)]
         mine = P.hand_cards(table)
         seat = seating.index(self.me)
+        deck = range(4 * JOKER + self.rules.jokers)
+        unseen = [card for card in deck if card not in self.laid and card not in mine]
         hands, cards = [], []
         for p in seating:
             if p == self.me:
                 hands.append(counts_from_ids(mine))
                 cards.append(mine)
-            else:  # cards it cannot see: only their number is read
+            else:  # cards it cannot see: their number, and which are out there together
                 hands.append([counts[p]] + [0] * (NUM_RANKS - 1))
-                cards.append([])
+                cards.append(unseen[: counts[p]])
+                unseen = unseen[counts[p] :]
         classes = [table[P.PLAYERS][P.CLASSES + p] for p in seating]
         roles = [role_of(c + 1, n) for c in classes] if len(set(classes)) > 1 else []
         rnd = Round(self.rules, hands, seat, roles, cards)

@@ -50,10 +50,10 @@ from strategies.champion import (
     resample,
     spend,
     spend_racing,
-    tail_move,
 )
 from strategies.endgame import advance, out_in_two, solve, solver_memory
 from strategies.montecarlo import policy_params
+from strategies.playouts import tail_move
 from strategies.specs import (
     CHAMPION_MARGIN,
     CHAMPION_PARAMS,
@@ -185,9 +185,9 @@ def test_a_skipped_player_did_not_pass_and_weighs_nothing() -> None:
     )
     with_two = np.array([hand(r3=1), hand(r12=1), H[2], 0, 0, 0, 0, 0], np.uint64)
     lparams = params_of("linear")
-    assert log_likelihood(2, S, with_two, R, played, lparams, 0.3) < -20
+    assert log_likelihood(2, S, with_two, R, played, lparams, 0.3, S.copy()) < -20
     S[S_SKIPPED], S[S_SKIP_PLAY], S[S_SKIP_BY] = 1 << 1, S[S_PLAYS], SKIP  # seat 1
-    assert log_likelihood(2, S, with_two, R, played, lparams, 0.3) == 0.0
+    assert log_likelihood(2, S, with_two, R, played, lparams, 0.3, S.copy()) == 0.0
 
 
 def test_a_guess_the_pass_contradicts_weighs_next_to_nothing() -> None:
@@ -199,12 +199,14 @@ def test_a_guess_the_pass_contradicts_weighs_next_to_nothing() -> None:
     lparams = params_of("linear")
     with_two = np.array([hand(r3=1), hand(r12=1), H[2], 0, 0, 0, 0, 0], np.uint64)
     without = np.array([hand(r12=1), hand(r3=1), H[2], 0, 0, 0, 0, 0], np.uint64)
-    assert log_likelihood(2, S, without, R, played, lparams, 0.3) == 0.0  # no play: sure pass
-    assert log_likelihood(2, S, with_two, R, played, lparams, 0.3) < -20
+    assert (
+        log_likelihood(2, S, without, R, played, lparams, 0.3, S.copy()) == 0.0
+    )  # no play: sure pass
+    assert log_likelihood(2, S, with_two, R, played, lparams, 0.3, S.copy()) < -20
     order = resample(np.array([-30.0, 0.0, -30.0, 0.0]), np.array([5, 6, 7], np.uint64))
     assert sorted(set(order.tolist())) == [1, 3]
     guesses = guess_hands(
-        2, S, H, R, played, np.array([1, 2, 3], np.uint64), lparams, False, 8, 0.3
+        2, S, H, R, played, np.array([1, 2, 3], np.uint64), lparams, False, 8, 0.3, False
     )
     assert all(g[1] == hand(r3=1) for g in guesses)  # seat 1 holds the 6, never the 2
 
@@ -219,7 +221,7 @@ def test_the_playouts_go_to_the_better_moves() -> None:
     lparams = policy_params(0, params, CHAMPION_POLICY_SLOT)
     rs = np.array([9, 8, 7], np.uint64)
     cr, cc, _ = candidates(0, S, H, R, -1, 0)
-    guesses = guess_hands(0, S, H, R, played, rs, lparams, False, 16, 0.3)
+    guesses = guess_hands(0, S, H, R, played, rs, lparams, False, 16, 0.3, False)
     total, visits = spend(0, S, R, played, rs, params, lparams, cr, cc, guesses)
     assert visits.sum() == CHAMPION_PARAMS[0].default
     mean = total / visits
@@ -236,7 +238,7 @@ def test_the_race_keeps_the_prior_unless_beaten_by_the_margin() -> None:
     lparams = policy_params(0, params, CHAMPION_POLICY_SLOT)
     cr, cc, _ = candidates(0, S, H, R, -1, 0)
     guesses = guess_hands(
-        0, S, H, R, played, np.array([9, 8, 7], np.uint64), lparams, False, 16, 0.3
+        0, S, H, R, played, np.array([9, 8, 7], np.uint64), lparams, False, 16, 0.3, False
     )
     picks = set()
     for prior in range(cr.size):
