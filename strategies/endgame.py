@@ -142,9 +142,10 @@ def solver_memory():
 
 
 @njit(**INLINE)
-def keep_position(keep, depth, me, other, H, played, S, cards):
+def keep_position(keep, depth, me, other, H, played, S, cards, every_rank):
     """Write what a try may change into row ``depth`` of ``keep``: the in-place slots of
-    ``S``, both hands, their card masks when ``cards``, the cards played."""
+    ``S``, both hands, their card masks when ``cards``, the cards played of every rank
+    when ``every_rank`` (see :func:`restore_position`)."""
     for j in range(IN_PLACE):
         keep[depth, j] = S[S_IN_PLACE + j]
     keep[depth, HANDS_AT] = np.int64(H[me])
@@ -152,13 +153,16 @@ def keep_position(keep, depth, me, other, H, played, S, cards):
     if cards:
         keep[depth, HANDS_AT + 2] = np.int64(H[CARDS + me])
         keep[depth, HANDS_AT + 3] = np.int64(H[CARDS + other])
-    for r in range(NUM_RANKS):
-        keep[depth, PLAYED_AT + r] = played[r]
+    if every_rank:
+        for r in range(NUM_RANKS):
+            keep[depth, PLAYED_AT + r] = played[r]
 
 
 @njit(**INLINE)
-def restore_position(keep, depth, me, other, H, played, places, S, cards):
-    """Undo a try (:func:`keep_position`); neither player has a place."""
+def restore_position(keep, depth, me, other, H, played, places, S, cards, every_rank, r, before):
+    """Undo a try of rank ``r`` (:func:`keep_position`); neither player has a place. The
+    cards played are restored from ``keep`` when ``every_rank`` (a sequence, a gift of 7s,
+    a discard of 10s may change several ranks), else rank ``r``'s is ``before``."""
     for j in range(IN_PLACE):
         S[S_IN_PLACE + j] = keep[depth, j]
     H[me] = np.uint64(keep[depth, HANDS_AT])
@@ -166,8 +170,11 @@ def restore_position(keep, depth, me, other, H, played, places, S, cards):
     if cards:
         H[CARDS + me] = np.uint64(keep[depth, HANDS_AT + 2])
         H[CARDS + other] = np.uint64(keep[depth, HANDS_AT + 3])
-    for r in range(NUM_RANKS):
-        played[r] = keep[depth, PLAYED_AT + r]
+    if every_rank:
+        for q in range(NUM_RANKS):
+            played[q] = keep[depth, PLAYED_AT + q]
+    else:
+        played[r] = before
     places[me] = 0
     places[other] = 0
 
@@ -200,13 +207,15 @@ def solve(me, other, st, H, R, played, places, S, count, keep):
     m = plays_of(h, st[ST_TOP_RANK], tc, st[ST_REV], legal_flags(R))
     want = 1 if p == me else 0
     unknown = False
-    keep_position(keep, depth, me, other, H, played, S, False)
+    gifts = trick_rules & (SEVENS | TENS) != 0
+    keep_position(keep, depth, me, other, H, played, S, False, gifts)
     for _ in range(popc(m) + (1 if tc != 0 else 0)):
         r, c = 0, 0  # the pass comes last
         if m != U0:
             b = 63 - clz(m)
             m &= ~(U1 << np.uint64(b))
             r, c = play_rank(b), play_count(b)
+        before = played[r]
         st2 = advance(st, fl, trick_rules, p, r, c, H, played, places, S)
         if st2[ST_OVER]:
             v = 1 if places[me] < places[other] else 0
@@ -214,7 +223,7 @@ def solve(me, other, st, H, R, played, places, S, count, keep):
             count[2] = depth + 1
             v = solve(me, other, st2, H, R, played, places, S, count, keep)
             count[2] = depth
-        restore_position(keep, depth, me, other, H, played, places, S, False)
+        restore_position(keep, depth, me, other, H, played, places, S, False, gifts, r, before)
         if v == want:
             return want
         unknown |= v == UNKNOWN

@@ -100,7 +100,7 @@ def random_move(pos, S, H, R, rs):
     ``sequences`` its legal sequences follow the plays among its options."""
     m = legal_plays(H[pos], S, R)
     tc = S[S_TOP_COUNT]
-    if R[R_TRICK_FLAGS] & RUNS == 0 or not holds_cards(H):  # (a search's deals: ranks only)
+    if R[R_TRICK_FLAGS] & RUNS == 0 or not holds_cards(H):
         r, c, rs[0], rs[1], rs[2] = random_of(m, tc, rs[0], rs[1], rs[2])
         return r, c
     k = H[CARDS + np.uint64(pos)]

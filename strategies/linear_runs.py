@@ -137,7 +137,7 @@ def run_features(h, k, low, c, u, S, R, fewest):
 @njit(**INLINE)
 def reads_suits(R, H):
     """Whether ``linear``'s features read the cards here: under ``sequences`` or
-    ``suit_lock``, with the cards in ``H`` (not a search's sampled deals)."""
+    ``suit_lock``, with the cards in ``H`` (:func:`~simulator.kernel.knowledge.holds_cards`)."""
     return R[R_TRICK_FLAGS] & (RUNS | LOCK) != 0 and holds_cards(H)
 
 

@@ -33,7 +33,7 @@ NIBBLE = np.uint64(0xF)
 @njit(**INLINE)
 def lays_runs(R, H):
     """Whether a strategy may lay sequences here: under ``sequences``, with the cards in
-    ``H`` (not in a search's sampled deals, which hold ranks only)."""
+    ``H`` (:func:`~simulator.kernel.knowledge.holds_cards`)."""
     return R[R_TRICK_FLAGS] & RUNS != 0 and holds_cards(H)
 
 

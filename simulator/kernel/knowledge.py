@@ -36,8 +36,8 @@ H_SIZE = CARDS + MAX_PLAYERS
 @njit(**INLINE)
 def holds_cards(H):
     """Whether ``H`` carries the card masks (``H[CARDS + pos]``): the round's own array
-    does; a search's sampled deals hold rank hands only (``MAX_PLAYERS`` of them), and
-    a strategy asked there plays without suits (no sequence: it has no cards to lay)."""
+    does, and so do a search's guessed deals under rules that read suits; under other
+    rules those hold rank hands only (``MAX_PLAYERS`` of them)."""
     return H.size > CARDS
 
 

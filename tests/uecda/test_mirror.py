@@ -77,3 +77,17 @@ def test_plays_another_server_accepts_and_ours_refuses_are_read_as_tops():
     past_two = P.empty()
     past_two[1][12], past_two[1][13], past_two[1][14] = 1, 1, 2  # A 2 and the joker above
     assert stage_top(past_two) == Run(10, 3, 2)  # K A 2 of hearts: nothing passes it
+
+
+def test_the_cards_out_there_are_every_card_not_held_nor_laid():
+    """A search player deals the cards it cannot see with their suits: the client knows
+    them as every card of the deck it neither holds nor saw laid."""
+    mirror = Mirror(RULES, 0)
+    mirror.on_turn_table(hand([SEVEN_C, NINE_H], 1, False, True))
+    mirror.on_stage(stage([FIVE_S], 1))
+    table = hand([SEVEN_C, NINE_H], 0, True, False)
+    for p, count in enumerate([2, 12, 12, 13, 13]):  # 50 cards held, the 5 of spades laid
+        table[6][P.COUNTS + p] = count
+    rnd, seat = mirror.position(table)
+    unseen = set(rnd.observation(seat).unseen)
+    assert unseen == set(range(53)) - {SEVEN_C, NINE_H, FIVE_S}
