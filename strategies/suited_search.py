@@ -12,11 +12,11 @@ makes it: what the player's suits allow is written before he decides, the cards 
 mask, the top's suits and the lock follow. The strategies asked in a playout then lay and
 answer sequences as in a round.
 
-The cards still unseen by the searcher are public by rank and suit: the deck less the
-cards laid or discarded face up, which are the cards no hand holds (the union of the
-masks, :func:`unseen_cards`). A guess deals their suits at random among the opponents, as
-many of each rank as the rank guess gives each (what the exchange told by rank is kept
-there; the suits of cards exchanged are not followed).
+The cards the searcher cannot see are public taken together: the deck less his own and
+the cards that left the round, which everybody saw go (:func:`unseen_cards`). A guess
+deals them at random among the opponents, as many of each rank as the rank guess gives
+each (what the exchange told by rank is kept there; the suits of the cards exchanged
+are not followed).
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ from simulator.kernel.step import (
     trick_rule_flags,
 )
 from simulator.kernel.suits import (
+    M4,
     after_play,
     chosen_cards,
     locking_cards,
@@ -68,8 +69,6 @@ from simulator.kernel.trick import assumed_gift, gift_receiver
 from simulator.rules.cards import JOKER, NUM_RANKS
 from strategies.endgame import UNKNOWN, advance, keep_position, restore_position
 from strategies.hand import whole
-
-M4 = np.uint64(15)
 
 
 @njit(**INLINE)

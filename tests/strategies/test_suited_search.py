@@ -54,7 +54,7 @@ from strategies.champion import champion_move, clairvoyant_move, guess_hands, lo
 from strategies.endgame import solve, solver_memory
 from strategies.kernels import lowest_move
 from strategies.montecarlo import montecarlo_move, policy_params
-from strategies.specs import CHAMPION_POLICY_SLOT, LOWEST, MONTECARLO_PRIOR, NPARAMS
+from strategies.specs import CHAMPION_POLICY_SLOT, LOWEST, MONTECARLO_PRIOR
 from strategies.suited_search import (
     solve_suited,
     step_move,
@@ -62,6 +62,7 @@ from strategies.suited_search import (
     unseen_cards,
 )
 from tests.kernel.scripted import play_scripted_round
+from tests.strategies.test_champion import params_of
 
 pytestmark = pytest.mark.early  # compiles the search players
 
@@ -124,13 +125,6 @@ def endgame(rules: Rules, mine: str, theirs: str):
     S[S_PRESIDENT], S[S_PICK_AT], S[S_SKIP_PLAY] = -1, -1, -1
     write_allowed(S, H[CARDS], -1, 0, R[R_TRICK_FLAGS])
     return S, H, R, played
-
-
-def params_of(name: str) -> np.ndarray:
-    params = np.zeros((MAX_PLAYERS, NPARAMS))
-    vector = registry.get(name).kernel_vector
-    params[:, : len(vector)] = vector
-    return params
 
 
 def test_a_guess_deals_the_unseen_cards_with_their_suits() -> None:
