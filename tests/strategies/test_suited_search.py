@@ -268,3 +268,21 @@ def test_the_search_players_play_legal_rounds_under_uecda(search: str) -> None:
         assert events[-1]["event"] == "round_end"
         assert sorted(events[-1]["places"]) == [1, 2, 3, 4, 5]
         assert play_scripted_round(rules, hands, leader, seats, (), seed, (), cards) == events
+
+
+@pytest.mark.parametrize("rule", ["seven_passes", "ten_discards"])
+def test_the_solvers_leave_the_position_as_they_found_it(rule: str) -> None:
+    """A try of 7s hands a card to the other player, of 10s discards one: both solvers
+    put every hand and every count of the cards played back after their tries (the one
+    by ranks once left the gift in the receiver's hand, the discard counted)."""
+    for suits in (False, True):
+        rules = Rules(jokers=1, **{rule: True}, **({"suit_lock": "suits"} if suits else {}))
+        S, H, R, played = endgame(rules, "7H 7S 10C 10D 4C 5C", "2C 2D AH AS KC KD")
+        before = (H.copy(), played.copy(), S.copy())
+        count = np.array([0, 100_000, 0])
+        solver = solve_suited if suits else solve
+        solver(0, 1, load_state(S), H, R, played, np.zeros(MAX_PLAYERS, np.int64), S, count,
+               solver_memory())  # fmt: skip
+        assert count[0] > 10  # it searched (every try loses: the other holds the 2s)
+        assert np.array_equal(H, before[0]) and np.array_equal(played, before[1])
+        assert np.array_equal(S, before[2])
