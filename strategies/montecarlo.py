@@ -35,7 +35,7 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, add_card, below, count_of, ctz, popc
 from simulator.kernel.config import ALLOC, HOT, INLINE
-from simulator.kernel.knowledge import ALLOWED, CARDS, H_SIZE, KNOWN
+from simulator.kernel.knowledge import ALLOWED, H_SIZE, KNOWN, holds_cards
 from simulator.kernel.layout import (
     DECK,
     MAX_PLAYERS,
@@ -60,7 +60,6 @@ from simulator.kernel.step import (
     store_state,
     trick_rule_flags,
 )
-from simulator.kernel.suits import write_allowed
 from simulator.rules.cards import JOKER, NUM_RANKS
 from strategies.hand import whole
 from strategies.kernels import lowest_move
@@ -76,7 +75,13 @@ from strategies.specs import (
     PRIOR_SLOT,
     ROLLOUT_SLOT,
 )
-from strategies.suited_search import deal_suits, searches_suits, step_move, suited_candidates
+from strategies.suited_search import (
+    deal_suits,
+    searches_suits,
+    show_suits,
+    step_move,
+    suited_candidates,
+)
 
 CHECK_FROM = 4  # samples before the first check for hopeless candidates
 CHECK_EVERY = 2  # samples between checks
@@ -179,7 +184,7 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
     moves step his cards, the top's suits and the lock as the round does
     (:func:`strategies.suited_search.step_move`).
     """
-    suited = H2.size >= H_SIZE
+    suited = holds_cards(H2)
     fl = rule_flags(R)
     trick_rules = trick_rule_flags(R)
     st = load_state(S2)
@@ -190,9 +195,7 @@ def rollout(pos, r, c, policy, S2, H2, R, played2, places2, roles, rs, rparams):
             return places2[pos]
         p = st[ST_TURN]
         if suited:
-            store_state(S2, st)
-            write_allowed(S2, H2[CARDS + np.uint64(p)], st[ST_TOP_RANK], st[ST_TOP_COUNT],
-                          trick_rules)  # fmt: skip
+            show_suits(S2, st, H2, p, trick_rules)
             r, c = decide_basic(policy, p, S2, H2, R, played2, roles, rs, rparams)
         elif policy == LOWEST:
             S2[S_TOP_RANK] = st[ST_TOP_RANK]

@@ -1,19 +1,18 @@
 """``champion``'s playouts: the round played on from a candidate move on one guessed deal.
 
-Two loops, one for rules without suits (rank hands, :func:`strategies.endgame.advance`)
-and one for rules that read them (whole ``H`` arrays, :func:`strategies.suited_search.suited_advance`):
-the second writes what each player's suits allow before he decides and steps his cards,
-so that its players lay and answer sequences and honour the lock; the first pays none of
-it (its rules' moves are the same either way).
+One loop for both kinds of guess: rank hands under rules without suits
+(:func:`strategies.endgame.advance`), whole ``H`` arrays under rules that read them, where
+each player decides with what his suits allow and his moves step his cards
+(:mod:`strategies.suited_search`), so that he lays and answers sequences and honours the
+lock.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from simulator.kernel.config import HOT, INLINE
-from simulator.kernel.knowledge import CARDS, H_SIZE
+from simulator.kernel.knowledge import holds_cards
 from simulator.kernel.layout import MAX_PLAYERS, S_REV, S_TOP_COUNT, S_TOP_RANK
 from simulator.kernel.legal import legal_plays
 from simulator.kernel.step import (
@@ -28,13 +27,12 @@ from simulator.kernel.step import (
     store_state,
     trick_rule_flags,
 )
-from simulator.kernel.suits import write_allowed
 from simulator.rules.cards import NUM_RANKS
 from strategies.endgame import UNKNOWN, last_two, out_in_two, solve
 from strategies.heuristics import keep_sets_choice
 from strategies.linear import linear_move
 from strategies.specs import KEEP_SETS_BREAK_AT, KEEP_SETS_PARAMS
-from strategies.suited_search import solve_suited, step_move
+from strategies.suited_search import show_suits, solve_suited, step_move
 
 TAIL_BREAK_AT = int(KEEP_SETS_PARAMS[KEEP_SETS_BREAK_AT].default)  # keep-sets' own default
 
@@ -81,7 +79,7 @@ def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, 
     atomic updates on each array argument, which two threads fought over (over half of
     a search's time, in the profile).
     """
-    suited = guess.size >= H_SIZE
+    suited = holds_cards(guess)
     for j in range(S0.size):
         S2[j] = S0[j]
     for j in range(guess.size):
@@ -111,9 +109,7 @@ def playout(pos, r, c, guess, S0, R, played, rs, lparams, limit, plies, S2, H2, 
                     return st[ST_BEST_FREE] + 1 - v
         p = st[ST_TURN]
         if suited:  # every player reads the whole state, and what his suits allow
-            store_state(S2, st)
-            write_allowed(S2, H2[CARDS + np.uint64(p)], st[ST_TOP_RANK], st[ST_TOP_COUNT],
-                          trick_rules)  # fmt: skip
+            show_suits(S2, st, H2, p, trick_rules)
         if ply < plies or p == pos:
             if not suited:
                 store_state(S2, st)

@@ -26,7 +26,7 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, below, clz, count_of, ctz, popc
 from simulator.kernel.config import ALLOC, HOT, INLINE
-from simulator.kernel.knowledge import ALLOWED, CARDS, H_SIZE
+from simulator.kernel.knowledge import ALLOWED, CARDS, H_SIZE, holds_cards
 from simulator.kernel.layout import (
     R_TRICK_FLAGS,
     RUNS,
@@ -53,6 +53,7 @@ from simulator.kernel.step import (
     rule_flags,
     run_step,
     step_trick_rules,
+    store_state,
     trick_rule_flags,
 )
 from simulator.kernel.suits import (
@@ -75,7 +76,7 @@ from strategies.hand import whole
 def searches_suits(R, H):
     """Whether a search plays with suits here: under rules that read them, with the card
     masks in ``H`` (a user's adapter and the round's own array hold them)."""
-    return R[R_TRICK_FLAGS] & SUITED != 0 and H.size >= H_SIZE
+    return R[R_TRICK_FLAGS] & SUITED != 0 and holds_cards(H)
 
 
 @njit(**INLINE)
@@ -136,6 +137,15 @@ def allowed_state(S, k, t, tc, trick_rules, into):
 
 
 @njit(**INLINE)
+def show_suits(S, st, H, p, trick_rules):
+    """Write the state ``st`` into ``S`` for player ``p`` to decide on, with what his
+    suits allow (:func:`~simulator.kernel.suits.write_allowed`), as the suited round loop
+    does before each decision."""
+    store_state(S, st)
+    write_allowed(S, H[CARDS + np.uint64(p)], st[ST_TOP_RANK], st[ST_TOP_COUNT], trick_rules)
+
+
+@njit(**INLINE)
 def suited_advance(st, fl, trick_rules, p, r, c, cards, H, R, played, places, S):
     """The state after ``p``'s move ``(r, c)`` as the suited round loop makes it, from the
     whole ``H`` array of a guess: a set lays ``cards`` (from the caller: the strategy's
@@ -170,15 +180,6 @@ def suited_advance(st, fl, trick_rules, p, r, c, cards, H, R, played, places, S)
 
 
 @njit(**INLINE)
-def cards_of(S, H, p, r, c, t, tc, trick_rules):
-    """The cards of ``p``'s set ``(r, c)`` on the top ``(t, tc)``: his strategy's choice
-    when it fits, else the rules' (none for a pass or a sequence, which take their own)."""
-    if c == 0 or is_run(c):
-        return np.uint64(0)
-    return chosen_cards(S, H[CARDS + np.uint64(p)], r, c, t, tc, trick_rules)
-
-
-@njit(**INLINE)
 def step_move(suited, st, fl, trick_rules, p, r, c, H, R, played, places, S):
     """The state after ``p``'s move: with suits, as the suited round loop makes it
     (:func:`chosen_step`), else by ranks (:func:`strategies.endgame.advance`)."""
@@ -191,11 +192,14 @@ def step_move(suited, st, fl, trick_rules, p, r, c, H, R, played, places, S):
 @njit(**HOT)
 def chosen_step(st, fl, trick_rules, p, r, c, H, R, played, places, S):
     """:func:`suited_advance` of ``p``'s move with the cards his strategy chose when they
-    fit (:func:`cards_of`). Compiled apart, not inlined: the playouts and rollouts serve
+    fit, else the rules' (a pass or a sequence takes its own). Compiled apart, not inlined: the playouts and rollouts serve
     the rules with and without suits in one loop, and a copy of this in that loop cost the
     rules without suits 5 % of their speed (docs/performance.md); its arguments are plain
     integers, so that it is compiled once."""
-    cards = cards_of(S, H, p, r, c, st[ST_TOP_RANK], st[ST_TOP_COUNT], trick_rules)
+    cards = U0
+    if c > 0 and not is_run(c):
+        k = H[CARDS + np.uint64(p)]
+        cards = chosen_cards(S, k, r, c, st[ST_TOP_RANK], st[ST_TOP_COUNT], trick_rules)
     return suited_advance(st, fl, trick_rules, p, r, c, cards, H, R, played, places, S)
 
 
@@ -210,13 +214,6 @@ def answering_runs(pos, S, H, R):
     return runs_scan(k, S[S_TOP_RANK], tc, S[S_REV], S[S_LOCK], R[R_TRICK_FLAGS], -1)[0]
 
 
-@njit(**INLINE)
-def lead_runs(k):
-    """The card mask whose sequences a searcher leading weighs: its cards without the
-    jokers (a sequence spending a joker to lead is its prior's alone)."""
-    return k & ~JOKERS
-
-
 @njit(**ALLOC)
 def suited_candidates(pos, S, H, R, prior_r, prior_c):
     """The candidate moves with suits as ``(ranks, counts, prior index)``: leading, every
@@ -229,7 +226,7 @@ def suited_candidates(pos, S, H, R, prior_r, prior_c):
     leading = tc == 0
     rev, lock, trick_rules = S[S_REV], S[S_LOCK], R[R_TRICK_FLAGS]
     plays = U0 if is_run(tc) else (whole(h, h) if leading else legal_plays(h, S, R))
-    kr = lead_runs(k) if leading else k
+    kr = k & ~JOKERS if leading else k  # leading, a sequence spending a joker is the prior's
     nruns = 0
     if trick_rules & RUNS != 0 and (leading or is_run(tc)):
         nruns = runs_scan(kr, t, tc, rev, lock, trick_rules, -1)[0]
