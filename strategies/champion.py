@@ -70,7 +70,7 @@ from strategies.hand import whole
 from strategies.kernels import random_move
 from strategies.linear import finite_weights, linear_move, move_score, situation
 from strategies.linear_runs import reads_suits
-from strategies.montecarlo import policy_params, race, relabelled, sample_hands
+from strategies.montecarlo import policy_params, race, relabelled, sample_deal
 from strategies.playouts import playout
 from strategies.specs import (
     CHAMPION_BUDGET,
@@ -88,7 +88,6 @@ from strategies.specs import (
 from strategies.suited_search import (
     allowed_state,
     answering_runs,
-    deal_suits,
     searches_suits,
     suited_candidates,
 )
@@ -189,11 +188,7 @@ def guess_hands(pos, S, H, R, played, rs, lparams, see_all, count, temperature, 
     ranks = np.zeros(MAX_PLAYERS, np.uint64)
     S1 = S.copy()
     for k in range(count):
-        if suited:
-            sample_hands(pos, S, H, R, played, rs, ranks, cnt, need, pool)
-            deal_suits(pos, H, ranks, S[S_N], rs, hands[k])
-        else:
-            sample_hands(pos, S, H, R, played, rs, hands[k], cnt, need, pool)
+        sample_deal(pos, S, H, R, played, rs, hands[k], ranks, cnt, need, pool, suited)
         logw[k] = log_likelihood(pos, S, hands[k], R, played, lparams, temperature, S1)
     order = resample(logw, rs)
     out = np.zeros((count, width), np.uint64)

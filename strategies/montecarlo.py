@@ -130,6 +130,17 @@ def sample_hands(pos, S, H, R, played, rs, out, cnt, need, pool):
 
 
 @njit(**INLINE)
+def sample_deal(pos, S, H, R, played, rs, out, ranks, cnt, need, pool, suited):
+    """:func:`sample_hands` into ``out``; with ``suited``, into ``ranks`` and then into
+    ``out`` as a whole ``H`` array with the cards (:func:`strategies.suited_search.deal_suits`)."""
+    if suited:
+        sample_hands(pos, S, H, R, played, rs, ranks, cnt, need, pool)
+        deal_suits(pos, H, ranks, S[S_N], rs, out)
+    else:
+        sample_hands(pos, S, H, R, played, rs, out, cnt, need, pool)
+
+
+@njit(**INLINE)
 def deal_rank(pos, r, cards, n, H, rs, out, need):
     """Deal ``cards`` cards of rank ``r`` one at a time, each to a player drawn with
     probability proportional to his room left among those who may hold ``r``."""
@@ -368,11 +379,7 @@ def search_deals(pos, S, H, R, played, roles, rs, params, cr, cc, prior, suited)
     S0 = relabelled(S)
     margin = params[pos, MONTECARLO_MARGIN] * samples  # the lead over the prior a candidate needs
     for k in range(samples):
-        if suited:
-            sample_hands(pos, S, H, R, played, rs, ranks, cnt, need, pool)
-            deal_suits(pos, H, ranks, n, rs, dealt)
-        else:
-            sample_hands(pos, S, H, R, played, rs, dealt, cnt, need, pool)
+        sample_deal(pos, S, H, R, played, rs, dealt, ranks, cnt, need, pool, suited)
         play_out(pos, cr, cc, live, nmoves, policy, S0, dealt, n, R, played, roles, rs,
                  rparams, S2, H2, played2, places2, last)  # fmt: skip
         if race(last, total, diff2, live, nmoves, prior, k + 1, samples - k - 1, margin) == 0:
