@@ -41,7 +41,9 @@ from simulator.kernel.layout import (
     S_OOT,
     S_OWNER,
     S_REV,
+    S_RUN,
     S_TOP_COUNT,
+    S_TOP_RANK,
     TWOS_LAST,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
@@ -385,7 +387,8 @@ def linear_choice(pos, S, H, R, played, rs, params, m):
     scale = weight_scale(params, at)  # once for the rough scores and the exact ones
     finite = finite_scale(scale)
     if finite and k == U0 and not temperature > 0:
-        r, c, margin = rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, at)
+        r, c, margin = rough_best(h, m, out, u, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV],
+                                  S[S_RUN], R, fewest, owner_cards, last, params, at)  # fmt: skip
         if margin > ROUGH * scale:
             return r, c
     best_r, best_c, best = 0, 0, -np.inf

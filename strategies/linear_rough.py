@@ -9,21 +9,28 @@ from numba import njit
 
 from simulator.kernel.bits import RANKS, U0, U1, count_of, ctz, popc, remove_cards
 from simulator.kernel.config import INLINE
-from simulator.kernel.layout import JACKS, R_FLAGS, R_TRICK_FLAGS, S_REV, S_TOP_COUNT, TWOS_LAST
+from simulator.kernel.layout import (
+    JACKS,
+    QUAD,
+    R_FLAGS,
+    R_TRICK_FLAGS,
+    SKIP,
+    TWO_ENDS,
+    TWOS_LAST,
+)
 from simulator.kernel.legal import play_count, play_rank, strength
-from simulator.kernel.trick import revolts
+from simulator.kernel.trick import ends_trick, revolts, skips_next
 from simulator.rules.cards import ACE, JACK, JOKER, TWO
 from strategies.hand import (
     STRONGEST,
     THREAT,
     groups,
     spread,
-    twos,
     unbeatable,
     unbeatable_groups,
     weakest_of,
 )
-from strategies.linear_terms import beaters, ends_trick_now, skips_now
+from strategies.linear_terms import beaters
 from strategies.rules_aware import mean_strength
 from strategies.specs import (
     LINEAR_FEATURES,
@@ -62,6 +69,9 @@ from strategies.specs import (
 # exact one, as a share of the weights' sum in size: a score sums some 32 terms, each a
 # weight times at most 14, whose rounding errors come to a few 1e-14 of that sum.
 ROUGH = 1e-9
+THIRTEENTH = 1.0 / 13.0  # the features' cards held are / 13: multiplied, not divided (faster)
+PASS_BIT = 64  # the best move's bit while it is the pass (no play's bit)
+TWOS = (U1 << np.uint64(TWO)) | (U1 << np.uint64(JOKER))  # the ranks no_finish_on_two punishes
 
 
 @njit(**INLINE)
@@ -80,7 +90,7 @@ def weight_scale(params, at):
 
 
 @njit(**INLINE)
-def rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, at):
+def rough_best(h, m, out, u, t, tc, rev, run, R, fewest, owner_cards, last, params, at):
     """The best-scored move of :func:`~strategies.linear.linear_choice` by rough scores —
     the terms of :func:`~strategies.linear.play_score` and
     :func:`~strategies.linear.pass_score` summed in a tree, not one by one, the weights
@@ -92,78 +102,98 @@ def rough_best(h, m, out, u, S, R, fewest, owner_cards, last, params, at):
     the exact scores by rounding, a few 1e-14 of the weights' sum in size
     (:func:`weight_scale`): when the best beats the next by more than ``ROUGH`` of it,
     it is the exact best too, and the caller plays it; else (a tie, or nearly) the
-    caller scores the moves exactly.
+    caller scores the moves exactly. The terms are chosen by selects, not branches, and
+    so is the best move: which of them apply changes from one play to the next, and a
+    branch the processor guesses wrong costs more than the term (25 % of the time of a
+    decision, measured on recorded ones).
+
+    The top (``tc`` cards of ``t``, the trick's run ``run`` cards) and the order in force
+    ``rev`` come as values, not in the state array, so that a round loop that keeps them
+    in registers (:mod:`simulator.matchloop.linear_plain`) calls this too.
     """
-    tc = S[S_TOP_COUNT]
-    rev = S[S_REV]
-    rules = R[R_FLAGS]
+    rules, trick_rules = R[R_FLAGS], R[R_TRICK_FLAGS]
     lead = tc == 0
     held_cards = popc(h)
     gh = groups(h)
     weak = weakest_of(h & RANKS, rev)
     threat = fewest <= THREAT
     nofin2 = rules & TWOS_LAST != 0
-    jacks = R[R_TRICK_FLAGS] & JACKS != 0
     w_cards = params[at, LINEAR_W_CARDS] + (params[at, LINEAR_W_LEAD_CARDS] if lead else 0.0)
     w_strength = params[at, LINEAR_W_STRENGTH]
     if lead:
         w_strength += params[at, LINEAR_W_LEAD_STRENGTH]
-    w_strength /= STRONGEST
+    w_strength *= 1.0 / STRONGEST  # a product, not a division: the rounding is the same
     w_wins = params[at, LINEAR_W_WINS] + (params[at, LINEAR_W_WINS_THREAT] if threat else 0.0)
     w_groups, w_need = params[at, LINEAR_W_GROUPS], params[at, LINEAR_W_NEED]
     w_sure, w_beaters = params[at, LINEAR_W_SURE], params[at, LINEAR_W_BEATERS]
-    best_r, best_c, best, second = 0, 0, -np.inf, -np.inf
+    w_breaks, w_kept = params[at, LINEAR_W_BREAKS], params[at, LINEAR_W_BREAKS_KEPT] * THIRTEENTH
+    w_out, w_two_out = params[at, LINEAR_W_OUT], params[at, LINEAR_W_OUT_ON_TWO]
+    w_only = params[at, LINEAR_W_ONLY_TWOS] if nofin2 else 0.0
+    w_two, w_joker = params[at, LINEAR_W_TWO], params[at, LINEAR_W_JOKER]
+    w_weak = params[at, LINEAR_W_WEAKEST]
+    w_jack = params[at, LINEAR_W_JACK] if trick_rules & JACKS != 0 else 0.0
+    w_ends, w_skip = params[at, LINEAR_W_ENDS], params[at, LINEAR_W_SKIP]
+    w_over = params[at, LINEAR_W_LEAD_OVER] if lead else 0.0
+    w_control = params[at, LINEAR_W_CONTROL_KEPT] * THIRTEENTH
+    two_ends, quad = rules & TWO_ENDS != 0, rules & QUAD != 0
+    equal_rank = t if rules & SKIP != 0 and not lead else -1  # -1: no play skips
+    best_bit, best, second = PASS_BIT, -np.inf, -np.inf
     if not lead:
-        sure = popc(unbeatable_groups(h, u))
-        need = max(gh - sure, 0)
-        a = params[at, LINEAR_W_PASS] + params[at, LINEAR_W_PASS_CARDS] * (held_cards / 13.0)
-        b = (params[at, LINEAR_W_PASS_THREAT] if threat else 0.0) + (
-            params[at, LINEAR_W_PASS_OWNER] if owner_cards <= THREAT else 0.0
-        )
-        d = params[at, LINEAR_W_PASS_LAST] if last else 0.0
-        best = (a + b) + ((w_groups * gh + w_need * need) + (w_sure * sure + d))
+        best = pass_rough(h, u, gh, held_cards, threat, owner_cards, last, params, at)
     x = m
     while x != U0:
         bit = ctz(x)
         x &= x - U1
         r, c = play_rank(bit), play_count(bit)
-        held = count_of(h, r)
+        left = count_of(h, r) - c  # the cards of r the play keeps
         after = remove_cards(h, r, c)
         gone = after == U0
-        g = gh - (1 if held == c else 0)
+        g = gh - (1 if left == 0 else 0)
         sure = popc(unbeatable_groups(after, u))
-        need = max(g - sure, 0)
         st = strength(r, rev)
-        kept = (held_cards - c) / 13.0
+        kept = held_cards - c
         a = w_cards * c + w_strength * st
-        b = w_groups * g + w_need * need + w_sure * sure
-        d = 0.0
-        if unbeatable(u, r, c) and not gone:
-            d = w_wins
-        if held > c:
-            d += params[at, LINEAR_W_BREAKS] + params[at, LINEAR_W_BREAKS_KEPT] * kept
-        e = 0.0
+        b = w_groups * g + w_need * max(g - sure, 0) + w_sure * sure
+        d = (w_wins if unbeatable(u, r, c) and not gone else 0.0) + (
+            w_breaks + w_kept * kept if left > 0 else 0.0
+        )
         if gone:
-            e = params[at, LINEAR_W_OUT]
-            if nofin2 and r >= TWO:
-                e += params[at, LINEAR_W_OUT_ON_TWO]
-        elif nofin2 and (after & ~spread(twos(after))) == U0:
-            e = params[at, LINEAR_W_ONLY_TWOS]
-        f = params[at, LINEAR_W_TWO] if r == TWO else 0.0
-        f += params[at, LINEAR_W_JOKER] if r == JOKER else 0.0
-        f += params[at, LINEAR_W_WEAKEST] if r == weak else 0.0
-        f += params[at, LINEAR_W_JACK] if jacks and r == JACK else 0.0
-        i = params[at, LINEAR_W_ENDS] if ends_trick_now(r, c, S, R) else 0.0
-        i += params[at, LINEAR_W_SKIP] if skips_now(r, c, S, R) else 0.0
-        i += params[at, LINEAR_W_LEAD_OVER] if lead and c > fewest else 0.0
-        j = params[at, LINEAR_W_CONTROL_KEPT] * kept if st >= ACE else 0.0
+            e = w_out + (w_two_out if nofin2 and r >= TWO else 0.0)
+        else:
+            e = w_only if (after & ~spread(TWOS)) == U0 else 0.0
+        f = (w_two if r == TWO else 0.0) + (w_joker if r == JOKER else 0.0)
+        f += (w_weak if r == weak else 0.0) + (w_jack if r == JACK else 0.0)
+        if trick_rules == 0:  # the first catalogue's rules, in the plays' own terms
+            ends = (r == TWO and two_ends) or (c == 4 and quad)
+            skips = r == equal_rank and c == tc
+        else:
+            ends = ends_trick(r, c, t, tc, run, rules, trick_rules)
+            skips = skips_next(r, c, t, tc, run, rules, trick_rules)
+        i = (w_ends if ends else 0.0) + (w_skip if skips else 0.0)
+        i += w_over if c > fewest else 0.0
+        j = w_control * kept if st >= ACE else 0.0
         if w_beaters != 0.0:
             j += w_beaters * beaters(out, r, c, rev)
         if revolts(c, rules) and not gone:
             j += params[at, LINEAR_W_REVOLT] * (1.0 - mean_strength(after, rev) / (STRONGEST / 2))
         v = ((a + b) + (d + e)) + ((f + i) + j)
-        if v > best:
-            best_r, best_c, best, second = r, c, v, best
-        elif v > second:
-            second = v
-    return best_r, best_c, best - second
+        best_bit = bit if v > best else best_bit
+        second = max(second, min(v, best))
+        best = max(best, v)
+    if best_bit == PASS_BIT:
+        return 0, 0, best - second
+    return play_rank(best_bit), play_count(best_bit), best - second
+
+
+@njit(**INLINE)
+def pass_rough(h, u, gh, held_cards, threat, owner_cards, last, params, at):
+    """The pass's rough score (:func:`rough_best`): its terms summed in a tree."""
+    sure = popc(unbeatable_groups(h, u))
+    need = max(gh - sure, 0)
+    a = params[at, LINEAR_W_PASS] + params[at, LINEAR_W_PASS_CARDS] * (held_cards * THIRTEENTH)
+    b = (params[at, LINEAR_W_PASS_THREAT] if threat else 0.0) + (
+        params[at, LINEAR_W_PASS_OWNER] if owner_cards <= THREAT else 0.0
+    )
+    d = params[at, LINEAR_W_PASS_LAST] if last else 0.0
+    return (a + b) + ((params[at, LINEAR_W_GROUPS] * gh + params[at, LINEAR_W_NEED] * need)
+                      + (params[at, LINEAR_W_SURE] * sure + d))  # fmt: skip

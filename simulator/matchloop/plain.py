@@ -97,10 +97,11 @@ def plain_table(sid_pos, n):
 
 
 @njit(**INLINE)
-def store_round(S, counts, skips, pos, t, tc, owner, rev, oot, active, best_free, worst_free, n,
-                leader):  # fmt: skip
-    """Store the state of a round played out in registers (the plain loops'), its tricks,
-    passes and plays unpacked from ``counts`` (``COUNT_BITS`` each)."""
+def store_round(S, st, n, leader):
+    """Store the state of a round played out in registers (the plain loops' ``st``:
+    :func:`first_state`), its tricks, passes and plays unpacked from its counts
+    (``COUNT_BITS`` each)."""
+    pos, t, tc, owner, rev, oot, _, _, active, best_free, worst_free, counts, skips = st
     tricks, passes, plays = (
         counts >> TRICK_SHIFT,
         (counts >> COUNT_BITS) & COUNT_MASK,
@@ -109,6 +110,78 @@ def store_round(S, counts, skips, pos, t, tc, owner, rev, oot, active, best_free
     store_state(S, (pos, t, tc, owner, rev, 0, oot, active, best_free, worst_free, 1, tricks,
                     plays, passes, skips))  # fmt: skip
     S[S_N], S[S_LEADER] = n, leader
+
+
+@njit(**INLINE)
+def first_state(H, n, leader):
+    """The registers of a round led by ``leader`` before its first move, as
+    :func:`plain_move` reads and returns them: ``(position to move, top rank, top count,
+    top owner, order reversed, who left the trick, who must still answer the top, the
+    legal plays on it, who holds cards, best and worst places free, tricks, passes and
+    plays in one word (COUNT_BITS each), skips)``."""
+    active = 0
+    for p in range(n):
+        active |= np.int64(H[np.uint64(p)] != U0) << p
+    return leader, -1, 0, -1, 0, 0, 0, ALL_PLAYS, active, 1, n, TRICK, 0
+
+
+@njit(**INLINE)
+def plain_move(st, r, c, H, places, legal_tab, rules, n, simple):
+    """The registers :func:`first_state` after position ``st[0]`` plays ``c`` cards of
+    ``r`` (0: a pass), and whether the round is over; ``simple``: as the plain loop's.
+
+    ``waiting`` holds the players still to answer the top: those holding cards and still
+    in the trick, but its owner, less those who passed (or were skipped) since it was
+    laid. The trick is over when it is empty. ``oot`` holds who left the trick by
+    passing (out_of_trick)."""
+    pos, t, tc, owner, rev, oot, waiting, legal, active, best_free, worst_free, counts, skips = st
+    if c == 0:  # a pass: one answer fewer to wait for
+        counts += PASS
+        waiting &= ~(1 << pos)
+        if not simple and rules & OUT_OF_TRICK != 0:
+            oot |= 1 << pos
+        if waiting != 0:
+            pos = next_waiting(waiting, pos, n)
+            return (pos, t, tc, owner, rev, oot, waiting, legal, active, best_free, worst_free,
+                    counts, skips), False  # fmt: skip
+    else:
+        at = np.uint64(pos)
+        bit = np.uint64(16 * (c - 1) + r)  # the play's bit in the hand layout
+        rare = not simple and (legal_tab[RARE] >> bit) & U1 != U0  # a rule changes its effect
+        skip = not simple and rules & SKIP != 0
+        taken, is_equal = r, False
+        if rare or skip:
+            taken, is_equal = play_effect(r, c, tc, t, skip, rules & TRANSPARENT != 0)
+        h = remove_cards(H[at], r, c)
+        H[at] = h
+        t, tc, owner = taken, c, pos
+        counts += 1
+        if rare and (legal_tab[FLIPS] >> bit) & U1:
+            rev ^= 1  # in force from the next play on
+        if h == U0:
+            active, best_free, worst_free, last_one = goes_out(
+                pos, r, rules, active, best_free, worst_free, places
+            )
+            if last_one:
+                return (pos, t, tc, owner, rev, oot, waiting, legal, active, best_free,
+                        worst_free, counts, skips), True  # fmt: skip
+        waiting = active & ~oot & ~(1 << pos)
+        last = pos
+        if rare and (legal_tab[ENDS] >> bit) & U1:
+            waiting = 0
+        elif is_equal and waiting != 0:  # the next player to answer is skipped
+            last = next_waiting(waiting, pos, n)
+            waiting &= ~(1 << last)
+            skips += 1
+        if waiting != 0:
+            legal = legal_tab[np.uint64((rev * 4 + tc - 1) * 16 + t)]
+            pos = next_waiting(waiting, last, n)
+            return (pos, t, tc, owner, rev, oot, waiting, legal, active, best_free, worst_free,
+                    counts, skips), False  # fmt: skip
+    # the trick is over: its owner leads the next, or the next player holding cards
+    pos = trick_leader(n, owner, active)
+    return (pos, -1, 0, -1, rev, 0, waiting, ALL_PLAYS, active, best_free, worst_free,
+            counts + TRICK, skips), False  # fmt: skip
 
 
 @njit(**INLINE)
@@ -156,26 +229,17 @@ def play_plain_round(
     run time, do not: a 4 x ``lowest`` round of the default rules took 279 ns instead of
     328 (harness on the same deals; 289 with ``simple`` alone).
 
-    ``waiting`` holds the players still to answer the top: those holding cards and still
-    in the trick, but its owner, less those who passed (or were skipped) since it was
-    laid. The trick is over when it is empty. ``oot`` holds who left the trick by
-    passing (out_of_trick).
+    The round's state lives in registers (:func:`first_state`), each move stepped by
+    :func:`plain_move`, which the ``linear`` round loop shares
+    (:mod:`simulator.matchloop.linear_plain`).
     """
     n, rules = rule_flags(R)
-    skip = not simple and rules & SKIP != 0
-    transparent = not simple and rules & TRANSPARENT != 0
-    leaves = not simple and rules & OUT_OF_TRICK != 0
     tracing = trace.size > 0
-    pos = leader
-    active = 0
-    for p in range(n):
-        active |= np.int64(H[np.uint64(p)] != U0) << p
-    t, tc, owner, rev, oot, waiting, legal = -1, 0, -1, 0, 0, 0, ALL_PLAYS
-    best_free, worst_free = 1, n
-    counts, skips = TRICK, 0  # tricks, passes and plays in one word (COUNT_BITS each)
+    st = first_state(H, n, leader)
     cur = -1
     s, buf, have = rs[0], rs[1], rs[2]  # the shared stream, in registers (as play_round)
     while True:
+        pos, tc, rev, legal = st[0], st[2], st[4], st[7]
         at = np.uint64(pos)  # an unsigned index: numba adds no code for a negative one
         h = H[at]
         m = h & legal
@@ -193,49 +257,9 @@ def play_plain_round(
         if tracing and S[S_TRACE] < trace.size:
             trace[S[S_TRACE]] = (pos << 8) | (c << 4) | r
             S[S_TRACE] += 1
-        if c == 0:  # a pass: one answer fewer to wait for
-            counts += PASS
-            waiting &= ~(1 << pos)
-            if leaves:
-                oot |= 1 << pos
-            if waiting != 0:
-                pos = next_waiting(waiting, pos, n)
-                continue
-        else:
-            bit = np.uint64(16 * (c - 1) + r)  # the play's bit in the hand layout
-            rare = not simple and (legal_tab[RARE] >> bit) & U1 != U0  # a rule changes its effect
-            taken, is_equal = r, False
-            if rare or skip:
-                taken, is_equal = play_effect(r, c, tc, t, skip, transparent)
-            h = remove_cards(h, r, c)
-            H[at] = h
-            t, tc, owner = taken, c, pos
-            counts += 1
-            if rare and (legal_tab[FLIPS] >> bit) & U1:
-                rev ^= 1  # in force from the next play on
-            if h == U0:
-                active, best_free, worst_free, last_one = goes_out(
-                    pos, r, rules, active, best_free, worst_free, places
-                )
-                if last_one:
-                    break
-            waiting = active & ~oot & ~(1 << pos)
-            last = pos
-            if rare and (legal_tab[ENDS] >> bit) & U1:
-                waiting = 0
-            elif is_equal and waiting != 0:  # the next player to answer is skipped
-                last = next_waiting(waiting, pos, n)
-                waiting &= ~(1 << last)
-                skips += 1
-            if waiting != 0:
-                legal = legal_tab[np.uint64((rev * 4 + tc - 1) * 16 + t)]
-                pos = next_waiting(waiting, last, n)
-                continue
-        # the trick is over: its owner leads the next, or the next player holding cards
-        pos = trick_leader(n, owner, active)
-        t, tc, owner, oot, legal = -1, 0, -1, 0, ALL_PLAYS
-        counts += TRICK
+        st, over = plain_move(st, r, c, H, places, legal_tab, rules, n, simple)
+        if over:
+            break
     rs[0], rs[1], rs[2] = s, buf, have
     release_stream(rs, seat_streams, cur)
-    store_round(S, counts, skips, pos, t, tc, owner, rev, oot, active, best_free, worst_free, n,
-                leader)  # fmt: skip
+    store_round(S, st, n, leader)

@@ -46,6 +46,7 @@ from simulator.kernel.step import (
 )
 from simulator.kernel.suits import after_play, chosen_cards, given, move_cards, write_allowed
 from simulator.kernel.trick import gift_receiver, owed_cards
+from simulator.matchloop.linear_plain import play_linear_round
 from simulator.matchloop.plain import plain_table, play_plain_round
 from simulator.matchloop.streams import release_stream, use_stream
 from simulator.matchloop.suited import SUIT_SHIFT, play_suited_plain_round
@@ -67,6 +68,7 @@ SUITS = True  # a table may play under rules that read suits: play_suited_round 
 # ONLY_PLAIN, and every round reads suits under trick rules the suited plain loop plays
 # (simulator/matchloop/suited.py): no other round loop is compiled
 SUITED_ROUNDS = False
+LINEAR_ROUNDS = False  # every player is linear, no trick rule, no suits: the linear plain loop
 
 
 @njit(**HOT)
@@ -229,6 +231,10 @@ def play_round(
     :func:`~simulator.matchloop.suited.play_suited_plain_round` plays has only that loop
     (``SUITED_ROUNDS``).
     """
+    if LINEAR_ROUNDS:
+        play_linear_round(S, H, R, played, places, params_pos, rs, seat_streams, srow, trace,
+                          legal_tab, leader)  # fmt: skip
+        return
     if PLAIN_ROUNDS:
         play_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace, legal_tab, leader,
                          SIMPLE_PLAYS, ALL_LOWEST)  # fmt: skip

@@ -95,7 +95,7 @@ from simulator.matchloop import round as round_loop
 from simulator.matchloop.plain import PLAIN_SIDS
 from simulator.notices import notice
 from strategies.dispatch import Tier, tier_of
-from strategies.specs import LOWEST, PLUGIN_BASE, StrategyError
+from strategies.specs import LINEAR, LOWEST, PLUGIN_BASE, StrategyError
 
 LOOP = (
     (round_loop, "gift_step"),
@@ -126,6 +126,7 @@ class Specialisation:
     all_lowest: bool = False  # plain_rounds only: every player is lowest
     suits: bool = True  # whether a rule that reads suits may be on (the suited round loop)
     suited_rounds: bool = False  # only_plain, and every round is the suited plain loop's
+    linear_rounds: bool = False  # every player linear, no table rule, no suits
 
     @classmethod
     def of(
@@ -157,7 +158,8 @@ class Specialisation:
             tier = shared
         spec = cls(tier, users, table_rules, suits=suits)
         if not spec.only_plain:  # the same loop, table rules or not: compiled once for both
-            return replace(spec, table_rules=True)
+            linear = not (users or table_rules or suits) and all(s == LINEAR for s in sids)
+            return replace(spec, table_rules=True, linear_rounds=linear)
         if not spec.plain_rounds:  # the constants serve the plain round loop alone
             return replace(spec, suited_rounds=suited_rounds)
         return replace(spec, simple_plays=simple_plays, all_lowest=all(s == LOWEST for s in sids))
@@ -180,7 +182,8 @@ class Specialisation:
         plain = self.only_plain
         return {"ONLY_PLAIN": plain, "NO_PLAIN": not plain, "PLAIN_ROUNDS": self.plain_rounds,
                 "SIMPLE_PLAYS": self.simple_plays, "ALL_LOWEST": self.all_lowest,
-                "SUITS": self.suits, "SUITED_ROUNDS": self.suited_rounds}  # fmt: skip
+                "SUITS": self.suits, "SUITED_ROUNDS": self.suited_rounds,
+                "LINEAR_ROUNDS": self.linear_rounds}  # fmt: skip
 
     @property
     def user_ids(self) -> list[int]:

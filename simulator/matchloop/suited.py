@@ -271,5 +271,5 @@ def play_suited_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, tr
         counts += TRICK
     rs[0], rs[1], rs[2] = s, buf, have
     release_stream(rs, seat_streams, cur)
-    store_round(S, counts, skips, pos, t, tc, owner, rev, oot, active, best_free, worst_free, n,
-                leader)  # fmt: skip
+    store_round(S, (pos, t, tc, owner, rev, oot, waiting, legal, active, best_free, worst_free,
+                    counts, skips), n, leader)  # fmt: skip
