@@ -107,15 +107,13 @@ def outside_of(h, g0, g1, g2):
 
 
 @njit(**INLINE)
-def fewest_of(H, others):
-    """The fewest cards held by a player of the bitmask ``others`` (``FAR`` if none)."""
+def fewest_of(H, others, n):
+    """The fewest cards held by a player of the bitmask ``others`` (``FAR`` if none), by
+    selects over the ``n`` positions: a branch per position was guessed wrong often."""
     least = FAR
-    q = 0
-    while others != 0:
-        if others & 1:
-            least = min(least, popc(H[np.uint64(q)]))
-        others >>= 1
-        q += 1
+    for q in range(n):
+        held = popc(H[np.uint64(q)])
+        least = min(least, held) if (others >> q) & 1 else least
     return least
 
 
@@ -158,7 +156,7 @@ def play_linear_round(
                 out = outside_of(h, g0, g1, g2)
                 u = unbeatable_plays(out, rev)
                 me = 1 << pos
-                fewest = fewest_of(H, active & ~me)
+                fewest = fewest_of(H, active & ~me, n)
                 owner_cards = popc(H[np.uint64(owner)]) if tc != 0 else FAR
                 last = tc != 0 and waiting & ~me == 0
                 r, c, margin = rough_best(h, m, out, u, t, tc, rev, 0, R, fewest, owner_cards,
