@@ -51,8 +51,12 @@ every play of the job's rules only takes the top and whether every player is
 ``lowest`` (:attr:`Specialisation.simple_plays`, ``all_lowest``), which the plain loop's
 tests then fold away, for at most four such loops (the default rules and french, say,
 compile apart once each). The heuristics' loops keep the table rules' path
-(``step_trick_rules``): leaving it out made their move loop slower. What each of these
-measured is in docs/performance.md.
+(``step_trick_rules``): leaving it out made their move loop slower. A job whose every
+player is ``linear``, under rules with no table rule and no suits, gets a loop of its
+own (``linear_rounds``: :mod:`simulator.matchloop.linear_plain`), the policy that the
+search players' playouts and learners run most, at 1.5 times the heuristics' loop's
+speed and half its first compile. What each of these measured is in
+docs/performance.md.
 
 The cache lives in ``$PRESIDENT_CACHE``, else ``$XDG_CACHE_HOME/president-sim/kernels``
 (``~/.cache/…``); numba keeps the compiled code beside the modules (``__pycache__``),
@@ -111,6 +115,9 @@ PLAIN_ROUNDS_SECONDS = 10  # a first run of a lowest/random job of one round loo
 # the suited round loop in a strategies' loop: the default line-up's first run took 131 s
 # under uecda against 87 s under french, 5 December 2026 (the tiers' figures are older)
 SUITED_SECONDS = 35
+# a first run of 4 x linear under french: 38 s wall (the heuristics' loop took 82 s with
+# rules-aware in a seat), 6 December 2026
+LINEAR_ROUNDS_SECONDS = 35
 KEEP = 12  # modules kept in the cache folder: the most recently used ones
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
@@ -193,6 +200,8 @@ class Specialisation:
         """The measured estimate of a cold compile (the message's "about N s")."""
         if self.plain_rounds or self.suited_rounds:
             return PLAIN_ROUNDS_SECONDS
+        if self.linear_rounds:
+            return LINEAR_ROUNDS_SECONDS
         return (self.tier.seconds + (USER_SECONDS if self.users else 0)
                 + (SUITED_SECONDS if self.suits else 0))  # fmt: skip
 
