@@ -41,9 +41,7 @@ from simulator.kernel.layout import (
     S_OOT,
     S_OWNER,
     S_REV,
-    S_RUN,
     S_TOP_COUNT,
-    S_TOP_RANK,
     TWOS_LAST,
 )
 from simulator.kernel.legal import legal_plays, play_count, play_rank, strength
@@ -64,7 +62,7 @@ from strategies.hand import (
     unbeatable_plays,
     weakest_of,
 )
-from strategies.linear_rough import ROUGH, rough_best, weight_scale
+from strategies.linear_rough import ROUGH, rough_on_state, weight_scale
 from strategies.linear_runs import nth_run, reads_suits, run_features, runs_of_state, suit_terms
 from strategies.linear_terms import beaters, control_kept, ends_trick_now, fewest_others, skips_now
 from strategies.rules_aware import lock_when_it_can, mean_strength
@@ -387,8 +385,7 @@ def linear_choice(pos, S, H, R, played, rs, params, m):
     scale = weight_scale(params, at)  # once for the rough scores and the exact ones
     finite = finite_scale(scale)
     if finite and k == U0 and not temperature > 0:
-        r, c, margin = rough_best(h, m, out, u, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV],
-                                  S[S_RUN], R, fewest, owner_cards, last, params, at)  # fmt: skip
+        r, c, margin = rough_on_state(h, m, out, u, S, R, fewest, owner_cards, last, params, at)
         if margin > ROUGH * scale:
             return r, c
     best_r, best_c, best = 0, 0, -np.inf

@@ -14,6 +14,10 @@ from simulator.kernel.layout import (
     QUAD,
     R_FLAGS,
     R_TRICK_FLAGS,
+    S_REV,
+    S_RUN,
+    S_TOP_COUNT,
+    S_TOP_RANK,
     SKIP,
     TWO_ENDS,
     TWOS_LAST,
@@ -136,7 +140,7 @@ def rough_best(h, m, out, u, t, tc, rev, run, R, fewest, owner_cards, last, para
     w_over = params[at, LINEAR_W_LEAD_OVER] if lead else 0.0
     w_control = params[at, LINEAR_W_CONTROL_KEPT] * THIRTEENTH
     two_ends, quad = rules & TWO_ENDS != 0, rules & QUAD != 0
-    equal_rank = t if rules & SKIP != 0 and not lead else -1  # -1: no play skips
+    equal_top = t if rules & SKIP != 0 and not lead else -1  # -1: no play skips
     best_bit, best, second = PASS_BIT, -np.inf, -np.inf
     if not lead:
         best = pass_rough(h, u, gh, held_cards, threat, owner_cards, last, params, at)
@@ -165,7 +169,7 @@ def rough_best(h, m, out, u, t, tc, rev, run, R, fewest, owner_cards, last, para
         f += (w_weak if r == weak else 0.0) + (w_jack if r == JACK else 0.0)
         if trick_rules == 0:  # the first catalogue's rules, in the plays' own terms
             ends = (r == TWO and two_ends) or (c == 4 and quad)
-            skips = r == equal_rank and c == tc
+            skips = r == equal_top and c == tc
         else:
             ends = ends_trick(r, c, t, tc, run, rules, trick_rules)
             skips = skips_next(r, c, t, tc, run, rules, trick_rules)
@@ -183,6 +187,13 @@ def rough_best(h, m, out, u, t, tc, rev, run, R, fewest, owner_cards, last, para
     if best_bit == PASS_BIT:
         return 0, 0, best - second
     return play_rank(best_bit), play_count(best_bit), best - second
+
+
+@njit(**INLINE)
+def rough_on_state(h, m, out, u, S, R, fewest, owner_cards, last, params, at):
+    """:func:`rough_best` on the top and the order in force of the state ``S``."""
+    return rough_best(h, m, out, u, S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], S[S_RUN], R,
+                      fewest, owner_cards, last, params, at)  # fmt: skip
 
 
 @njit(**INLINE)

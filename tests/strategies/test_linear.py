@@ -12,16 +12,7 @@ import numpy as np
 from numba import njit
 
 from simulator.kernel.bits import U0
-from simulator.kernel.layout import (
-    MAX_PLAYERS,
-    S_REV,
-    S_RUN,
-    S_SIZE,
-    S_TOP_COUNT,
-    S_TOP_RANK,
-    S_TURN,
-    rules_array,
-)
+from simulator.kernel.layout import MAX_PLAYERS, S_SIZE, S_TURN, rules_array
 from simulator.kernel.legal import legal_plays
 from simulator.matchloop.api import KernelJob, trace_match
 from simulator.reference.rng import Stream
@@ -34,7 +25,7 @@ from strategies import registry
 from strategies.adapter import KernelStrategy
 from strategies.linear import features, finite_weights, move_score, scored_move, situation
 from strategies.linear_features import move_features
-from strategies.linear_rough import rough_best, weight_scale
+from strategies.linear_rough import rough_on_state, weight_scale
 from strategies.linear_terms import control_kept
 from strategies.specs import (
     LINEAR,
@@ -312,10 +303,7 @@ def test_linear_plays_the_first_best_move_of_the_definition_ties_included() -> N
             h, out, u, fewest, owner_cards, last = situation(obs.seat, S, H, R, played)
             seat = np.uint64(obs.seat)  # the row of params, as linear_choice reads it
             m = np.uint64(legal_plays(h, S, R))
-            top_of = S[S_TOP_RANK], S[S_TOP_COUNT], S[S_REV], S[S_RUN]
-            *_, margin = rough_best(
-                h, m, out, u, *top_of, R, fewest, owner_cards, last, params, seat
-            )
+            *_, margin = rough_on_state(h, m, out, u, S, R, fewest, owner_cards, last, params, seat)
             top, second = sorted(exact)[-1], sorted(exact)[-2]
             assert abs(margin - (top - second)) <= 1e-12 * weight_scale(params, seat)
     assert decided > 500 and ties > 20
