@@ -126,7 +126,7 @@ def rough_best(h, m, out, u, t, tc, rev, run, R, fewest, owner_cards, last, para
     w_strength = params[at, LINEAR_W_STRENGTH]
     if lead:
         w_strength += params[at, LINEAR_W_LEAD_STRENGTH]
-    w_strength *= 1.0 / STRONGEST  # a product, not a division: the rounding is the same
+    w_strength *= 1.0 / STRONGEST  # a product, not a division: faster, and rough anyway
     w_wins = params[at, LINEAR_W_WINS] + (params[at, LINEAR_W_WINS_THREAT] if threat else 0.0)
     w_groups, w_need = params[at, LINEAR_W_GROUPS], params[at, LINEAR_W_NEED]
     w_sure, w_beaters = params[at, LINEAR_W_SURE], params[at, LINEAR_W_BEATERS]
