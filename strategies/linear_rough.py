@@ -11,15 +11,12 @@ from simulator.kernel.bits import RANKS, U0, U1, count_of, ctz, popc, remove_car
 from simulator.kernel.config import INLINE
 from simulator.kernel.layout import (
     JACKS,
-    QUAD,
     R_FLAGS,
     R_TRICK_FLAGS,
     S_REV,
     S_RUN,
     S_TOP_COUNT,
     S_TOP_RANK,
-    SKIP,
-    TWO_ENDS,
     TWOS_LAST,
 )
 from simulator.kernel.legal import play_count, play_rank, strength
@@ -139,8 +136,6 @@ def rough_best(h, m, out, u, t, tc, rev, run, R, fewest, owner_cards, last, para
     w_ends, w_skip = params[at, LINEAR_W_ENDS], params[at, LINEAR_W_SKIP]
     w_over = params[at, LINEAR_W_LEAD_OVER] if lead else 0.0
     w_control = params[at, LINEAR_W_CONTROL_KEPT] * THIRTEENTH
-    two_ends, quad = rules & TWO_ENDS != 0, rules & QUAD != 0
-    equal_top = t if rules & SKIP != 0 and not lead else -1  # -1: no play skips
     best_bit, best, second = PASS_BIT, -np.inf, -np.inf
     if not lead:
         best = pass_rough(h, u, gh, held_cards, threat, owner_cards, last, params, at)
@@ -167,12 +162,8 @@ def rough_best(h, m, out, u, t, tc, rev, run, R, fewest, owner_cards, last, para
             e = w_only if (after & ~spread(TWOS)) == U0 else 0.0
         f = (w_two if r == TWO else 0.0) + (w_joker if r == JOKER else 0.0)
         f += (w_weak if r == weak else 0.0) + (w_jack if r == JACK else 0.0)
-        if trick_rules == 0:  # the first catalogue's rules, in the plays' own terms
-            ends = (r == TWO and two_ends) or (c == 4 and quad)
-            skips = r == equal_top and c == tc
-        else:
-            ends = ends_trick(r, c, t, tc, run, rules, trick_rules)
-            skips = skips_next(r, c, t, tc, run, rules, trick_rules)
+        ends = ends_trick(r, c, t, tc, run, rules, trick_rules)
+        skips = skips_next(r, c, t, tc, run, rules, trick_rules)
         i = (w_ends if ends else 0.0) + (w_skip if skips else 0.0)
         i += w_over if c > fewest else 0.0
         j = w_control * kept if st >= ACE else 0.0

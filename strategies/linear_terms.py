@@ -8,9 +8,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.kernel.bits import RANKS, ctz, popc
+from simulator.kernel.bits import RANKS, popc
 from simulator.kernel.config import INLINE
-from simulator.kernel.layout import R_FLAGS, R_TRICK_FLAGS, S_ACTIVE, S_RUN, S_TOP_COUNT, S_TOP_RANK
+from simulator.kernel.layout import (
+    R_FLAGS,
+    R_TRICK_FLAGS,
+    S_ACTIVE,
+    S_N,
+    S_RUN,
+    S_TOP_COUNT,
+    S_TOP_RANK,
+)
 from simulator.kernel.legal import strength
 from simulator.kernel.trick import ends_trick, skips_next
 from simulator.rules.cards import ACE
@@ -20,12 +28,18 @@ from strategies.hand import FAR, at_least
 @njit(**INLINE)
 def fewest_others(S, H, pos):
     """The fewest cards held by another player still in the round (``FAR`` if none)."""
+    return fewest_of(H, S[S_ACTIVE] & ~(1 << pos), S[S_N])
+
+
+@njit(**INLINE)
+def fewest_of(H, players, n):
+    """The fewest cards held by a player of the bitmask ``players`` (``FAR`` if none), by
+    selects over the ``n`` positions: a branch per player was guessed wrong often (8 % of
+    the speed of ``linear``'s round loop)."""
     least = FAR
-    others = S[S_ACTIVE] & ~(1 << pos)
-    while others != 0:
-        q = ctz(np.uint64(others))
-        others &= others - 1
-        least = min(least, popc(H[q]))
+    for q in range(n):
+        held = popc(H[np.uint64(q)])
+        least = min(least, held) if (players >> q) & 1 else least
     return least
 
 

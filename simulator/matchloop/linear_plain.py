@@ -49,6 +49,7 @@ from simulator.rules.cards import JOKER, NUM_RANKS
 from strategies.hand import FAR, U48, unbeatable_plays
 from strategies.linear import linear_decision
 from strategies.linear_rough import ROUGH, rough_best, weight_scale
+from strategies.linear_terms import fewest_of
 from strategies.specs import LINEAR_TEMPERATURE
 
 
@@ -104,17 +105,6 @@ def outside_of(h, g0, g1, g2):
     three = one & ~s1
     four = ~(s0 | s1 | s2) & RANKS
     return one | (two << U16) | (three << U32) | (four << U48)
-
-
-@njit(**INLINE)
-def fewest_of(H, others, n):
-    """The fewest cards held by a player of the bitmask ``others`` (``FAR`` if none), by
-    selects over the ``n`` positions: a branch per position was guessed wrong often."""
-    least = FAR
-    for q in range(n):
-        held = popc(H[np.uint64(q)])
-        least = min(least, held) if (others >> q) & 1 else least
-    return least
 
 
 @njit(**INLINE)
