@@ -34,6 +34,7 @@ from simulator.kernel.layout import (
     R_JOKERS,
     S_ACTIVE,
     S_ANSWERED,
+    S_N,
     S_OOT,
     S_OWNER,
     S_REV,
@@ -108,13 +109,13 @@ def outside_of(h, g0, g1, g2):
 
 
 @njit(**INLINE)
-def show_state(S, t, tc, owner, rev, waiting, oot, active):
+def show_state(S, t, tc, owner, rev, waiting, oot, active, n):
     """Write the slots of ``S`` that :func:`strategies.linear.linear_decision` reads: the
     top, its owner, the order in force, who has answered (everybody but those still
-    waiting), who left the trick and who holds cards (the trick's run: no rule counts it
-    here)."""
+    waiting), who left the trick, who holds cards, the players (the trick's run: no rule
+    counts it here)."""
     S[S_TOP_RANK], S[S_TOP_COUNT], S[S_OWNER], S[S_REV] = t, tc, owner, rev
-    S[S_ANSWERED], S[S_OOT], S[S_ACTIVE], S[S_RUN] = ~waiting, oot, active, 0
+    S[S_ANSWERED], S[S_OOT], S[S_ACTIVE], S[S_RUN], S[S_N] = ~waiting, oot, active, 0, n
 
 
 @njit(**INLINE)
@@ -153,7 +154,7 @@ def play_linear_round(
                                           last, params, at)  # fmt: skip
                 decided = margin > bound
             if not decided:  # a near tie, or weights the rough scores do not serve
-                show_state(S, t, tc, owner, rev, waiting, oot, active)
+                show_state(S, t, tc, owner, rev, waiting, oot, active, n)
                 cur = use_stream(rs, seat_streams, cur, srow[at])
                 r, c = linear_decision(pos, S, H, R, played, rs, params, m)
         if tracing and S[S_TRACE] < trace.size:
