@@ -149,7 +149,8 @@ class Specialisation:
         :func:`simulator.matchloop.plain.simple_plays` holds for its rules. ``shared``: the
         tier of a study whose jobs share one loop. A job that needs more than the plain
         tier's ``lowest`` and ``random`` takes it, so the study compiles one such loop, not
-        one per tier; plain jobs keep their own loop, which is several times faster.
+        one per tier; plain jobs keep their own loop, which is several times faster, and
+        so do jobs of ``linear`` alone that its round loop plays (``linear_rounds``).
         ``suits``: a rule that reads suits is on, and the loop holds the suited round loop
         (the others leave it out: a shorter compile); ``suited_rounds``: the suited plain
         loop (:func:`simulator.matchloop.suited.suited_fast`) plays its rules, and a
@@ -161,11 +162,11 @@ class Specialisation:
 
             users = tuple((sid, source_digest(sid)) for sid in ids)
         tier = tier_of(sids)
+        linear = not (users or table_rules or suits) and all(s == LINEAR for s in sids)
         if shared is not None and tier.sids <= shared.sids and not tier.sids <= PLAIN_SIDS:
-            tier = shared
+            tier = tier if linear else shared  # linear's round loop is a loop of its own anyway
         spec = cls(tier, users, table_rules, suits=suits)
         if not spec.only_plain:  # the same loop, table rules or not: compiled once for both
-            linear = not (users or table_rules or suits) and all(s == LINEAR for s in sids)
             return replace(spec, table_rules=True, linear_rounds=linear)
         if not spec.plain_rounds:  # the constants serve the plain round loop alone
             return replace(spec, suited_rounds=suited_rounds)

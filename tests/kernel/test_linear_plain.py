@@ -25,6 +25,7 @@ from simulator.rules.cards import NUM_RANKS
 from simulator.rules.files import load_rules
 from simulator.rules.options import Rules
 from simulator.rules.presets import preset
+from strategies.dispatch import TIERS
 from strategies.hand import outside
 from strategies.specs import LINEAR, LINEAR_FEATURES, LINEAR_TEMPERATURE, NPARAMS, PLANNER
 from tests.conftest import ROOT
@@ -56,6 +57,11 @@ def test_only_linear_tables_without_table_rules_or_suits_get_the_loop() -> None:
     assert not Specialisation.of([LINEAR] * 4, table_rules=False, suits=True).linear_rounds
     assert not Specialisation.of([LINEAR, PLANNER], table_rules=False).linear_rounds
     spec = Specialisation.of([LINEAR] * 4, table_rules=False)
+    # a study's shared tier (the atlas's) would only make another module of the same loop
+    assert Specialisation.of([LINEAR] * 4, table_rules=False, shared=TIERS[-1]) == spec
+    assert (
+        Specialisation.of([LINEAR, PLANNER], table_rules=False, shared=TIERS[-1]).tier == TIERS[-1]
+    )
     assert "LINEAR_ROUNDS = True" in specialise.module_source(spec, "k")
     assert "LINEAR_ROUNDS = False" in specialise.module_source(
         replace(spec, linear_rounds=False), "k"
