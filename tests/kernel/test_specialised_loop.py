@@ -36,8 +36,6 @@ from strategies.specs import LOWEST, MONTECARLO, PLANNER, RANDOM, RULES_AWARE, S
 from strategies.user import source_digest
 from tests.conftest import ROOT
 
-pytestmark = pytest.mark.early  # compiles the specialised loops of every tier
-
 USER = """
 from numba import njit
 

@@ -63,8 +63,6 @@ from strategies.specs import (
     NPARAMS,
 )
 
-pytestmark = pytest.mark.early  # compiles the search players, and loads them in a new process
-
 K, A, TWO = 10, 11, 12  # ranks: 3 is 0
 
 

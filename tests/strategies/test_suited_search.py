@@ -64,8 +64,6 @@ from strategies.suited_search import (
 from tests.kernel.scripted import play_scripted_round
 from tests.strategies.test_champion import params_of
 
-pytestmark = pytest.mark.early  # compiles the search players
-
 SEQ = Rules(jokers=1, sequences="above_highest", suit_lock="suits")
 FOUR, FIVE, SEVEN, NINE = 1, 2, 4, 6
 HEARTS = 2
