@@ -19,9 +19,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     their order): on several workers (pytest-xdist, one file to a worker) their long
     compiles start at once, and the many short files fill the end of the run. Only files
     whose compiles no other early file makes are marked: two workers compiling the same
-    code at once each do all of it (the files of the search players and of the generic
-    loop, early beside the atlas's, made the suite 100 s longer, 6 December 2026); later,
-    they load what the atlas compiled from numba's cache."""
+    code at once each do all of it (the specialised-loop test and the search players'
+    files, started beside the atlas, compiled the search players a second time: 100 s of
+    the suite, 6 December 2026); later, they load what the atlas compiled from numba's
+    cache."""
     items.sort(key=lambda item: item.get_closest_marker("early") is None)
 
 
