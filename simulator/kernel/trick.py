@@ -147,11 +147,11 @@ def skips_next(r, c, t, tc, run, rules, trick_rules):
     they end the trick): an equal play when equal plays skip
     (:data:`~simulator.kernel.layout.SKIP`), or a table rule's skip (:func:`table_play`;
     ``five_skips`` may skip more players after that one)."""
-    if r == t and c == tc and tc != 0 and rules & SKIP != 0:  # an equal play
+    taken, is_equal = play_effect(r, c, tc, t, rules & SKIP != 0, rules & TRANSPARENT != 0)
+    if is_equal:
         return True
     if trick_rules == 0:
         return False
-    taken, _ = play_effect(r, c, tc, t, False, rules & TRANSPARENT != 0)
     return table_play(r, c, taken, t, tc, run, trick_rules)[3] != 0
 
 

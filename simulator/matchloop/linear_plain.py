@@ -109,13 +109,13 @@ def outside_of(h, g0, g1, g2):
 
 
 @njit(**INLINE)
-def show_state(S, t, tc, owner, rev, waiting, oot, active, n):
-    """Write the slots of ``S`` that :func:`strategies.linear.linear_decision` reads: the
-    top, its owner, the order in force, who has answered (everybody but those still
-    waiting), who left the trick, who holds cards, the players (the trick's run: no rule
+def show_state(S, t, tc, owner, rev, waiting, oot, active):
+    """Write the slots of ``S`` of the moment that :func:`strategies.linear.linear_decision`
+    reads: the top, its owner, the order in force, who has answered (everybody but those
+    still waiting), who left the trick and who holds cards (the trick's run: no rule
     counts it here)."""
     S[S_TOP_RANK], S[S_TOP_COUNT], S[S_OWNER], S[S_REV] = t, tc, owner, rev
-    S[S_ANSWERED], S[S_OOT], S[S_ACTIVE], S[S_RUN], S[S_N] = ~waiting, oot, active, 0, n
+    S[S_ANSWERED], S[S_OOT], S[S_ACTIVE], S[S_RUN] = ~waiting, oot, active, 0
 
 
 @njit(**INLINE)
@@ -127,6 +127,7 @@ def play_linear_round(
     :func:`simulator.matchloop.round.play_round`), leaving in ``S`` the state the general
     loop would (the trick rules' slots aside) and in ``played`` the cards played."""
     n, rules = rule_flags(R)
+    S[S_N] = n  # linear_decision's features read the players' count from S
     tracing = trace.size > 0
     fast, scale = fast_seats(params, n)
     bound = ROUGH * scale
@@ -154,7 +155,7 @@ def play_linear_round(
                                           last, params, at)  # fmt: skip
                 decided = margin > bound
             if not decided:  # a near tie, or weights the rough scores do not serve
-                show_state(S, t, tc, owner, rev, waiting, oot, active, n)
+                show_state(S, t, tc, owner, rev, waiting, oot, active)
                 cur = use_stream(rs, seat_streams, cur, srow[at])
                 r, c = linear_decision(pos, S, H, R, played, rs, params, m)
         if tracing and S[S_TRACE] < trace.size:
