@@ -45,17 +45,22 @@ _sharing = threading.local()  # true while an untyped inlining copies the callee
 VERIFIED = tuple(f"0.{minor}" for minor in range(59, 69))
 
 
+def verified_numba() -> bool:
+    """Whether the numba installed is one of :data:`VERIFIED` (the patches lean on its
+    internals: another version compiles at numba's own pace, never differently)."""
+    import numba
+
+    return ".".join(numba.__version__.split(".")[:2]) in VERIFIED
+
+
 @functools.cache  # once a process: each compile's listener calls it
 def share_inlined_scopes() -> None:
     """Install the shared scope copy (see the module docstring); once per process.
 
-    Only on the numba versions of :data:`VERIFIED` (the patch leans on the inliner's
-    internals: another version compiles at numba's own pace, never differently), and
-    left alone when numba defines its own copy of scopes (a numba that fixed this).
+    Only on the numba versions of :data:`VERIFIED`, and left alone when numba defines
+    its own copy of scopes (a numba that fixed this).
     """
-    import numba
-
-    if ".".join(numba.__version__.split(".")[:2]) not in VERIFIED:
+    if not verified_numba():
         return
     from numba.core import ir
     from numba.core.inline_closurecall import InlineWorker
@@ -80,10 +85,15 @@ def share_inlined_scopes() -> None:
 
 
 class _FirstCompile(Listener):
-    """Installs the shared scope copy when numba starts compiling anything."""
+    """Installs the shared scope copy, and the live-variable analysis on bit sets
+    (:mod:`simulator.kernel.liveness`), when numba starts compiling anything."""
 
     def on_start(self, event: Any) -> None:
+        from simulator.kernel.liveness import live_maps_on_bit_sets
+
         share_inlined_scopes()
+        if verified_numba():
+            live_maps_on_bit_sets()
 
     def on_end(self, event: Any) -> None:
         pass
@@ -92,7 +102,7 @@ class _FirstCompile(Listener):
 @functools.cache  # one listener a process
 def share_on_first_compile() -> None:
     """Have numba's first compile of the process install :func:`share_inlined_scopes`
-    (numba's event API: a listener of ``numba:compile``, called before each compile)."""
+    and :func:`~simulator.kernel.liveness.live_maps_on_bit_sets` (numba's event API: a listener of ``numba:compile``, called before each compile)."""
     register("numba:compile", _FirstCompile())
 
 

@@ -59,12 +59,14 @@ def test_a_scope_copied_outside_inlining_is_an_independent_copy() -> None:
     assert "y" not in scope.localvars._con
 
 
-def test_the_first_compile_of_a_process_installs_the_patch() -> None:
+def test_the_first_compile_of_a_process_installs_the_patches() -> None:
     """Installed by numba's first compile after the kernel's options are imported, not
-    by the import itself (a warm run loads everything and compiles nothing)."""
+    by the import itself (a warm run loads everything and compiles nothing): the shared
+    scopes, and the live maps on bit sets (:mod:`simulator.kernel.liveness`)."""
     script = """
 import numba
 from numba import njit
+from numba.core import analysis, ir_utils
 from numba.core.inline_closurecall import InlineWorker
 import simulator.kernel.config
 from simulator.kernel import inlining
@@ -73,7 +75,9 @@ from simulator.kernel.runs import lowest_run, run_move, runs_scan, scan_runs, we
 from simulator.rules.cards import parse_suited_cards
 
 def installed():
-    return getattr(InlineWorker.inline_function, "shares_scopes", False)
+    bit_sets = analysis.compute_live_map.__module__ == "simulator.kernel.liveness"
+    by_name = ir_utils.compute_live_map is analysis.compute_live_map
+    return getattr(InlineWorker.inline_function, "shares_scopes", False) and bit_sets and by_name
 
 before = installed()
 njit(lambda x: x + 1)(1)
