@@ -15,15 +15,24 @@ EXAMPLES = ROOT / "examples" / "replay"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The files marked ``early`` first (a stable sort: each file's tests stay together, in
-    their order): on several workers (pytest-xdist, one file to a worker) their long
-    compiles start at once, and the many short files fill the end of the run. Only files
-    whose compiles no other early file makes are marked: two workers compiling the same
-    code at once each do all of it (the specialised-loop test and the search players'
-    files, started beside the atlas, compiled the search players a second time: 100 s of
-    the suite, 6 December 2026); later, they load what the atlas compiled from numba's
-    cache."""
-    items.sort(key=lambda item: item.get_closest_marker("early") is None)
+    """The files marked ``early`` first and those marked ``late`` last (a stable sort:
+    each file's tests stay together, in their order): on several workers (pytest-xdist,
+    one file to a worker) the long compiles of the early files start at once, and the
+    many short files fill the end of the run. Only files whose compiles no other early
+    file makes are marked: two workers compiling the same code at once each do all of it
+    (the specialised-loop test and the search players' files, started beside the atlas,
+    compiled the search players a second time: 100 s of the suite, 6 December 2026);
+    later, they load what the atlas compiled from numba's cache. A file marked ``late``
+    needs a loop an early file compiles (the specialised-loop test, the atlas's search
+    tier): at the end of the run that compile is over."""
+    items.sort(key=order)
+
+
+def order(item: pytest.Item) -> int:
+    """0 for the files marked ``early``, 2 for those marked ``late``, 1 for the others."""
+    if item.get_closest_marker("early") is not None:
+        return 0
+    return 2 if item.get_closest_marker("late") is not None else 1
 
 
 class Result:

@@ -94,14 +94,12 @@ class KernelJob:
         rounds_per_match: int | None,
         max_rounds: int,
         duplicate: bool = False,
-        generic: bool = False,
         shared: Tier | None = None,
     ) -> KernelJob:
         """Arrays for a job; ``duplicate``: groups of matches share their deals while the
         line-up turns (:mod:`simulator.matchloop.seating`). The job runs on the loop
         compiled for its strategies and rules (or for the tier ``shared`` by the jobs of a
-        study: :meth:`Specialisation.of`), or (``generic``, for tests) on the one that
-        reaches every built-in strategy."""
+        study: :meth:`Specialisation.of`)."""
         n = rules.players
         if len(seat_strategies) != n:
             raise ValueError(f"{len(seat_strategies)} strategies for {n} players")
@@ -111,13 +109,11 @@ class KernelJob:
                 raise StrategyError(f"strategy {spec.name!r}: {spec.python_note}")
         sids = np.array([spec.kernel_id for spec in specs], dtype=np.int64)
         R = rules_array(rules)
-        runner: Runner = run_blocks
-        if not generic:
-            flags = trick_rule_flags.py_func(R)  # the kernel's own tests, in Python
-            suits = bool(flags & SUITED)
-            spec = Specialisation.of(sids, bool(flags), bool(simple_plays.py_func(R)), shared,
-                                     suits, suits and bool(suited_fast.py_func(flags)))  # fmt: skip
-            runner = specialised_loop(spec, seat_strategies)
+        flags = trick_rule_flags.py_func(R)  # the kernel's own tests, in Python
+        suits = bool(flags & SUITED)
+        spec = Specialisation.of(sids, bool(flags), bool(simple_plays.py_func(R)), shared,
+                                 suits, suits and bool(suited_fast.py_func(flags)))  # fmt: skip
+        runner = specialised_loop(spec, seat_strategies)
         if any(spec.kernel_id >= PLUGIN_BASE for spec in specs):
             # the users' machinery (their files, the reference engine's replay of a
             # fault): imported by their jobs alone, not by every run's start

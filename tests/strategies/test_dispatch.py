@@ -120,7 +120,7 @@ def test_the_compiled_dispatch_refuses_an_undeclared_id() -> None:
     tier = dispatch.tier_of(specs.HEURISTIC_IDS)
     with pytest.raises(ValueError, match=policies.UNDISPATCHED):
         tier.decide_once(GHOST, *position())
-    job = KernelJob.build(Rules(), ["rules-aware"] * 4, 1, 1, 20, generic=True)
+    job = KernelJob.build(Rules(), ["rules-aware"] * 4, 1, 1, 20)
     assert len(run_matches(job, 0, 1, 1)) == 1
     job.sids[2] = GHOST
     with pytest.raises(ValueError, match=policies.UNDISPATCHED):

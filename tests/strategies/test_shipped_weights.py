@@ -117,7 +117,7 @@ def test_champion_searches_with_the_shipped_weights_of_the_rules() -> None:
 
 def test_the_kernel_job_row_holds_the_shipped_weights() -> None:
     rules = load_rules(EXAMPLES / "daifugo-without-suits.toml")
-    job = KernelJob.build(rules, ["linear", "lowest", "linear", "lowest"], 0, 2, 10, generic=True)
+    job = KernelJob.build(rules, ["linear", "lowest", "linear", "lowest"], 0, 2, 10)
     assert np.array_equal(job.params[0, : len(NAMES)], SETS["daifugo-without-suits"].values)
 
 
