@@ -1,4 +1,4 @@
-"""A cold compile a quarter shorter: numba's live-variable analysis on bit sets.
+"""A cold compile a sixth shorter: numba's live-variable analysis on bit sets.
 
 Every pass that rewrites numba's IR ends with its post-processing
 (``numba.core.postproc.PostProcessor``), which asks
