@@ -23,8 +23,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     (the specialised-loop test and the search players' files, started beside the atlas,
     compiled the search players a second time: 100 s of the suite, 6 December 2026);
     later, they load what the atlas compiled from numba's cache. A file marked ``late``
-    needs a loop an early file compiles (the specialised-loop test, the atlas's search
-    tier): at the end of the run that compile is over."""
+    needs what an early file compiles, the atlas's search tier (the specialised-loop
+    test its loop, ``advise`` its players): at the end of the run that compile is over."""
     items.sort(key=order)
 
 

@@ -102,7 +102,8 @@ class _FirstCompile(Listener):
 @functools.cache  # one listener a process
 def share_on_first_compile() -> None:
     """Have numba's first compile of the process install :func:`share_inlined_scopes`
-    and :func:`~simulator.kernel.liveness.live_maps_on_bit_sets` (numba's event API: a listener of ``numba:compile``, called before each compile)."""
+    and :func:`~simulator.kernel.liveness.live_maps_on_bit_sets` (numba's event API: a
+    listener of ``numba:compile``, called before each compile)."""
     register("numba:compile", _FirstCompile())
 
 

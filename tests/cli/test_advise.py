@@ -30,6 +30,10 @@ from tests.cli.test_bad_input import assert_refused
 from tests.cli.test_play import GAME, PROMPT, ROUND_1, play
 from tests.conftest import run_cli, without_compile_notice
 
+# the search tier's one-decision entry point calls champion, which the atlas's test
+# (early) compiles: beside it, the two compiles had overlapped (56 s for this one)
+pytestmark = pytest.mark.late
+
 SMALL = ("--mined", "12", "--matches", "400", "--champion-matches", "40", "--workers", "1")
 
 
