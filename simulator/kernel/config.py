@@ -4,10 +4,12 @@
 every module with such functions imports this one before its decorators run, so the
 cache folders numba reads them from are checked first (:func:`refresh_package`: code
 compiled from other sources is dropped);
-``error_model="numpy"`` drops the division-by-zero checks from hot loops; numba's
-inliner is spared a quadratic copy from the first compile on
-(:mod:`simulator.kernel.inlining`). Set ``NUMBA_DISABLE_JIT=1`` to run the kernel as
-plain Python (readable tracebacks).
+``error_model="numpy"`` drops the division-by-zero checks from hot loops; from the
+first compile on, numba's inliner is spared a quadratic copy
+(:mod:`simulator.kernel.inlining`) and its live-variable analysis runs on bit sets
+(:mod:`simulator.kernel.liveness`). The kernel does not run as plain Python
+(``NUMBA_DISABLE_JIT=1``): its bit counts are numba intrinsics, which have no Python
+form, and a job reads the rules through jitted functions' ``py_func``.
 """
 
 from __future__ import annotations
