@@ -53,7 +53,7 @@ def verified_numba() -> bool:
     return ".".join(numba.__version__.split(".")[:2]) in VERIFIED
 
 
-@functools.cache  # once a process: each compile's listener calls it
+@functools.cache  # once a process
 def share_inlined_scopes() -> None:
     """Install the shared scope copy (see the module docstring); once per process.
 
@@ -84,16 +84,22 @@ def share_inlined_scopes() -> None:
     InlineWorker.inline_function = inline_function
 
 
+@functools.cache  # once a process: each compile's listener calls it
+def patch_numba() -> None:
+    """Install the shared scope copy and, on the numba versions of :data:`VERIFIED`, the
+    live-variable analysis on bit sets (:mod:`simulator.kernel.liveness`)."""
+    from simulator.kernel.liveness import live_maps_on_bit_sets
+
+    share_inlined_scopes()
+    if verified_numba():
+        live_maps_on_bit_sets()
+
+
 class _FirstCompile(Listener):
-    """Installs the shared scope copy, and the live-variable analysis on bit sets
-    (:mod:`simulator.kernel.liveness`), when numba starts compiling anything."""
+    """Installs numba's patches (:func:`patch_numba`) when numba starts compiling anything."""
 
     def on_start(self, event: Any) -> None:
-        from simulator.kernel.liveness import live_maps_on_bit_sets
-
-        share_inlined_scopes()
-        if verified_numba():
-            live_maps_on_bit_sets()
+        patch_numba()
 
     def on_end(self, event: Any) -> None:
         pass
@@ -101,9 +107,8 @@ class _FirstCompile(Listener):
 
 @functools.cache  # one listener a process
 def share_on_first_compile() -> None:
-    """Have numba's first compile of the process install :func:`share_inlined_scopes`
-    and :func:`~simulator.kernel.liveness.live_maps_on_bit_sets` (numba's event API: a
-    listener of ``numba:compile``, called before each compile)."""
+    """Have numba's first compile of the process install :func:`patch_numba` (numba's
+    event API: a listener of ``numba:compile``, called before each compile)."""
     register("numba:compile", _FirstCompile())
 
 

@@ -97,9 +97,7 @@ def compute_live_map(cfg: Any, blocks: Mapping, var_use_map: Mapping, var_def_ma
     blocks in their order) from bit sets; numba's own function when the graph's nodes are
     not the blocks (see the module docstring)."""
     order = list(cfg.topo_order())
-    nodes = set(order)
-    if not (len(nodes) == len(order) and nodes == blocks.keys() == var_use_map.keys()
-            and nodes == var_def_map.keys()):  # fmt: skip
+    if not set(order) == blocks.keys() == var_use_map.keys() == var_def_map.keys():
         return NUMBA_LIVE_MAP(cfg, blocks, var_use_map, var_def_map)
     index: dict[Any, int] = {}
     use = {b: bit_set(var_use_map[b], index) for b in order}
