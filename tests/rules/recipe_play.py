@@ -1,4 +1,4 @@
-"""Rounds of one boolean table rule on both engines, in step, with ``linear`` and ``champion``.
+"""Rounds of one boolean table rule on both engines, in step, with ``linear`` and ``rules-aware``.
 
 Run by ``tests/rules/test_rule_recipe.py`` in a copy of the package to which the recipe
 of docs/architecture.md added the rule: ``python recipe_play.py KEY ROUNDS``, the copy
@@ -7,8 +7,13 @@ move by move on the reference engine (:class:`~simulator.reference.round.Round`,
 strategy reading its :class:`~simulator.reference.round.Observation` through the
 adapter, as the reference engine plays kernel strategies) and on the kernel's state
 (:func:`~simulator.kernel.step.step_trick_rules`, each strategy reading the kernel's
-own arrays), the same compiled strategy functions on both. It stops at the first
-disagreement of a move, a skip record or the places, and prints a JSON summary.
+own arrays), the same compiled strategy functions on both; both strategies read the
+table rules through ``kernel/trick.py``, which the recipe patches. The skips the state
+records are checked as a strategy reads them (:func:`skipped_on_top`, which ``champion``
+reads): the kernel's against the reference round's, and the adapter's (the reference
+engine's side) against the kernel's, so no search player is compiled in the copy. It
+stops at the first disagreement of a move, a skip record or the places, and prints a
+JSON summary.
 """
 
 from __future__ import annotations
@@ -44,19 +49,25 @@ from simulator.reference.round import PASS, Move, Round
 from simulator.rules.cards import NUM_RANKS
 from simulator.rules.options import Rules
 from strategies.adapter import KernelStrategy, hand_mask
-from strategies.champion import champion_move
 from strategies.linear import linear_move
 from strategies.registry import get
+from strategies.rules_aware import rules_aware_play
 
-SEATS = ("linear", "champion", "linear", "champion")
+SEATS = ("linear", "rules-aware", "linear", "rules-aware")
 
 
 def move_of(name, pos, arrays, rs, params):
     """The strategy's move on the kernel arrays ``(S, H, R, played, roles)``."""
-    S, H, R, played, roles = arrays
+    S, H, R, played, _ = arrays
     if name == "linear":
         return tuple(int(x) for x in linear_move(pos, S, H, R, played, rs, params))
-    return tuple(int(x) for x in champion_move(pos, S, H, R, played, roles, rs, params))
+    return tuple(int(x) for x in rules_aware_play(pos, S, H, R, played, params))
+
+
+def skip_record(S):
+    """The skips of the top as a strategy reads them: the seats, and the rule (0: none)."""
+    skipped = int(skipped_on_top.py_func(S))
+    return skipped, int(S[S_SKIP_BY]) if skipped else 0
 
 
 def play(rules, seed, out):
@@ -86,8 +97,12 @@ def play(rules, seed, out):
     while not rnd.over:
         pos = rnd.turn
         where = f"seed {seed}, move {rnd.plays + rnd.passes}, seat {pos}"
-        reference = move_of(SEATS[pos], pos, adapters[pos].arrays(rnd.observation()), rs_ref,
-                            adapters[pos].params)  # fmt: skip
+        seen = adapters[pos].arrays(rnd.observation())
+        if skip_record(seen[0]) != skip_record(S):
+            out["disagreement"] = f"{where}: the adapter's skip record differs"
+            return False
+        out["skips_seen"] += skip_record(S)[0] != 0  # a strategy to move reads a skip
+        reference = move_of(SEATS[pos], pos, seen, rs_ref, adapters[pos].params)
         kernel = move_of(SEATS[pos], pos, (S, H, R, played, roles), rs_kernel,
                          adapters[pos].params)  # fmt: skip
         if S[S_TURN] != pos or reference != kernel:
@@ -115,7 +130,7 @@ def play(rules, seed, out):
 def main() -> None:
     key, rounds = sys.argv[1], int(sys.argv[2])
     rules = Rules().with_options(**{key: True})
-    out = {"moves": 0, "skips": 0, "skipped_by": None, "disagreement": ""}
+    out = {"moves": 0, "skips": 0, "skips_seen": 0, "skipped_by": None, "disagreement": ""}
     for seed in range(rounds):
         if not play(rules, seed, out):
             break

@@ -3,15 +3,18 @@
 A copy of the package gets a throwaway rule, ``nines_skip`` (a play of 9s skips the next
 player to answer), by the recipe's own four steps, each a textual patch of the file the
 recipe names at the place it names; no other file changes. Then the copy plays rounds
-of it on both engines with ``linear`` and ``champion`` seated (``recipe_play.py``, in a
-process of its own) and they must agree move for move, skips and places included, with
-skips made by the new rule. So the recipe's list of files cannot drift from the code:
+of it on both engines with ``linear`` and ``rules-aware`` seated (``recipe_play.py``, in
+a process of its own) and they must agree move for move, skips and places included, with
+skips made by the new rule and read alike by a strategy on both (the skip records that
+``champion`` reads, checked directly: a search player compiled in the copy took a
+minute more). So the recipe's list of files cannot drift from the code:
 a step that no longer suffices, or a file it no longer names, fails here.
 
 The copy lives in pytest's cache folder at a fixed place, its files keeping their
 times, so the kernel's compiled functions stay cached between runs of the suite (the
 kernel drops them itself when a source changes: :mod:`simulator.kernel`). Its first run
-compiles ``champion`` a second time, in the copy: it is marked slow.
+compiles ``linear``, ``rules-aware`` and the step a second time, in the copy: it is
+marked slow.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import pytest
 
 from simulator.runs.atlas.sets import default_rule_sets
 
-# compiles the kernel and the search players again, in a patched copy
+# compiles the strategies and the step again, in a patched copy
 pytestmark = pytest.mark.early
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +97,7 @@ def patched_copy(folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.slow  # it compiles champion, linear and step a second time, in the copy
+@pytest.mark.slow  # it compiles linear, rules-aware and step a second time, in the copy
 def test_the_recipe_names_four_production_files_and_they_suffice(request, tmp_path) -> None:
     assert recipe_files() == FILES
     cache = getattr(request.config, "cache", None)  # absent under -p no:cacheprovider
@@ -111,6 +114,7 @@ def test_the_recipe_names_four_production_files_and_they_suffice(request, tmp_pa
     assert out["disagreement"] == ""
     assert out["moves"] > 100
     assert out["skips"] > 0  # equal_rank is off: every skip is the new rule's
+    assert out["skips_seen"] > 0  # a strategy to move read the skip, on both engines
     assert out["skipped_by"] == [KEY, True]
 
 
