@@ -118,7 +118,11 @@ SUITED_SECONDS = 35
 # a first run of 4 x linear under french: 38 s wall (the heuristics' loop took 82 s with
 # rules-aware in a seat), 6 December 2026
 LINEAR_ROUNDS_SECONDS = 35
-KEEP = 12  # modules kept in the cache folder: the most recently used ones
+# Modules kept in the cache folder, the most recently used ones: about 1 MB each with
+# their compiled code (18 loops, the test suite's, took 15 MB). A loop dropped and used
+# again is compiled again (the search tier's takes minutes): with 12, the suite dropped
+# loops its last files then compiled a second time (6 December 2026).
+KEEP = 32
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
 

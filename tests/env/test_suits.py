@@ -37,6 +37,10 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from tests.env.drive import kernel_matches_replayed
 
+# compiles the loop of lowest and random with suits first, which test_fuzz_kernel.py
+# then loads: in the middle of the run the two files had compiled it at once (18 s)
+pytestmark = pytest.mark.early
+
 SUITED_FILE = """\
 players = 4
 jokers = 2
