@@ -20,6 +20,7 @@ from simulator.kernel.bits import seed_key
 from simulator.kernel.layout import SUITED, role_table, rules_array
 from simulator.kernel.runs import RUN_TRACE
 from simulator.kernel.step import trick_rule_flags
+from simulator.matchloop.compilelock import compile_once
 from simulator.matchloop.matches import (
     OUT_DEALER,
     OUT_LEADER,
@@ -221,14 +222,21 @@ def _run(
     done = np.zeros(2 * nblocks, dtype=np.int64)
     step = max(1, min(MAX_TASK_BLOCKS, -(-nblocks // (_threads[0] * TASKS_PER_THREAD))))
 
+    def arguments(b0: int, part: np.ndarray) -> tuple:
+        """The loop's arguments for the task of blocks from ``b0`` (its counts in ``part``)."""
+        b1 = min(nblocks, b0 + step)
+        return (job.key, lo + b0 * block, min(hi, lo + b1 * block), block, cap, job.R,
+                job.sids, job.params, job.duplicate, job.rounds_limit, job.role_tab,
+                out[b0 * cap : b1 * cap], part, _NO_TRACE, job.workspace())  # fmt: skip
+
     def task(b0: int) -> int:
         b1 = min(nblocks, b0 + step)
         part = np.zeros(2 * (b1 - b0), dtype=np.int64)
-        job.runner(job.key, lo + b0 * block, min(hi, lo + b1 * block), block, cap, job.R,
-                   job.sids, job.params, job.duplicate, job.rounds_limit, job.role_tab,
-                   out[b0 * cap : b1 * cap], part, _NO_TRACE, job.workspace())  # fmt: skip
+        job.runner(*arguments(b0, part))
         done[b0:b1], done[nblocks + b0 : nblocks + b1] = part[: b1 - b0], part[b1 - b0 :]
         return int(part[b1 - b0 :].sum())
+
+    compile_once(job.runner, lambda: arguments(0, done))  # one process compiles at a time
 
     starts = range(0, nblocks, step)
     if _threads[0] == 1 or len(starts) == 1:
@@ -309,23 +317,11 @@ def trace_match(
     out = np.zeros((job.rounds_limit, out_cols(job.players)), dtype=np.int32)
     done = np.zeros(2, dtype=np.int64)
     trace = np.full(capacity, np.iinfo(np.int32).min, dtype=np.int32)
-    job.runner(
-        job.key,
-        match,
-        match + 1,
-        1,
-        job.rounds_limit,
-        job.R,
-        job.sids,
-        job.params,
-        job.duplicate,
-        job.rounds_limit,
-        job.role_tab,
-        out,
-        done,
-        trace,
-        job.workspace(),
-    )
+    args = (job.key, match, match + 1, 1, job.rounds_limit, job.R, job.sids, job.params,
+            job.duplicate, job.rounds_limit, job.role_tab, out, done, trace,
+            job.workspace())  # fmt: skip
+    compile_once(job.runner, lambda: args)
+    job.runner(*args)
     used = int(np.count_nonzero(trace != np.iinfo(np.int32).min))
     return out[: done[1]], trace[:used]
 

@@ -389,7 +389,7 @@ def prune(folder: Path, keep: int = KEEP) -> list[str]:
     for module in modules[keep:]:
         stem = module.stem
         compiled = [p for cached in cache_folders(folder) for p in cached.glob(f"{stem}.*")]
-        for path in [module, module.with_suffix(".used"), *compiled]:
+        for path in [module, module.with_suffix(".used"), module.with_suffix(".lock"), *compiled]:
             path.unlink(missing_ok=True)
         gone.append(stem)
     return gone

@@ -1,0 +1,43 @@
+"""Two processes that need the same match loop at once compile it once
+(:mod:`simulator.matchloop.compilelock`): the second waits, then loads it from numba's
+cache, and both play the same rows."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A job whose loop is the cheapest to compile (lowest alone, no table rule): numba's
+# counts say whether this process compiled it (a miss of its cache) or loaded it (a hit).
+SCRIPT = """
+import hashlib, json
+from simulator.matchloop.api import KernelJob, run_matches
+from simulator.rules.options import Rules
+
+job = KernelJob.build(Rules(), ["lowest"] * 4, 7, 3, 3)
+rows = run_matches(job, 0, 16)
+stats = job.runner.stats
+print(json.dumps({"compiled": sum(stats.cache_misses.values()),
+                  "loaded": sum(stats.cache_hits.values()),
+                  "rows": hashlib.sha256(rows.tobytes()).hexdigest()}))
+"""
+
+
+def test_processes_started_together_compile_a_loop_once(tmp_path) -> None:
+    env = {**os.environ, "PRESIDENT_CACHE": str(tmp_path / "k"),
+           "NUMBA_CACHE_DIR": str(tmp_path / "n"), "PYTHONPATH": str(ROOT)}  # fmt: skip
+    runs = [subprocess.Popen([sys.executable, "-c", SCRIPT], env=env, cwd=ROOT, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            for _ in range(2)]  # fmt: skip
+    said = []
+    for run in runs:
+        out, err = run.communicate(timeout=600)
+        assert run.returncode == 0, err[-2000:]
+        said.append(json.loads(out.splitlines()[-1]))
+    assert sorted((s["compiled"], s["loaded"]) for s in said) == [(0, 1), (1, 0)]
+    assert said[0]["rows"] == said[1]["rows"]
