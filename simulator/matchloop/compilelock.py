@@ -3,11 +3,13 @@
 numba compiles a function at its first call when its cache on disk holds nothing for
 it, then saves what it compiled. Processes started together — a test suite's workers,
 the Dask workers of one machine, two commands of a user — each compiled the same loop
-in full (seconds to minutes of a core each; the suite's workers did so twice in one run,
-18 s). :func:`compile_once` compiles a loop under a lock on its module file
-(:mod:`simulator.matchloop.specialise`), so whoever comes second waits, then loads the
-compiled code from numba's cache. Without POSIX file locks (Windows) or a lock file it
-can write, each process compiles, as before.
+in full: seconds to minutes of a core, and the memory of a compile, each (the suite's
+two workers did so for an 18 s loop in one run). :func:`compile_once` compiles a loop
+under a lock on its module file (:mod:`simulator.matchloop.specialise`), so whoever
+comes second waits, then loads the compiled code from numba's cache: its core is free
+for others meanwhile, which shortens a run only where processes outnumber cores.
+Without POSIX file locks (Windows) or a lock file it can write, each process compiles,
+as before.
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ from simulator.rules.options import Rules
 from simulator.rules.presets import preset
 from strategies import registry
 
+# compiles the loop of lowest and random under table rules first, which
+# test_fuzz_kernel.py then loads: in the middle of the run both had compiled it (12 s)
+pytestmark = pytest.mark.early
+
 CATALOGUE_2 = {
     "eight_ends_trick": True,
     "jack_back": True,
