@@ -79,9 +79,20 @@ def tally_chunk(chunk: pd.DataFrame, players: int, strategies: Sequence[str]) ->
         cols[f"rows:{s}"] = mine
         cols[f"place:{s}"] = place * mine
         cols[f"president:{s}"] = mine & (place == 1)
-    sums = {k: np.bincount(index, weights=v, minlength=len(batches)) for k, v in cols.items()}
-    rows = pd.DataFrame(sums, index=batches)
-    return pd.concat([rows, _consecutive(chunk), _match_gini(chunk, players)], axis=1).fillna(0.0)
+    rows = _sums(cols, index, batches)
+    pairs = _consecutive(chunk, index, batches)
+    return pd.concat([rows, pairs, _match_gini(chunk, players)], axis=1).fillna(0.0)
+
+
+def _sums(cols: dict[str, np.ndarray], index: np.ndarray, batches: np.ndarray) -> pd.DataFrame:
+    """Each column summed by batch (``index``: each value's position in ``batches``), one
+    row per batch, floats (``np.bincount`` of no value counts in integers). By bincount:
+    building a frame of the values to group them took longer than the sums (the pairs of
+    consecutive rounds, 6 December 2026)."""
+    n = len(batches)
+    sums = {k: np.bincount(index, weights=v, minlength=n).astype(np.float64, copy=False)
+            for k, v in cols.items()}  # fmt: skip
+    return pd.DataFrame(sums, index=batches)
 
 
 def _is(column: pd.Series, value: str) -> np.ndarray:
@@ -91,8 +102,9 @@ def _is(column: pd.Series, value: str) -> np.ndarray:
     return column.cat.codes.to_numpy() == code
 
 
-def _consecutive(chunk: pd.DataFrame) -> pd.DataFrame:
-    """Sums of (place x, next round's place y) over consecutive rounds of a player, by batch."""
+def _consecutive(chunk: pd.DataFrame, index: np.ndarray, batches: np.ndarray) -> pd.DataFrame:
+    """Sums of (place x, next round's place y) over consecutive rounds of a player, by
+    batch (``index``: each row's position in ``batches``)."""
     order = np.lexsort(
         (chunk["round"].to_numpy(), chunk["seat"].to_numpy(), chunk["match"].to_numpy())
     )
@@ -102,10 +114,8 @@ def _consecutive(chunk: pd.DataFrame) -> pd.DataFrame:
     place = chunk["place"].to_numpy(np.float64)[order]
     ok = (match[1:] == match[:-1]) & (seat[1:] == seat[:-1]) & (rnd[1:] == rnd[:-1] + 1)
     x, y = place[:-1][ok], place[1:][ok]
-    frame = pd.DataFrame(
-        {"pairs": np.ones(len(x)), "x": x, "y": y, "xx": x * x, "yy": y * y, "xy": x * y}
-    )
-    return frame.groupby(chunk["batch"].to_numpy()[order][1:][ok]).sum()
+    cols = {"pairs": np.ones(len(x)), "x": x, "y": y, "xx": x * x, "yy": y * y, "xy": x * y}
+    return _sums(cols, index[order][1:][ok], batches)
 
 
 def _match_gini(chunk: pd.DataFrame, players: int) -> pd.DataFrame:
