@@ -365,7 +365,7 @@ def _import(spec: Specialisation, key: str, folder: Path) -> ModuleType:
     if not path.exists():
         temporary = folder / f".{name}.{os.getpid()}.tmp"
         temporary.write_text(module_source(spec, key))
-        os.replace(temporary, path)  # atomic: a parallel worker sees all of it or nothing
+        _create(temporary, path)
         prune(folder)
     module_spec = importlib.util.spec_from_file_location(name, path)
     assert module_spec is not None and module_spec.loader is not None
@@ -373,6 +373,21 @@ def _import(spec: Specialisation, key: str, folder: Path) -> ModuleType:
     sys.modules[name] = module  # numba's cache finds a function's module by name
     module_spec.loader.exec_module(module)
     return module
+
+
+def _create(temporary: Path, path: Path) -> None:
+    """Give ``path`` the text of ``temporary`` unless another process wrote it first,
+    atomically (a parallel worker sees all of it or nothing), and remove ``temporary``.
+    The first writer's file is kept: numba's cache of a module is stamped with its
+    file's time, so a second copy written over it, the same text, had made a process
+    started at the same moment compile the loop again rather than load it."""
+    try:
+        os.link(temporary, path)  # fails when the file exists
+    except FileExistsError:
+        pass
+    except OSError:  # no hard links on this file system: the last writer's copy
+        os.replace(temporary, path)
+    temporary.unlink(missing_ok=True)
 
 
 def prune(folder: Path, keep: int = KEEP) -> list[str]:

@@ -1,6 +1,7 @@
 """Two processes that need the same match loop at once compile it once
 (:mod:`simulator.matchloop.compilelock`): the second waits, then loads it from numba's
-cache, and both play the same rows."""
+cache, and both play the same rows. The loop's module is written once too: a second
+copy over the first changed the file's time, which keys numba's cache of it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+from simulator.matchloop import specialise
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,3 +44,14 @@ def test_processes_started_together_compile_a_loop_once(tmp_path) -> None:
         said.append(json.loads(out.splitlines()[-1]))
     assert sorted((s["compiled"], s["loaded"]) for s in said) == [(0, 1), (1, 0)]
     assert said[0]["rows"] == said[1]["rows"]
+
+
+def test_a_module_written_twice_keeps_the_first_copy(tmp_path) -> None:
+    path = tmp_path / "president_loop_x.py"
+    for i, stamp in enumerate((1_000_000_000, 2_000_000_000)):
+        temporary = tmp_path / f".president_loop_x.{i}.tmp"
+        temporary.write_text("RUNS = 1\n")
+        os.utime(temporary, ns=(stamp, stamp))
+        specialise._create(temporary, path)
+        assert not temporary.exists()
+    assert path.stat().st_mtime_ns == 1_000_000_000
