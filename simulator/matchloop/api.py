@@ -236,7 +236,7 @@ def _run(
         done[b0:b1], done[nblocks + b0 : nblocks + b1] = part[: b1 - b0], part[b1 - b0 :]
         return int(part[b1 - b0 :].sum())
 
-    compile_once(job.runner, lambda: arguments(0, done))  # one process compiles at a time
+    compile_once(job.runner, lambda: arguments(0, np.zeros(2, np.int64)))  # one process at a time
 
     starts = range(0, nblocks, step)
     if _threads[0] == 1 or len(starts) == 1:

@@ -21,6 +21,7 @@ from typing import Any
 import numba
 
 from simulator.kernel.config import cached_on_disk
+from simulator.matchloop.specialise import PREFIX
 
 
 def compile_once(loop: Any, arguments: Callable[[], tuple[Any, ...]]) -> None:
@@ -29,14 +30,19 @@ def compile_once(loop: Any, arguments: Callable[[], tuple[Any, ...]]) -> None:
     under an exclusive lock on ``<module>.lock`` beside its source, or loaded from
     numba's cache when another process compiled it meanwhile. Nothing to do when the
     loop was compiled or loaded in this process, when numba's cache holds it, or for a
-    plain Python wrapper (around users' strategies)."""
+    plain Python wrapper (around users' strategies). The generic loop, whose module is
+    the package's own (no cache folder could be written), is compiled by its call too:
+    no lock file goes into the package."""
     if getattr(loop, "signatures", None) != [] or cached_on_disk(loop):
+        return
+    source = Path(loop.py_func.__code__.co_filename)
+    if not source.name.startswith(PREFIX):
         return
     try:
         import fcntl
     except ImportError:  # no POSIX file locks: the first call compiles, as it would
         return
-    path = Path(loop.py_func.__code__.co_filename).with_suffix(".lock")
+    path = source.with_suffix(".lock")
     try:
         handle = path.open("a")
     except OSError:  # a folder that cannot be written: the call compiles

@@ -123,6 +123,7 @@ LINEAR_ROUNDS_SECONDS = 35
 # again is compiled again (the search tier's takes minutes): with 12, the suite dropped
 # loops its last files then compiled a second time (6 December 2026).
 KEEP = 32
+PREFIX = "president_loop_"  # the name of every module written here: its key follows
 _LOADED: dict[Specialisation, Any] = {}  # run_blocks of each loop imported in this process
 
 
@@ -359,7 +360,7 @@ def _import_anywhere(spec: Specialisation, key: str) -> ModuleType | None:
 def _import(spec: Specialisation, key: str, folder: Path) -> ModuleType:
     """Write the module (once: an existing file keeps numba's cache valid) and import it."""
     folder.mkdir(parents=True, exist_ok=True)
-    name = f"president_loop_{key}"
+    name = f"{PREFIX}{key}"
     path = folder / f"{name}.py"
     (folder / f"{name}.used").touch()  # before pruning: this module is the latest used
     if not path.exists():
@@ -399,7 +400,7 @@ def prune(folder: Path, keep: int = KEEP) -> list[str]:
         stamp = module.with_suffix(".used")
         return (stamp if stamp.exists() else module).stat().st_mtime
 
-    modules = sorted(folder.glob("president_loop_*.py"), key=last_used, reverse=True)
+    modules = sorted(folder.glob(f"{PREFIX}*.py"), key=last_used, reverse=True)
     gone = []
     for module in modules[keep:]:
         stem = module.stem

@@ -5,6 +5,7 @@ copy over the first changed the file's time, which keys numba's cache of it."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 
 from simulator.matchloop import specialise
+from simulator.matchloop.compilelock import compile_once
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,3 +57,21 @@ def test_a_module_written_twice_keeps_the_first_copy(tmp_path) -> None:
         specialise._create(temporary, path)
         assert not temporary.exists()
     assert path.stat().st_mtime_ns == 1_000_000_000
+
+
+def _jitted(path: Path):
+    """A tiny jitted function written to ``path`` and imported, as a loop's module is."""
+    path.write_text("from numba import njit\n\n@njit(cache=True)\ndef f(a):\n    return a + 1\n")
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.f
+
+
+def test_only_a_loop_of_the_cache_folder_is_compiled_under_its_lock(tmp_path) -> None:
+    loop = _jitted(tmp_path / f"{specialise.PREFIX}t.py")
+    compile_once(loop, lambda: (1,))
+    assert len(loop.signatures) == 1 and (tmp_path / f"{specialise.PREFIX}t.lock").is_file()
+    other = _jitted(tmp_path / "elsewhere.py")  # the package's generic loop, say
+    compile_once(other, lambda: (1,))
+    assert other.signatures == [] and not (tmp_path / "elsewhere.lock").exists()
