@@ -14,6 +14,7 @@ as before.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,9 @@ def compile_once(loop: Any, arguments: Callable[[], tuple[Any, ...]]) -> None:
     except OSError:  # a folder that cannot be written: the call compiles
         return
     with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file is closed
+        # released when the file is closed; a file system without locks (some network
+        # ones) refuses it: no wait, this process compiles
+        with contextlib.suppress(OSError):
+            fcntl.flock(handle, fcntl.LOCK_EX)
         # numba looks in its cache before it compiles: after a wait, this loads
         loop.compile(tuple(numba.typeof(a) for a in arguments()))

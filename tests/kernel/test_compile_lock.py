@@ -75,3 +75,15 @@ def test_only_a_loop_of_the_cache_folder_is_compiled_under_its_lock(tmp_path) ->
     other = _jitted(tmp_path / "elsewhere.py")  # the package's generic loop, say
     compile_once(other, lambda: (1,))
     assert other.signatures == [] and not (tmp_path / "elsewhere.lock").exists()
+
+
+def test_a_file_system_without_locks_compiles_without_waiting(tmp_path, monkeypatch) -> None:
+    import fcntl
+
+    def refused(*_):
+        raise OSError(37, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", refused)
+    loop = _jitted(tmp_path / f"{specialise.PREFIX}u.py")
+    compile_once(loop, lambda: (1,))
+    assert len(loop.signatures) == 1
