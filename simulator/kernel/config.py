@@ -46,3 +46,11 @@ def cached_on_disk(dispatcher: Any) -> bool:
     func = dispatcher.py_func
     stem = Path(func.__code__.co_filename).stem
     return any(Path(dispatcher.stats.cache_path).glob(f"{stem}.{func.__qualname__}-*.nbi"))
+
+
+def compiles(loop: Any) -> bool:
+    """Whether the first call of ``loop`` (a jitted function) compiles it: nothing
+    compiled for it in this process, nothing in numba's cache on disk. A plain Python
+    wrapper (around users' strategies) is not known to: False."""
+    signatures = getattr(loop, "signatures", None)
+    return signatures is not None and not signatures and not cached_on_disk(loop)

@@ -21,7 +21,7 @@ from typing import Any
 
 import numba
 
-from simulator.kernel.config import cached_on_disk
+from simulator.kernel.config import compiles
 from simulator.matchloop.specialise import PREFIX
 
 
@@ -34,7 +34,7 @@ def compile_once(loop: Any, arguments: Callable[[], tuple[Any, ...]]) -> None:
     plain Python wrapper (around users' strategies). The generic loop, whose module is
     the package's own (no cache folder could be written), is compiled by its call too:
     no lock file goes into the package."""
-    if getattr(loop, "signatures", None) != [] or cached_on_disk(loop):
+    if not compiles(loop):
         return
     source = Path(loop.py_func.__code__.co_filename)
     if not source.name.startswith(PREFIX):

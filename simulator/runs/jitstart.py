@@ -48,13 +48,11 @@ def load_numba() -> None:
 
 
 def compiles(loop: Any) -> bool:
-    """Whether the first call of ``loop`` (a jitted function) compiles it: nothing
-    compiled for it in this process, nothing in numba's cache on disk. A plain Python
-    wrapper (around users' strategies) is not known to: False."""
-    from simulator.kernel.config import cached_on_disk
+    """:func:`simulator.kernel.config.compiles`, imported when asked: this module is
+    loaded by commands that never import numba."""
+    from simulator.kernel.config import compiles as compiles_now
 
-    signatures = getattr(loop, "signatures", None)
-    return signatures is not None and not signatures and not cached_on_disk(loop)
+    return compiles_now(loop)
 
 
 def first_call(loop: Any, call: Callable[[], object]) -> None:

@@ -49,9 +49,9 @@ def test_processes_started_together_compile_a_loop_once(tmp_path) -> None:
 
 
 def test_a_module_written_twice_keeps_the_first_copy(tmp_path) -> None:
-    path = tmp_path / "president_loop_x.py"
+    path = tmp_path / f"{specialise.PREFIX}x.py"
     for i, stamp in enumerate((1_000_000_000, 2_000_000_000)):
-        temporary = tmp_path / f".president_loop_x.{i}.tmp"
+        temporary = tmp_path / f".{specialise.PREFIX}x.{i}.tmp"
         temporary.write_text("RUNS = 1\n")
         os.utime(temporary, ns=(stamp, stamp))
         specialise._create(temporary, path)

@@ -97,11 +97,11 @@ def play(rules, seed, out):
     while not rnd.over:
         pos = rnd.turn
         where = f"seed {seed}, move {rnd.plays + rnd.passes}, seat {pos}"
-        seen = adapters[pos].arrays(rnd.observation())
-        if skip_record(seen[0]) != skip_record(S):
+        seen, skips = adapters[pos].arrays(rnd.observation()), skip_record(S)
+        if skip_record(seen[0]) != skips:
             out["disagreement"] = f"{where}: the adapter's skip record differs"
             return False
-        out["skips_seen"] += skip_record(S)[0] != 0  # a strategy to move reads a skip
+        out["skips_seen"] += skips[0] != 0  # a strategy to move reads a skip
         reference = move_of(SEATS[pos], pos, seen, rs_ref, adapters[pos].params)
         kernel = move_of(SEATS[pos], pos, (S, H, R, played, roles), rs_kernel,
                          adapters[pos].params)  # fmt: skip
