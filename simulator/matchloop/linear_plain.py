@@ -151,8 +151,9 @@ def play_linear_round(
                 fewest = fewest_of(H, active & ~me, n)
                 owner_cards = popc(H[np.uint64(owner)]) if tc != 0 else FAR
                 last = tc != 0 and waiting & ~me == 0
-                r, c, margin = rough_best(h, m, out, u, t, tc, rev, 0, R, fewest, owner_cards,
-                                          last, params, at)  # fmt: skip
+                # no trick's run, no table rule here (0, 0): their tests compile away
+                r, c, margin = rough_best(h, m, out, u, t, tc, rev, 0, rules, 0, fewest,
+                                          owner_cards, last, params, at)  # fmt: skip
                 decided = margin > bound
             if not decided:  # a near tie, or weights the rough scores do not serve
                 show_state(S, t, tc, owner, rev, waiting, oot, active)
