@@ -93,7 +93,7 @@ def weight_scale(params, at):
 @njit(**INLINE)
 def rough_best(
     h, m, out, u, t, tc, rev, run, rules, trick_rules, fewest, owner_cards, last, params, at
-):  # fmt: skip
+):
     """The best-scored move of :func:`~strategies.linear.linear_choice` by rough scores —
     the terms of :func:`~strategies.linear.play_score` and
     :func:`~strategies.linear.pass_score` summed in a tree, not one by one, the weights
