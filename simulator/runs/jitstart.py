@@ -47,17 +47,13 @@ def load_numba() -> None:
                 del sys.modules[name]
 
 
-def compiles(loop: Any) -> bool:
-    """:func:`simulator.kernel.config.compiles`, imported when asked: this module is
-    loaded by commands that never import numba."""
-    from simulator.kernel.config import compiles as compiles_now
-
-    return compiles_now(loop)
-
-
 def first_call(loop: Any, call: Callable[[], object]) -> None:
     """``call()``, the first call of ``loop``; the seconds it took are kept as a compile's
-    when :func:`compiles` said it would compile (the one match it plays is noise)."""
+    when :func:`simulator.kernel.config.compiles` said it would compile (the one match it
+    plays is noise). Imported here: this module is loaded by commands that never import
+    numba."""
+    from simulator.kernel.config import compiles
+
     compiling = compiles(loop)
     started = time.perf_counter()
     call()

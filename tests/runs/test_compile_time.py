@@ -32,24 +32,24 @@ def test_a_first_call_that_compiles_is_timed(monkeypatch):
     monkeypatch.setattr(kernel_config, "cached_on_disk", lambda loop: False)
     monkeypatch.setattr(jitstart, "_COMPILES", [])
     loop = numba.njit(lambda x: x + 1)  # a new function: nothing compiled for it yet
-    assert jitstart.compiles(loop)
+    assert kernel_config.compiles(loop)
     jitstart.first_call(loop, lambda: loop(1))
     assert len(jitstart._COMPILES) == 1 and jitstart.compile_seconds() > 0
-    assert not jitstart.compiles(loop)  # compiled now: a second first call is no compile
+    assert not kernel_config.compiles(loop)  # compiled now: a second first call is no compile
     jitstart.first_call(loop, lambda: loop(2))
     assert len(jitstart._COMPILES) == 1
 
 
 def test_a_loop_in_the_cache_or_in_plain_python_is_no_compile(monkeypatch):
     monkeypatch.setattr(kernel_config, "cached_on_disk", lambda loop: True)
-    assert not jitstart.compiles(numba.njit(lambda x: x - 1))
-    assert not jitstart.compiles(lambda x: x)  # a Python wrapper: not known to compile
+    assert not kernel_config.compiles(numba.njit(lambda x: x - 1))
+    assert not kernel_config.compiles(lambda x: x)  # a Python wrapper: not known to compile
 
 
 def test_the_closing_line_of_a_first_run_separates_the_compile(monkeypatch):
     """A compile forced on a loop already compiled: the line's form and its sums."""
     monkeypatch.setenv("COLUMNS", "300")  # the closing line unwrapped
-    monkeypatch.setattr(jitstart, "compiles", lambda loop: True)
+    monkeypatch.setattr(kernel_config, "compiles", lambda loop: True)
     line = closing_line(run_cli("simulate", *SIZES).stdout)
     total, compiled, playing = map(float, COLD.match(line).groups())
     assert compiled + playing <= total + 0.1  # rounded to tenths
@@ -57,5 +57,5 @@ def test_the_closing_line_of_a_first_run_separates_the_compile(monkeypatch):
 
 def test_the_closing_line_of_a_warm_run_gives_the_speed(monkeypatch):
     monkeypatch.setenv("COLUMNS", "300")  # the closing line unwrapped
-    monkeypatch.setattr(jitstart, "compiles", lambda loop: False)
+    monkeypatch.setattr(kernel_config, "compiles", lambda loop: False)
     assert WARM.match(closing_line(run_cli("simulate", *SIZES).stdout))
