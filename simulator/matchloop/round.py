@@ -65,6 +65,7 @@ PLAIN_ROUNDS = False  # ONLY_PLAIN and no trick rule: the general loop is never 
 SIMPLE_PLAYS = False  # PLAIN_ROUNDS, and every play only takes the top (plain.simple_plays)
 ALL_LOWEST = False  # PLAIN_ROUNDS, and every player is lowest
 SUITS = True  # a table may play under rules that read suits: play_suited_round is compiled in
+ALL_SUITED = False  # every table does (SUITS): play_suited_round is the only round loop
 # ONLY_PLAIN, and every round reads suits under trick rules the suited plain loop plays
 # (simulator/matchloop/suited.py): no other round loop is compiled
 SUITED_ROUNDS = False
@@ -229,7 +230,8 @@ def play_round(
     players are all ``lowest`` (``SIMPLE_PLAYS``, ``ALL_LOWEST``: see the plain loop);
     under rules that read suits, one whose trick rules
     :func:`~simulator.matchloop.suited.play_suited_plain_round` plays has only that loop
-    (``SUITED_ROUNDS``).
+    (``SUITED_ROUNDS``), and any other loop of such a job only :func:`play_suited_round`
+    (``ALL_SUITED``).
     """
     if LINEAR_ROUNDS:
         play_linear_round(S, H, R, played, places, params_pos, rs, seat_streams, srow, trace,
@@ -242,6 +244,10 @@ def play_round(
     if SUITED_ROUNDS:
         play_suited_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace,
                                 legal_tab, leader)  # fmt: skip
+        return
+    if ALL_SUITED:  # a loop for rules that read suits: no other round loop to compile
+        play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams,
+                          srow, trace, give, leader)  # fmt: skip
         return
     trick_rules = trick_rule_flags(R)
     if not SUITS:  # a loop for rules without suits: no suited loop to compile

@@ -50,7 +50,10 @@ under trick rules the suited plain loop plays (``suited_rounds``,
 every play of the job's rules only takes the top and whether every player is
 ``lowest`` (:attr:`Specialisation.simple_plays`, ``all_lowest``), which the plain loop's
 tests then fold away, for at most four such loops (the default rules and french, say,
-compile apart once each). The heuristics' loops keep the table rules' path
+compile apart once each). Any other loop of a job whose rules read suits holds the
+suited round loop alone (``ALL_SUITED``: every round of the job is suited), not the
+general one beside it, which had made its first compile a quarter longer. The
+heuristics' loops keep the table rules' path
 (``step_trick_rules``): leaving it out made their move loop slower. A job whose every
 player is ``linear``, under rules with no table rule and no suits, gets a loop of its
 own (``linear_rounds``: :mod:`simulator.matchloop.linear_plain`), the policy that the
@@ -112,9 +115,10 @@ LOOP = (
 DISPATCH = ("decide", "give_back", "give_back_opening")  # the fields of a Tier the loop calls
 USER_SECONDS = 5  # a loop around user functions: the user's code and its checks (measured)
 PLAIN_ROUNDS_SECONDS = 10  # a first run of a lowest/random job of one round loop (measured)
-# the suited round loop in a strategies' loop: the default line-up's first run took 131 s
-# under uecda against 87 s under french, 5 December 2026 (the tiers' figures are older)
-SUITED_SECONDS = 35
+# the suited round loop in a strategies' loop, the only round loop there (ALL_SUITED): the
+# default line-up's first run took 68-69 s under uecda against 67 s under french, and
+# champion's 205 s against 201 s, 6 December 2026 (the tiers' figures are older)
+SUITED_SECONDS = 5
 # a first run of 4 x linear under french: 38 s wall (the heuristics' loop took 82 s with
 # rules-aware in a seat), 6 December 2026
 LINEAR_ROUNDS_SECONDS = 35
@@ -195,7 +199,7 @@ class Specialisation:
         plain = self.only_plain
         return {"ONLY_PLAIN": plain, "NO_PLAIN": not plain, "PLAIN_ROUNDS": self.plain_rounds,
                 "SIMPLE_PLAYS": self.simple_plays, "ALL_LOWEST": self.all_lowest,
-                "SUITS": self.suits, "SUITED_ROUNDS": self.suited_rounds,
+                "SUITS": self.suits, "ALL_SUITED": self.suits, "SUITED_ROUNDS": self.suited_rounds,
                 "LINEAR_ROUNDS": self.linear_rounds}  # fmt: skip
 
     @property

@@ -237,6 +237,19 @@ def test_a_plain_job_under_suits_gets_the_suited_plain_loop() -> None:
     assert other.runner.py_func.__globals__["ONLY_PLAIN"]
 
 
+def test_a_job_under_suits_compiles_only_the_suited_round_loops() -> None:
+    """Every round of a job whose rules read suits is played by the suited round loop, so
+    its loop leaves the other one out (``ALL_SUITED``); a job under rules without suits
+    leaves the suited one out; the generic loop, which may meet either, keeps both."""
+    names = ["rules-aware", "lowest", "random", "linear", "lowest"]
+    suited = KernelJob.build(preset("uecda"), names, 1, 2, 10).runner.py_func.__globals__
+    plain = KernelJob.build(preset("french"), names[:4], 1, 2, 10).runner.py_func.__globals__
+    assert suited["SUITS"] is True and suited["ALL_SUITED"] is True
+    assert plain["SUITS"] is False and plain["ALL_SUITED"] is False
+    generic = specialise.round_loop.play_round.py_func.__globals__
+    assert generic["SUITS"] is True and generic["ALL_SUITED"] is False
+
+
 def test_without_the_jit_the_generic_loop_runs(monkeypatch) -> None:
     monkeypatch.setattr(specialise.numba.config, "DISABLE_JIT", True)
     assert specialised_loop(Specialisation.of([LOWEST]), ["lowest"]) is (
