@@ -245,9 +245,9 @@ def _compile_error(text: str, files: set[str]) -> str:
 
 def _probe_source(func: Any, give: Any) -> Callable[..., Any]:
     """A function that calls the user's ones with the kernel's types (compile only): the
-    position and the count as ``int64`` values, not literals, which numba types apart
-    (``Literal[int](0)``): the kernel's call then finds the same compiled code rather than
-    compiling the user's functions a second time (about 3 s of a first run)."""
+    position and the count as ``int64`` values, not literals, which numba types as
+    ``Literal[int]``: the kernel's call then finds the same compiled code rather than
+    compiling the user's functions a second time (docs/performance.md)."""
     source = textwrap.dedent(
         """
         def probe(S, H, R, played, roles, rs, params, out):

@@ -65,7 +65,7 @@ PLAIN_ROUNDS = False  # ONLY_PLAIN and no trick rule: the general loop is never 
 SIMPLE_PLAYS = False  # PLAIN_ROUNDS, and every play only takes the top (plain.simple_plays)
 ALL_LOWEST = False  # PLAIN_ROUNDS, and every player is lowest
 SUITS = True  # a table may play under rules that read suits: play_suited_round is compiled in
-ALL_SUITED = False  # every table does (SUITS): play_suited_round is the only round loop
+ALL_SUITED = False  # every table plays under such rules: play_suited_round is the only loop
 # ONLY_PLAIN, and every round reads suits under trick rules the suited plain loop plays
 # (simulator/matchloop/suited.py): no other round loop is compiled
 SUITED_ROUNDS = False

@@ -52,9 +52,8 @@ every play of the job's rules only takes the top and whether every player is
 tests then fold away, for at most four such loops (the default rules and french, say,
 compile apart once each). Any other loop of a job whose rules read suits holds the
 suited round loop alone (``ALL_SUITED``: every round of the job is suited), not the
-general one beside it, which had made its first compile a quarter longer. The
-heuristics' loops keep the table rules' path
-(``step_trick_rules``): leaving it out made their move loop slower. A job whose every
+general one beside it, which it would never run. The heuristics' loops keep the table
+rules' path (``step_trick_rules``): leaving it out made their move loop slower. A job whose every
 player is ``linear``, under rules with no table rule and no suits, gets a loop of its
 own (``linear_rounds``: :mod:`simulator.matchloop.linear_plain`), the policy that the
 search players' playouts and learners run most, at 1.5 times the heuristics' loop's
