@@ -245,14 +245,10 @@ def play_round(
         play_suited_plain_round(S, H, R, places, sid_pos, rs, seat_streams, srow, trace,
                                 legal_tab, leader)  # fmt: skip
         return
-    if ALL_SUITED:  # a loop for rules that read suits: no other round loop to compile
-        play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams,
-                          srow, trace, give, leader)  # fmt: skip
-        return
     trick_rules = trick_rule_flags(R)
     if not SUITS:  # a loop for rules without suits: no suited loop to compile
         pass
-    elif trick_rules & SUITED != 0:
+    elif ALL_SUITED or trick_rules & SUITED != 0:  # ALL_SUITED: no other loop to compile
         play_suited_round(S, H, R, played, places, roles, sid_pos, params_pos, rs, seat_streams,
                           srow, trace, give, leader)  # fmt: skip
         return
