@@ -30,7 +30,7 @@ JOB_PARAMS = ("rules_specs", "base", "every", "field", "rounds", "min_batches", 
 @click.option("--base", default="french", show_default=True,
               help="The preset of the default atlas: the presets, this preset with the "
               "options players argue about most changed alone (revolution, jack-back, 8s, "
-              "2s, the exchange, daifugo-without-suits.toml; around uecda also the lock and "
+              "2s, no exchange, daifugo-without-suits.toml; around uecda also the lock and "
               "sequences), this preset at 3, 5 and 6 players.")  # fmt: skip
 @click.option("--all", "every", is_flag=True,
               help="The full atlas instead: this preset with every option changed alone "

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from simulator.rules.files import load_rules
 from simulator.rules.options import BOOL_KEYS, CHOICES, KEYS, Rules, RulesError
 from simulator.rules.presets import PRESET_NAMES, preset
 from simulator.runs.atlas.batches import (
@@ -44,7 +45,10 @@ def test_the_default_atlas_holds_the_presets_the_argued_options_and_the_table_si
     singles = [f"french: {key}=true" for key in ARGUED if key in BOOL_KEYS]
     files = [f"examples/rules/{name}" for name in ARGUED_FILES]
     sizes = [f"french: {n} players" for n in (3, 5, 6)]
-    assert sorted(names) == sorted([*PRESET_NAMES, *singles, *files, *sizes])
+    assert sorted(names) == sorted([*PRESET_NAMES, *singles, "french: exchange=[]", *files, *sizes])
+    # the exchange's absence is french-no-exchange.toml's rules around french, measured once
+    no_exchange = load_rules(EXAMPLES / "french-no-exchange.toml")
+    assert [s.name for s in sets if s.rules == no_exchange] == ["french: exchange=[]"]
     assert {"suit_lock", "sequences"} <= set(ARGUED) - set(BOOL_KEYS)
     full = [s.name for s in default_rule_sets("french", every=True)]
     assert set(names) < set(full) and full[0] == "french"
@@ -61,6 +65,10 @@ def test_the_default_atlas_around_uecda_measures_daifugos_argued_rules_turned_of
     assert off.rules == dataclasses.replace(base, sequences="off", sequence_revolution=0)
     assert off.change == "sequences = off, sequence_revolution = 0"
     assert "uecda: sequences=above_lowest" in sets and "uecda: revolution=false" in sets
+    # the exchange's absence around uecda is uecda's own, not french-no-exchange.toml
+    assert sets["uecda: exchange=[]"].rules == dataclasses.replace(base, exchange=())
+    assert sets["uecda: exchange=[]"].change == "exchange = []"
+    assert not any("french-no-exchange" in name for name in sets)
     with pytest.raises(RulesError):
         dataclasses.replace(base, sequences="off")
 
@@ -73,7 +81,10 @@ def test_the_full_atlas_changes_each_option_alone_to_each_legal_value(base):
     assert set(PRESET_NAMES) <= set(names)
     sizes = {3, 5, 6} - {preset(base).players}
     assert {f"{base}: {n} players" for n in sizes} <= set(names)
-    assert {f"examples/rules/{p.name}" for p in EXAMPLES.glob("*.toml")} <= set(names)
+    # every table of examples/rules/, once: by its name, or the same rules already there
+    tables = [load_rules(p) for p in EXAMPLES.glob("*.toml")]
+    assert all(any(s.rules == t for s in sets) for t in tables)
+    assert len({s.rules for s in sets}) == len(sets)
     rules = preset(base)
     singles = {s.rules for s in sets if s.name.startswith(f"{base}: ") and "players" not in s.name}
     expected = set()
@@ -92,6 +103,8 @@ def test_the_full_atlas_changes_each_option_alone_to_each_legal_value(base):
                         assert getattr(found, others[0]) == getattr(Rules(), others[0])
                         assert getattr(found, key) == value
                         expected.add(found)
+    if rules.exchange:  # the exchange's absence, which the spec lists as no choice
+        expected.add(dataclasses.replace(rules, exchange=()))
     assert singles == expected
     for rule_set in sets:
         changed = [k for k in KEYS if getattr(rule_set.rules, k) != getattr(rules, k)]

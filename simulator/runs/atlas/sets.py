@@ -11,7 +11,12 @@ by hand: a new option of the spec enters the full atlas on its own.
 The whole ladder over every one of those does not fit in the default atlas's time (issue
 39: at most 45 minutes on 2 cores), so the default atlas keeps the presets, the options
 players argue about most (:data:`ARGUED`: changed alone, and the tables of
-:data:`ARGUED_FILES`) and the number of players.
+:data:`ARGUED_FILES`), the exchange's absence and the number of players.
+
+The exchange's absence is the base with ``exchange = []`` (:func:`without_exchange`), not
+``examples/rules/french-no-exchange.toml``: that table is ``french`` without it, so
+around another base it would change the whole game, not the exchange alone. Around
+``french`` the two are the same rules, measured once.
 """
 
 from __future__ import annotations
@@ -28,9 +33,9 @@ from simulator.rules.presets import PRESET_NAMES, preset
 
 OTHER_PLAYERS = (3, 5, 6)  # the base at these table sizes
 DEFAULT_RULES = Rules()  # the spec's defaults, which single_change resets an option to
-# the default atlas's tables of examples/rules/ (the exchange's absence, daifugo's house
-# rules); its options changed alone are the rule spec's ARGUED (the others: --all)
-ARGUED_FILES = ("daifugo-without-suits.toml", "french-no-exchange.toml")
+# the default atlas's tables of examples/rules/ (daifugo's house rules); its options changed
+# alone are the rule spec's ARGUED and the exchange's absence (the others: --all)
+ARGUED_FILES = ("daifugo-without-suits.toml",)
 EXAMPLES = Path(simulator.__file__).resolve().parent.parent / "examples" / "rules"
 
 
@@ -92,15 +97,30 @@ def default_rule_sets(base_name: str = "french", every: bool = False) -> list[Ru
             continue
         sets.append(RuleSet(f"{base_name}: {key}={shown(value)}", change_in_words(rules, base),
                             rules))  # fmt: skip
+    sets += without_exchange(base_name, base)
     for path in sorted(EXAMPLES.glob("*.toml")):
         if every or path.name in ARGUED_FILES:
-            sets.append(file_rule_set(path, f"examples/rules/{path.name}", base))
+            table = file_rule_set(path, f"examples/rules/{path.name}", base)
+            if all(table.rules != s.rules for s in sets):  # the same rules are measured once
+                sets.append(table)
     for players in OTHER_PLAYERS:
         if players != base.players:
             rules = base.with_options(players=players)
             sets.append(RuleSet(f"{base_name}: {players} players",
                                 change_in_words(rules, base), rules))  # fmt: skip
     return sets
+
+
+def without_exchange(base_name: str, base: Rules) -> list[RuleSet]:
+    """The base without its card exchange (``exchange = []``), the change players argue
+    about most that is not a choice or a switch of the rule spec; none for a base with no
+    exchange."""
+    if not base.exchange:
+        return []
+    rules = single_change(base, "exchange", ())
+    if rules is None:
+        return []
+    return [RuleSet(f"{base_name}: exchange=[]", change_in_words(rules, base), rules)]
 
 
 def single_change(base: Rules, key: str, value: object) -> Rules | None:
