@@ -13,7 +13,7 @@ The whole ladder over every one of those does not fit in the default atlas's tim
 players argue about most (:data:`ARGUED`: changed alone, and the tables of
 :data:`ARGUED_FILES`), the exchange's absence and the number of players.
 
-The exchange's absence is the base with ``exchange = []`` (:func:`without_exchange`), not
+The exchange's absence is the base with ``exchange = []`` (:func:`single_changes`), not
 ``examples/rules/french-no-exchange.toml``: that table is ``french`` without it, so
 around another base it would change the whole game, not the exchange alone. Around
 ``french`` the two are the same rules, measured once.
@@ -36,6 +36,7 @@ DEFAULT_RULES = Rules()  # the spec's defaults, which single_change resets an op
 # the default atlas's tables of examples/rules/ (daifugo's house rules); its options changed
 # alone are the rule spec's ARGUED and the exchange's absence (the others: --all)
 ARGUED_FILES = ("daifugo-without-suits.toml",)
+NO_EXCHANGE = ("exchange", ())  # the exchange's absence, changed alone and argued
 EXAMPLES = Path(simulator.__file__).resolve().parent.parent / "examples" / "rules"
 
 
@@ -75,11 +76,14 @@ def change_in_words(rules: Rules, base: Rules) -> str:
 
 def single_changes(base: Rules) -> list[tuple[str, object]]:
     """Every (option, value) of the rule spec's choices and booleans other than the base's
-    own value, in the spec's order."""
+    own value, in the spec's order; then the exchange's absence (``exchange = []``), which
+    the spec lists as no choice, for a base that has one."""
     out: list[tuple[str, object]] = []
     for key in KEYS:
         values = CHOICES.get(key) or ((False, True) if key in BOOL_KEYS else ())
         out += [(key, v) for v in values if v != getattr(base, key)]
+    if base.exchange:
+        out.append(NO_EXCHANGE)
     return out
 
 
@@ -97,7 +101,6 @@ def default_rule_sets(base_name: str = "french", every: bool = False) -> list[Ru
             continue
         sets.append(RuleSet(f"{base_name}: {key}={shown(value)}", change_in_words(rules, base),
                             rules))  # fmt: skip
-    sets += without_exchange(base_name, base)
     for path in sorted(EXAMPLES.glob("*.toml")):
         if every or path.name in ARGUED_FILES:
             table = file_rule_set(path, f"examples/rules/{path.name}", base)
@@ -109,18 +112,6 @@ def default_rule_sets(base_name: str = "french", every: bool = False) -> list[Ru
             sets.append(RuleSet(f"{base_name}: {players} players",
                                 change_in_words(rules, base), rules))  # fmt: skip
     return sets
-
-
-def without_exchange(base_name: str, base: Rules) -> list[RuleSet]:
-    """The base without its card exchange (``exchange = []``), the change players argue
-    about most that is not a choice or a switch of the rule spec; none for a base with no
-    exchange."""
-    if not base.exchange:
-        return []
-    rules = single_change(base, "exchange", ())
-    if rules is None:
-        return []
-    return [RuleSet(f"{base_name}: exchange=[]", change_in_words(rules, base), rules)]
 
 
 def single_change(base: Rules, key: str, value: object) -> Rules | None:
@@ -146,10 +137,10 @@ def single_change(base: Rules, key: str, value: object) -> Rules | None:
 
 def argued(rules: Rules, key: str, base: Rules) -> bool:
     """Whether the default atlas measures this single change: an option players argue
-    about most (:data:`ARGUED`), unless it would give suits to a base that plays without
-    them (a table with sequences or the lock is another game, Daifugō, measured around
-    ``--base uecda``, where players argue about them)."""
-    return key in ARGUED and (base.suited or not rules.suited)
+    about most (:data:`ARGUED`, and the exchange's absence), unless it would give suits to
+    a base that plays without them (a table with sequences or the lock is another game,
+    Daifugō, measured around ``--base uecda``, where players argue about them)."""
+    return (key in ARGUED or key == NO_EXCHANGE[0]) and (base.suited or not rules.suited)
 
 
 def base_rules(name: str) -> Rules:
