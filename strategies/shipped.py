@@ -4,9 +4,9 @@ Each file of ``strategies/linear-weights/`` (package data, in the tuned-file for
 :mod:`strategies.tuned`: the weights, the feature-set version as ``params_version``, how
 they were tuned and the rules they were tuned for) holds ``linear``'s weights for one
 rule set: each preset (named after it), each table of ``examples/rules/`` (named as
-its file) and the default atlas's rule sets whose rule the preset's set misreads
-(``french-two-ends-trick``: the preset, a dash, the option). Under the rules in force
-``linear`` plays (:func:`weights_for`):
+its file) and the atlas's rule sets whose change the preset's set misreads
+(``french-two-ends-trick``, ``uecda-3-players``: the preset, a dash, the change). Under
+the rules in force ``linear`` plays (:func:`weights_for`):
 
 1. the set tuned for exactly these rules (every option, players included) — the hand-set
    weights themselves where the tune lost to them on held-out deals (its ``[tuning]``

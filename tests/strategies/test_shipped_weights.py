@@ -29,18 +29,23 @@ SETS = {s.name: s for s in shipped.shipped()}
 NAMES = [p.name for p in shipped.SPEC.params]
 
 
-# the default atlas's rule sets whose rule the preset's set misread (docs/strategies.md)
-VARIANTS = ("french-two-ends-trick", "french-eight-ends-trick")
+# the atlas's rule sets whose change the preset's set misreads (docs/strategies.md): the
+# preset, a dash, the option changed
+VARIANTS = {
+    "french-two-ends-trick": ("french", {"two_ends_trick": True}),
+    "french-eight-ends-trick": ("french", {"eight_ends_trick": True}),
+    "uecda-3-players": ("uecda", {"players": 3}),
+}
 
 
 def rules_of(name: str) -> Rules:
     """The rules a shipped set is named after: a preset, a file of examples/rules/, or a
-    preset with one option on (``french-two-ends-trick``: french, two_ends_trick = true)."""
+    preset with one option changed (:data:`VARIANTS`)."""
     if name in PRESET_NAMES:
         return preset(name)
     if name in VARIANTS:
-        base, option = name.split("-", 1)
-        return preset(base).with_options(**{option.replace("-", "_"): True})
+        base, options = VARIANTS[name]
+        return preset(base).with_options(**options)
     return load_rules(EXAMPLES / f"{name}.toml")
 
 
