@@ -5,7 +5,7 @@ Each file of ``strategies/linear-weights/`` (package data, in the tuned-file for
 they were tuned and the rules they were tuned for) holds ``linear``'s weights for one
 rule set: each preset (named after it), each table of ``examples/rules/`` (named as
 its file) and the atlas's rule sets whose change the preset's set misreads
-(``french-two-ends-trick``, ``uecda-3-players``: the preset, a dash, the change). Under
+(``french-two-ends-trick``, ``french-3-players``: the preset, a dash, the change). Under
 the rules in force ``linear`` plays (:func:`weights_for`):
 
 1. the set tuned for exactly these rules (every option, players included) — the hand-set

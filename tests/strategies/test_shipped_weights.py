@@ -34,6 +34,7 @@ NAMES = [p.name for p in shipped.SPEC.params]
 VARIANTS = {
     "french-two-ends-trick": ("french", {"two_ends_trick": True}),
     "french-eight-ends-trick": ("french", {"eight_ends_trick": True}),
+    "french-3-players": ("french", {"players": 3}),
     "uecda-3-players": ("uecda", {"players": 3}),
 }
 
