@@ -73,6 +73,16 @@ def test_rules_equal_to_a_shipped_set_play_that_set(name: str) -> None:
     assert weights.source.endswith(f"shipped for {name}" if not tuned else f"tuned for {name}")
 
 
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_a_set_shipped_for_a_variant_keeps_the_presets_search_settings(name: str) -> None:
+    # without its own entry in search-settings.toml, a variant's set would take the
+    # search players off their preset's settings (french's fewer guesses) unnoticed
+    base, _ = VARIANTS[name]
+    settings = shipped.search_settings()
+    assert settings.get(name, {}) == settings.get(base, {})
+    assert shipped.search_for(rules_of(name)) == shipped.search_for(preset(base))
+
+
 def test_a_variant_of_a_preset_plays_the_presets_set() -> None:
     variant = preset("scum").with_options(players=5, jokers=2)
     weights = shipped.weights_for(variant)
