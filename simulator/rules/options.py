@@ -107,6 +107,7 @@ class Rules:
         "Cards exchanged between the i-th best and the i-th worst player, from round 2 on.",
         allowed=f"a list of at most {MAX_EXCHANGE_PAIRS} integers from 0 to {MAX_EXCHANGE}, "
         "e.g. [2, 1]",
+        argued=True,  # its absence (exchange = []): the atlas's single change of it
     )
     opener: str = option(
         "scum",

@@ -34,9 +34,9 @@ from simulator.rules.presets import PRESET_NAMES, preset
 OTHER_PLAYERS = (3, 5, 6)  # the base at these table sizes
 DEFAULT_RULES = Rules()  # the spec's defaults, which single_change resets an option to
 # the default atlas's tables of examples/rules/ (daifugo's house rules); its options changed
-# alone are the rule spec's ARGUED and the exchange's absence (the others: --all)
+# alone are the rule spec's ARGUED, the exchange's absence among them (the others: --all)
 ARGUED_FILES = ("daifugo-without-suits.toml",)
-NO_EXCHANGE = ("exchange", ())  # the exchange's absence, changed alone and argued
+NO_EXCHANGE = ("exchange", ())  # the exchange's absence: its one change, not a spec choice
 EXAMPLES = Path(simulator.__file__).resolve().parent.parent / "examples" / "rules"
 
 
@@ -137,10 +137,10 @@ def single_change(base: Rules, key: str, value: object) -> Rules | None:
 
 def argued(rules: Rules, key: str, base: Rules) -> bool:
     """Whether the default atlas measures this single change: an option players argue
-    about most (:data:`ARGUED`, and the exchange's absence), unless it would give suits to
-    a base that plays without them (a table with sequences or the lock is another game,
-    Daifugō, measured around ``--base uecda``, where players argue about them)."""
-    return (key in ARGUED or key == NO_EXCHANGE[0]) and (base.suited or not rules.suited)
+    about most (:data:`ARGUED`), unless it would give suits to a base that plays without
+    them (a table with sequences or the lock is another game, Daifugō, measured around
+    ``--base uecda``, where players argue about them)."""
+    return key in ARGUED and (base.suited or not rules.suited)
 
 
 def base_rules(name: str) -> Rules:
